@@ -1,0 +1,38 @@
+# ucs — build, test and measure. `make demo` runs the main job, `make test` the tests.
+GO      ?= go
+BIN     ?= bin/ucs
+# The race detector needs cgo (a C compiler); use it where one is installed.
+RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
+FUZZTIME ?= 30s
+
+.PHONY: all build test vet demo bench bench-go fuzz install clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/ucs
+
+vet:
+	$(GO) vet ./...
+
+test: vet
+	$(GO) test $(RACE) -count=1 ./...
+
+demo: build
+	./scripts/demo.sh $(BIN)
+
+# Go micro-benchmarks for the hot paths.
+bench-go:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+bench: bench-go
+
+# Runs every fuzz target for FUZZTIME each (make fuzz FUZZTIME=5m).
+fuzz:
+	./scripts/fuzz.sh $(FUZZTIME)
+
+install:
+	$(GO) install ./cmd/ucs
+
+clean:
+	rm -rf bin

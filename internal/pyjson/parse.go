@@ -1,0 +1,457 @@
+package pyjson
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// SyntaxError describes why Parse rejected a document and where: Offset is
+// the byte offset of the offending input (len(data) for an unexpected end).
+type SyntaxError struct {
+	Offset int64
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return "invalid JSON at offset " + strconv.FormatInt(e.Offset, 10) + ": " + e.Msg
+}
+
+// Parse parses one JSON document strictly, as json.loads would, with these
+// differences that make it stricter: NaN, Infinity, -Infinity are rejected;
+// invalid UTF-8 is rejected (including a leading byte order mark, which
+// json.loads rejects for str input); lone surrogate escapes (\ud800 without a
+// low surrogate, or a low surrogate alone) are rejected; numbers that
+// overflow float64 (1e400) are rejected; integer literals outside int64 are
+// rejected; nesting deeper than MaxDepth (1000) is rejected.
+//
+// Like json.loads: raw control characters (< 0x20) inside strings are
+// rejected; whitespace is space, \t, \n, \r; trailing non-whitespace is an
+// error; numbers follow the JSON grammar (no leading zeros, '+', '.5' or
+// '1.'); a literal with '.', 'e' or 'E' is a float, else an int; floats that
+// underflow become 0.0 or -0.0. Duplicate keys in one object behave as a
+// Python dict: the member keeps the position of the first occurrence and the
+// value of the last.
+//
+// Errors are *SyntaxError with the byte offset, like encoding/json. The
+// returned Value's strings share one copy of data; data is not retained.
+func Parse(data []byte) (Value, error) {
+	if !utf8.Valid(data) {
+		return Value{}, &SyntaxError{Offset: int64(invalidUTF8Offset(data)), Msg: "invalid UTF-8"}
+	}
+	p := parser{src: string(data)}
+	p.skipWS()
+	v, err := p.value()
+	if err != nil {
+		return Value{}, err
+	}
+	p.skipWS()
+	if p.pos < len(p.src) {
+		return Value{}, p.unexpected(p.pos, "after top-level value")
+	}
+	return v, nil
+}
+
+func invalidUTF8Offset(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
+}
+
+type parser struct {
+	src   string
+	pos   int
+	depth int
+	vals  []Value  // scratch stack of array elements being parsed
+	mems  []Member // scratch stack of object members being parsed
+	buf   []byte   // scratch for strings with escapes
+}
+
+func (p *parser) errAt(off int, msg string) error {
+	return &SyntaxError{Offset: int64(off), Msg: msg}
+}
+
+// unexpected reports the character at off (or the end of input) with context.
+func (p *parser) unexpected(off int, context string) error {
+	if off >= len(p.src) {
+		return p.errAt(len(p.src), "unexpected end of input "+context)
+	}
+	r, _ := utf8.DecodeRuneInString(p.src[off:])
+	return p.errAt(off, "unexpected character "+strconv.QuoteRune(r)+" "+context)
+}
+
+func (p *parser) skipWS() {
+	s, i := p.src, p.pos
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
+		}
+		break
+	}
+	p.pos = i
+}
+
+// value parses the value starting at p.pos, which is not whitespace.
+func (p *parser) value() (Value, error) {
+	if p.pos >= len(p.src) {
+		return Value{}, p.unexpected(p.pos, "(expecting a value)")
+	}
+	switch c := p.src[p.pos]; c {
+	case '"':
+		s, err := p.str()
+		return Value{kind: String, s: s}, err
+	case '[':
+		return p.array()
+	case '{':
+		return p.object()
+	case 't':
+		return p.literal("true", Value{kind: Bool, n: 1})
+	case 'f':
+		return p.literal("false", Value{kind: Bool})
+	case 'n':
+		return p.literal("null", Value{})
+	case 'N':
+		if hasPrefixAt(p.src, p.pos, "NaN") {
+			return Value{}, p.errAt(p.pos, "NaN is not allowed")
+		}
+	case 'I':
+		if hasPrefixAt(p.src, p.pos, "Infinity") {
+			return Value{}, p.errAt(p.pos, "Infinity is not allowed")
+		}
+	case '-':
+		if hasPrefixAt(p.src, p.pos, "-Infinity") {
+			return Value{}, p.errAt(p.pos, "-Infinity is not allowed")
+		}
+		return p.number()
+	default:
+		if c >= '0' && c <= '9' {
+			return p.number()
+		}
+	}
+	return Value{}, p.unexpected(p.pos, "(expecting a value)")
+}
+
+func hasPrefixAt(s string, i int, prefix string) bool {
+	return len(s)-i >= len(prefix) && s[i:i+len(prefix)] == prefix
+}
+
+func (p *parser) literal(word string, v Value) (Value, error) {
+	if !hasPrefixAt(p.src, p.pos, word) {
+		return Value{}, p.unexpected(p.pos, "(expecting a value)")
+	}
+	p.pos += len(word)
+	return v, nil
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// number parses -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)? at p.pos.
+func (p *parser) number() (Value, error) {
+	s := p.src
+	start, i := p.pos, p.pos
+	neg := false
+	if s[i] == '-' {
+		neg = true
+		i++
+		if i >= len(s) || !isDigit(s[i]) {
+			return Value{}, p.unexpected(start, "(expecting a value)")
+		}
+	}
+	var u uint64
+	overflow := false
+	if s[i] == '0' {
+		i++
+	} else {
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			d := uint64(s[i] - '0')
+			// 1<<63 is the largest magnitude an int64 can hold (negated).
+			if u > (1<<63)/10 || (u == (1<<63)/10 && d > (1<<63)%10) {
+				overflow = true
+			}
+			u = u*10 + d
+		}
+	}
+	isFloat := false
+	if i < len(s) && s[i] == '.' {
+		isFloat = true
+		i++
+		if i >= len(s) || !isDigit(s[i]) {
+			return Value{}, p.errAt(i, "invalid number: expecting a digit after '.'")
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		isFloat = true
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || !isDigit(s[i]) {
+			return Value{}, p.errAt(i, "invalid number: expecting a digit in the exponent")
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	p.pos = i
+	if isFloat {
+		f, err := strconv.ParseFloat(s[start:i], 64)
+		if err != nil || math.IsInf(f, 0) {
+			return Value{}, p.errAt(start, "number "+s[start:i]+" overflows float64")
+		}
+		return Value{kind: Float, n: math.Float64bits(f)}, nil
+	}
+	if overflow || (!neg && u > math.MaxInt64) {
+		return Value{}, p.errAt(start, "integer "+s[start:i]+" is outside the int64 range")
+	}
+	if neg {
+		u = -u
+	}
+	return Value{kind: Int, n: u}, nil
+}
+
+// str parses the string whose opening quote is at p.pos. Strings without
+// escapes are substrings of the source and cost no allocation.
+func (p *parser) str() (string, error) {
+	s := p.src
+	start := p.pos + 1
+	for i := start; i < len(s); i++ {
+		c := s[i]
+		if c == '"' {
+			p.pos = i + 1
+			return s[start:i], nil
+		}
+		if c == '\\' {
+			return p.strEscaped(start, i)
+		}
+		if c < 0x20 {
+			return "", p.errAt(i, "invalid control character "+strconv.QuoteRune(rune(c))+" in string")
+		}
+	}
+	return "", p.errAt(start-1, "unterminated string")
+}
+
+func (p *parser) strEscaped(start, i int) (string, error) {
+	s := p.src
+	buf := append(p.buf[:0], s[start:i]...)
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			p.buf = buf
+			return string(buf), nil
+		case c < 0x20:
+			return "", p.errAt(i, "invalid control character "+strconv.QuoteRune(rune(c))+" in string")
+		case c != '\\':
+			buf = append(buf, c)
+			i++
+			continue
+		}
+		if i+1 >= len(s) {
+			break
+		}
+		switch e := s[i+1]; e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r, ok := hex4(s, i+2)
+			if !ok {
+				return "", p.errAt(i, "invalid \\uXXXX escape")
+			}
+			switch {
+			case r >= 0xdc00 && r <= 0xdfff:
+				return "", p.errAt(i, "lone low surrogate escape "+s[i:i+6])
+			case r >= 0xd800 && r <= 0xdbff:
+				lo, ok := rune(0), false
+				if hasPrefixAt(s, i+6, "\\u") {
+					lo, ok = hex4(s, i+8)
+				}
+				if !ok || lo < 0xdc00 || lo > 0xdfff {
+					return "", p.errAt(i, "lone high surrogate escape "+s[i:i+6])
+				}
+				r = 0x10000 + (r-0xd800)<<10 + (lo - 0xdc00)
+				i += 6
+			}
+			buf = utf8.AppendRune(buf, r)
+			i += 6
+			continue
+		default:
+			return "", p.errAt(i, "invalid escape "+strconv.Quote(s[i:i+2]))
+		}
+		i += 2
+	}
+	p.buf = buf
+	return "", p.errAt(start-1, "unterminated string")
+}
+
+// hex4 decodes the four hex digits at s[i:i+4].
+func hex4(s string, i int) (rune, bool) {
+	if len(s)-i < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > MaxDepth {
+		return p.errAt(p.pos, "nesting deeper than "+strconv.Itoa(MaxDepth))
+	}
+	return nil
+}
+
+// array parses the array whose '[' is at p.pos. Elements collect on the
+// shared p.vals stack and are copied into one exactly sized slice at ']'.
+func (p *parser) array() (Value, error) {
+	if err := p.enter(); err != nil {
+		return Value{}, err
+	}
+	p.pos++
+	p.skipWS()
+	if p.pos < len(p.src) && p.src[p.pos] == ']' {
+		p.pos++
+		p.depth--
+		return Value{kind: Array, items: []Value{}}, nil
+	}
+	base := len(p.vals)
+	for {
+		v, err := p.value()
+		if err != nil {
+			return Value{}, err
+		}
+		p.vals = append(p.vals, v)
+		p.skipWS()
+		if p.pos < len(p.src) {
+			switch p.src[p.pos] {
+			case ',':
+				p.pos++
+				p.skipWS()
+				continue
+			case ']':
+				p.pos++
+				p.depth--
+				items := make([]Value, len(p.vals)-base)
+				copy(items, p.vals[base:])
+				clear(p.vals[base:]) // drop references for the GC
+				p.vals = p.vals[:base]
+				return Value{kind: Array, items: items}, nil
+			}
+		}
+		return Value{}, p.unexpected(p.pos, "(expecting ',' or ']')")
+	}
+}
+
+// object parses the object whose '{' is at p.pos, with dict semantics for
+// duplicate keys.
+func (p *parser) object() (Value, error) {
+	if err := p.enter(); err != nil {
+		return Value{}, err
+	}
+	p.pos++
+	p.skipWS()
+	if p.pos < len(p.src) && p.src[p.pos] == '}' {
+		p.pos++
+		p.depth--
+		return Value{kind: Object, members: []Member{}}, nil
+	}
+	base := len(p.mems)
+	var index map[string]int // key -> position in p.mems, for large objects
+	for {
+		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
+			return Value{}, p.unexpected(p.pos, "(expecting a property name in double quotes)")
+		}
+		key, err := p.str()
+		if err != nil {
+			return Value{}, err
+		}
+		p.skipWS()
+		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+			return Value{}, p.unexpected(p.pos, "(expecting ':')")
+		}
+		p.pos++
+		p.skipWS()
+		v, err := p.value()
+		if err != nil {
+			return Value{}, err
+		}
+		// A repeated key keeps its first position and takes the new value.
+		dup := -1
+		if n := len(p.mems) - base; n < 16 {
+			for j := base; j < len(p.mems); j++ {
+				if p.mems[j].Key == key {
+					dup = j
+					break
+				}
+			}
+		} else {
+			if index == nil {
+				index = make(map[string]int, 2*n)
+				for j := base; j < len(p.mems); j++ {
+					index[p.mems[j].Key] = j
+				}
+			}
+			if j, ok := index[key]; ok {
+				dup = j
+			} else {
+				index[key] = len(p.mems)
+			}
+		}
+		if dup >= 0 {
+			p.mems[dup].Value = v
+		} else {
+			p.mems = append(p.mems, Member{Key: key, Value: v})
+		}
+		p.skipWS()
+		if p.pos < len(p.src) {
+			switch p.src[p.pos] {
+			case ',':
+				p.pos++
+				p.skipWS()
+				continue
+			case '}':
+				p.pos++
+				p.depth--
+				members := make([]Member, len(p.mems)-base)
+				copy(members, p.mems[base:])
+				clear(p.mems[base:])
+				p.mems = p.mems[:base]
+				return Value{kind: Object, members: members}, nil
+			}
+		}
+		return Value{}, p.unexpected(p.pos, "(expecting ',' or '}')")
+	}
+}
