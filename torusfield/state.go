@@ -19,9 +19,9 @@ func obj(ms ...member) pyjson.Value { return pyjson.ObjectValue(ms) }
 func kv(k string, v pyjson.Value) member {
 	return member{Key: k, Value: v}
 }
-func num(f float64) pyjson.Value  { return pyjson.FloatValue(f) }
-func integer(i int) pyjson.Value  { return pyjson.IntValue(int64(i)) }
-func str(s string) pyjson.Value   { return pyjson.StringValue(s) }
+func num(f float64) pyjson.Value { return pyjson.FloatValue(f) }
+func integer(i int) pyjson.Value { return pyjson.IntValue(int64(i)) }
+func str(s string) pyjson.Value  { return pyjson.StringValue(s) }
 func floats(xs []float64) pyjson.Value {
 	vs := make([]pyjson.Value, len(xs))
 	for i, x := range xs {

@@ -16,62 +16,36 @@ func FormatFloat(f float64) string { return string(AppendFloat(nil, f)) }
 // +Inf -> "Infinity", -Inf -> "-Infinity" (as json.dumps writes them).
 //
 // With the shortest digits d1...dk and value = 0.d1...dk × 10^decpt, Python
-// writes fixed notation when -4 < decpt <= 16, else scientific.
+// writes fixed notation when -4 < decpt <= 16, else scientific
+// (float_repr_style "short", Python/pystrtod.c).
 func AppendFloat(dst []byte, f float64) []byte {
+	a := math.Abs(f)
 	switch {
 	case f != f:
 		return append(dst, "NaN"...)
-	case math.IsInf(f, 1):
-		return append(dst, "Infinity"...)
-	case math.IsInf(f, -1):
+	case a > math.MaxFloat64:
+		if f > 0 {
+			return append(dst, "Infinity"...)
+		}
 		return append(dst, "-Infinity"...)
+	case a < 1e-4 && a != 0, a >= 1e16:
+		// Scientific: Go's shortest 'e' form is Python's ("1e-05",
+		// "1.5e+16", "5e-324", "1e+100").
+		return strconv.AppendFloat(dst, f, 'e', -1, 64)
 	}
-	// Go's shortest 'e' form is [-]d[.ddd]e±dd[d]: the same digits and, in
-	// the scientific range, the same text as Python.
-	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	ePos := len(e) - 4 // 'e' of e±dd
-	if e[ePos] != 'e' {
-		ePos-- // e±ddd
+	// Fixed: -4 < decpt <= 16 exactly when 1e-4 <= |f| < 1e16 (or f is
+	// zero): 1e16 is a float64 and float64(1e-4) prints as 0.0001, so no
+	// float on the other side of a bound has shortest digits on this side.
+	// Go's shortest 'f' form has the same digits; Python adds ".0" to an
+	// integral value.
+	n := len(dst)
+	dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
+	for _, c := range dst[n:] {
+		if c == '.' {
+			return dst
+		}
 	}
-	exp := 0
-	for _, c := range e[ePos+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if e[ePos+1] == '-' {
-		exp = -exp
-	}
-	decpt := exp + 1
-	if decpt <= -4 || decpt > 16 {
-		return append(dst, e...)
-	}
-	mant := e[:ePos]
-	if mant[0] == '-' {
-		dst = append(dst, '-')
-		mant = mant[1:]
-	}
-	// Gather the digits without the point: d1 then the fraction digits.
-	var dbuf [17]byte
-	digits := append(dbuf[:0], mant[0])
-	if len(mant) > 2 {
-		digits = append(digits, mant[2:]...)
-	}
-	k := len(digits)
-	switch {
-	case decpt <= 0: // 0.000ddd
-		dst = append(dst, '0', '.')
-		dst = append(dst, "0000"[:-decpt]...)
-		dst = append(dst, digits...)
-	case decpt >= k: // ddd000.0
-		dst = append(dst, digits...)
-		dst = append(dst, "0000000000000000"[:decpt-k]...)
-		dst = append(dst, '.', '0')
-	default: // dd.dd
-		dst = append(dst, digits[:decpt]...)
-		dst = append(dst, '.')
-		dst = append(dst, digits[decpt:]...)
-	}
-	return dst
+	return append(dst, '.', '0')
 }
 
 // Python's limits for round(x, ndigits) (Objects/floatobject.c): beyond

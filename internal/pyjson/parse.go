@@ -1,10 +1,14 @@
 package pyjson
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"unicode/utf8"
 )
+
+// maxDepth is the deepest nesting of arrays and objects Parse accepts.
+const maxDepth = 1000
 
 // SyntaxError describes why Parse rejected a document and where: Offset is
 // the byte offset of the offending input (len(data) for an unexpected end).
@@ -19,11 +23,12 @@ func (e *SyntaxError) Error() string {
 
 // Parse parses one JSON document strictly, as json.loads would, with these
 // differences that make it stricter: NaN, Infinity, -Infinity are rejected;
-// invalid UTF-8 is rejected (including a leading byte order mark, which
-// json.loads rejects for str input); lone surrogate escapes (\ud800 without a
-// low surrogate, or a low surrogate alone) are rejected; numbers that
-// overflow float64 (1e400) are rejected; integer literals outside int64 are
-// rejected; nesting deeper than MaxDepth (1000) is rejected.
+// invalid UTF-8 is rejected (json.loads of bytes would decode UTF-16 and
+// UTF-32 too, and skip a UTF-8 byte order mark: here a BOM is an unexpected
+// character); lone surrogate escapes (\ud800 without a low surrogate, or a
+// low surrogate alone) are rejected; numbers that overflow float64 (1e400)
+// are rejected; integer literals outside int64 are rejected; nesting deeper
+// than 1000 arrays and objects is rejected.
 //
 // Like json.loads: raw control characters (< 0x20) inside strings are
 // rejected; whitespace is space, \t, \n, \r; trailing non-whitespace is an
@@ -33,13 +38,14 @@ func (e *SyntaxError) Error() string {
 // Python dict: the member keeps the position of the first occurrence and the
 // value of the last.
 //
-// Errors are *SyntaxError with the byte offset, like encoding/json. The
-// returned Value's strings share one copy of data; data is not retained.
+// Errors are *SyntaxError with the byte offset, like encoding/json; where
+// json.loads also fails, the offset is mostly the one it reports (an escape
+// error points at its backslash). The returned Value does not retain data.
 func Parse(data []byte) (Value, error) {
 	if !utf8.Valid(data) {
 		return Value{}, &SyntaxError{Offset: int64(invalidUTF8Offset(data)), Msg: "invalid UTF-8"}
 	}
-	p := parser{src: string(data)}
+	p := parser{src: data}
 	p.skipWS()
 	v, err := p.value()
 	if err != nil {
@@ -64,12 +70,16 @@ func invalidUTF8Offset(data []byte) int {
 }
 
 type parser struct {
-	src   string
+	src   []byte // read only during Parse, never retained
 	pos   int
 	depth int
 	vals  []Value  // scratch stack of array elements being parsed
 	mems  []Member // scratch stack of object members being parsed
 	buf   []byte   // scratch for strings with escapes
+	// strs interns short strings: documents repeat their keys and many
+	// values, and one small allocation per distinct string beats both
+	// one per string and a copy of the whole document.
+	strs [256]string
 }
 
 func (p *parser) errAt(off int, msg string) error {
@@ -81,7 +91,7 @@ func (p *parser) unexpected(off int, context string) error {
 	if off >= len(p.src) {
 		return p.errAt(len(p.src), "unexpected end of input "+context)
 	}
-	r, _ := utf8.DecodeRuneInString(p.src[off:])
+	r, _ := utf8.DecodeRune(p.src[off:])
 	return p.errAt(off, "unexpected character "+strconv.QuoteRune(r)+" "+context)
 }
 
@@ -89,13 +99,39 @@ func (p *parser) skipWS() {
 	s, i := p.src, p.pos
 	for i < len(s) {
 		switch s[i] {
-		case ' ', '\t', '\n', '\r':
+		case ' ', '\t', '\r':
 			i++
+			continue
+		case '\n':
+			// Indented documents put runs of spaces after each newline.
+			i++
+			for len(s)-i >= 8 && binary.LittleEndian.Uint64(s[i:]) == 0x2020202020202020 {
+				i += 8
+			}
 			continue
 		}
 		break
 	}
 	p.pos = i
+}
+
+// intern returns b as a string, reusing an earlier equal string if the
+// cache holds one.
+func (p *parser) intern(b []byte) string {
+	if len(b) > 32 {
+		return string(b)
+	}
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	slot := &p.strs[(h^h>>16)%uint32(len(p.strs))]
+	if *slot == string(b) {
+		return *slot
+	}
+	s := string(b)
+	*slot = s
+	return s
 }
 
 // value parses the value starting at p.pos, which is not whitespace.
@@ -106,27 +142,27 @@ func (p *parser) value() (Value, error) {
 	switch c := p.src[p.pos]; c {
 	case '"':
 		s, err := p.str()
-		return Value{kind: String, s: s}, err
+		return Value{s: s, c: &tags[String]}, err
 	case '[':
 		return p.array()
 	case '{':
 		return p.object()
 	case 't':
-		return p.literal("true", Value{kind: Bool, n: 1})
+		return p.literal("true", Value{n: 1, c: &tags[Bool]})
 	case 'f':
-		return p.literal("false", Value{kind: Bool})
+		return p.literal("false", Value{c: &tags[Bool]})
 	case 'n':
 		return p.literal("null", Value{})
 	case 'N':
-		if hasPrefixAt(p.src, p.pos, "NaN") {
+		if p.hasPrefix("NaN") {
 			return Value{}, p.errAt(p.pos, "NaN is not allowed")
 		}
 	case 'I':
-		if hasPrefixAt(p.src, p.pos, "Infinity") {
+		if p.hasPrefix("Infinity") {
 			return Value{}, p.errAt(p.pos, "Infinity is not allowed")
 		}
 	case '-':
-		if hasPrefixAt(p.src, p.pos, "-Infinity") {
+		if p.hasPrefix("-Infinity") {
 			return Value{}, p.errAt(p.pos, "-Infinity is not allowed")
 		}
 		return p.number()
@@ -138,12 +174,14 @@ func (p *parser) value() (Value, error) {
 	return Value{}, p.unexpected(p.pos, "(expecting a value)")
 }
 
-func hasPrefixAt(s string, i int, prefix string) bool {
-	return len(s)-i >= len(prefix) && s[i:i+len(prefix)] == prefix
+func (p *parser) hasPrefix(prefix string) bool { return hasPrefixAt(p.src, p.pos, prefix) }
+
+func hasPrefixAt(s []byte, i int, prefix string) bool {
+	return len(s)-i >= len(prefix) && string(s[i:i+len(prefix)]) == prefix
 }
 
 func (p *parser) literal(word string, v Value) (Value, error) {
-	if !hasPrefixAt(p.src, p.pos, word) {
+	if !p.hasPrefix(word) {
 		return Value{}, p.unexpected(p.pos, "(expecting a value)")
 	}
 	p.pos += len(word)
@@ -164,63 +202,101 @@ func (p *parser) number() (Value, error) {
 			return Value{}, p.unexpected(start, "(expecting a value)")
 		}
 	}
-	var u uint64
-	overflow := false
+	// mant accumulates up to 19 significant digits, for ints and for the
+	// exact float fast path; ndigits counts them all.
+	var mant uint64
+	ndigits := 0
 	if s[i] == '0' {
 		i++
 	} else {
 		for ; i < len(s) && isDigit(s[i]); i++ {
-			d := uint64(s[i] - '0')
-			// 1<<63 is the largest magnitude an int64 can hold (negated).
-			if u > (1<<63)/10 || (u == (1<<63)/10 && d > (1<<63)%10) {
-				overflow = true
-			}
-			u = u*10 + d
+			mant = mant*10 + uint64(s[i]-'0') // wraps past 19 digits; ndigits tells
+			ndigits++
 		}
 	}
+	exp10 := 0
 	isFloat := false
 	if i < len(s) && s[i] == '.' {
 		isFloat = true
 		i++
 		if i >= len(s) || !isDigit(s[i]) {
-			return Value{}, p.errAt(i, "invalid number: expecting a digit after '.'")
+			return Value{}, p.errAt(i-1, "invalid number: no digit after '.'")
 		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			if mant == 0 && s[i] == '0' {
+				exp10-- // leading zeros are not significant
+				continue
+			}
+			mant = mant*10 + uint64(s[i]-'0')
+			ndigits++
+			exp10--
 		}
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		isFloat = true
+		ePos := i
 		i++
+		eneg := false
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			eneg = s[i] == '-'
 			i++
 		}
 		if i >= len(s) || !isDigit(s[i]) {
-			return Value{}, p.errAt(i, "invalid number: expecting a digit in the exponent")
+			return Value{}, p.errAt(ePos, "invalid number: no digit in the exponent")
 		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
+		e := 0
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			if e < 100000 {
+				e = e*10 + int(s[i]-'0')
+			}
 		}
+		if eneg {
+			e = -e
+		}
+		exp10 += e
 	}
 	p.pos = i
-	if isFloat {
-		f, err := strconv.ParseFloat(s[start:i], 64)
-		if err != nil || math.IsInf(f, 0) {
-			return Value{}, p.errAt(start, "number "+s[start:i]+" overflows float64")
+	if !isFloat {
+		// 9223372036854775808 has 19 digits; more never fit.
+		if ndigits > 19 || mant > 1<<63 || (!neg && mant == 1<<63) {
+			return Value{}, p.errAt(start, "integer "+string(s[start:i])+" is outside the int64 range")
 		}
-		return Value{kind: Float, n: math.Float64bits(f)}, nil
+		if neg {
+			mant = -mant
+		}
+		return Value{n: mant, c: &tags[Int]}, nil
 	}
-	if overflow || (!neg && u > math.MaxInt64) {
-		return Value{}, p.errAt(start, "integer "+s[start:i]+" is outside the int64 range")
+	if f, ok := exactFloat(mant, ndigits, exp10); ok {
+		if neg {
+			f = -f
+		}
+		return Value{n: math.Float64bits(f), c: &tags[Float]}, nil
 	}
-	if neg {
-		u = -u
+	f, err := strconv.ParseFloat(string(s[start:i]), 64) // no allocation
+	if err != nil || math.IsInf(f, 0) {
+		return Value{}, p.errAt(start, "number "+string(s[start:i])+" overflows float64")
 	}
-	return Value{kind: Int, n: u}, nil
+	return Value{n: math.Float64bits(f), c: &tags[Float]}, nil
 }
 
-// str parses the string whose opening quote is at p.pos. Strings without
-// escapes are substrings of the source and cost no allocation.
+// pow10 holds the powers of ten that float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// exactFloat is Clinger's fast path: when the digits and the power of ten are
+// both exact float64s, one IEEE multiplication or division rounds correctly.
+func exactFloat(mant uint64, ndigits, exp10 int) (float64, bool) {
+	if ndigits > 19 || mant > 1<<53 || exp10 < -22 || exp10 > 22 {
+		return 0, false
+	}
+	f := float64(mant)
+	if exp10 < 0 {
+		return f / pow10[-exp10], true
+	}
+	return f * pow10[exp10], true
+}
+
+// str parses the string whose opening quote is at p.pos.
 func (p *parser) str() (string, error) {
 	s := p.src
 	start := p.pos + 1
@@ -228,7 +304,7 @@ func (p *parser) str() (string, error) {
 		c := s[i]
 		if c == '"' {
 			p.pos = i + 1
-			return s[start:i], nil
+			return p.intern(s[start:i]), nil
 		}
 		if c == '\\' {
 			return p.strEscaped(start, i)
@@ -243,13 +319,13 @@ func (p *parser) str() (string, error) {
 func (p *parser) strEscaped(start, i int) (string, error) {
 	s := p.src
 	buf := append(p.buf[:0], s[start:i]...)
+	defer func() { p.buf = buf }()
 	for i < len(s) {
 		c := s[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
-			p.buf = buf
-			return string(buf), nil
+			return p.intern(buf), nil
 		case c < 0x20:
 			return "", p.errAt(i, "invalid control character "+strconv.QuoteRune(rune(c))+" in string")
 		case c != '\\':
@@ -280,14 +356,14 @@ func (p *parser) strEscaped(start, i int) (string, error) {
 			}
 			switch {
 			case r >= 0xdc00 && r <= 0xdfff:
-				return "", p.errAt(i, "lone low surrogate escape "+s[i:i+6])
+				return "", p.errAt(i, "lone low surrogate escape "+string(s[i:i+6]))
 			case r >= 0xd800 && r <= 0xdbff:
 				lo, ok := rune(0), false
 				if hasPrefixAt(s, i+6, "\\u") {
 					lo, ok = hex4(s, i+8)
 				}
 				if !ok || lo < 0xdc00 || lo > 0xdfff {
-					return "", p.errAt(i, "lone high surrogate escape "+s[i:i+6])
+					return "", p.errAt(i, "lone high surrogate escape "+string(s[i:i+6]))
 				}
 				r = 0x10000 + (r-0xd800)<<10 + (lo - 0xdc00)
 				i += 6
@@ -296,21 +372,21 @@ func (p *parser) strEscaped(start, i int) (string, error) {
 			i += 6
 			continue
 		default:
-			return "", p.errAt(i, "invalid escape "+strconv.Quote(s[i:i+2]))
+			r, _ := utf8.DecodeRune(s[i+1:])
+			return "", p.errAt(i, "invalid escape '\\"+string(r)+"'")
 		}
 		i += 2
 	}
-	p.buf = buf
 	return "", p.errAt(start-1, "unterminated string")
 }
 
 // hex4 decodes the four hex digits at s[i:i+4].
-func hex4(s string, i int) (rune, bool) {
+func hex4(s []byte, i int) (rune, bool) {
 	if len(s)-i < 4 {
 		return 0, false
 	}
 	var r rune
-	for _, c := range []byte(s[i : i+4]) {
+	for _, c := range s[i : i+4] {
 		switch {
 		case c >= '0' && c <= '9':
 			c -= '0'
@@ -328,8 +404,8 @@ func hex4(s string, i int) (rune, bool) {
 
 func (p *parser) enter() error {
 	p.depth++
-	if p.depth > MaxDepth {
-		return p.errAt(p.pos, "nesting deeper than "+strconv.Itoa(MaxDepth))
+	if p.depth > maxDepth {
+		return p.errAt(p.pos, "nesting deeper than "+strconv.Itoa(maxDepth))
 	}
 	return nil
 }
@@ -345,7 +421,7 @@ func (p *parser) array() (Value, error) {
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
 		p.pos++
 		p.depth--
-		return Value{kind: Array, items: []Value{}}, nil
+		return Value{c: &tags[Array]}, nil
 	}
 	base := len(p.vals)
 	for {
@@ -364,11 +440,11 @@ func (p *parser) array() (Value, error) {
 			case ']':
 				p.pos++
 				p.depth--
-				items := make([]Value, len(p.vals)-base)
-				copy(items, p.vals[base:])
+				c := &composite{kind: Array, items: make([]Value, len(p.vals)-base)}
+				copy(c.items, p.vals[base:])
 				clear(p.vals[base:]) // drop references for the GC
 				p.vals = p.vals[:base]
-				return Value{kind: Array, items: items}, nil
+				return Value{c: c}, nil
 			}
 		}
 		return Value{}, p.unexpected(p.pos, "(expecting ',' or ']')")
@@ -386,7 +462,7 @@ func (p *parser) object() (Value, error) {
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
 		p.pos++
 		p.depth--
-		return Value{kind: Object, members: []Member{}}, nil
+		return Value{c: &tags[Object]}, nil
 	}
 	base := len(p.mems)
 	var index map[string]int // key -> position in p.mems, for large objects
@@ -445,11 +521,11 @@ func (p *parser) object() (Value, error) {
 			case '}':
 				p.pos++
 				p.depth--
-				members := make([]Member, len(p.mems)-base)
-				copy(members, p.mems[base:])
+				c := &composite{kind: Object, members: make([]Member, len(p.mems)-base)}
+				copy(c.members, p.mems[base:])
 				clear(p.mems[base:])
 				p.mems = p.mems[:base]
-				return Value{kind: Object, members: members}, nil
+				return Value{c: c}, nil
 			}
 		}
 		return Value{}, p.unexpected(p.pos, "(expecting ',' or '}')")

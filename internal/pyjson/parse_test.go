@@ -3,6 +3,8 @@ package pyjson
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,8 +13,8 @@ import (
 )
 
 func TestParseErrors(t *testing.T) {
-	deepArray := strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)
-	deepObject := strings.Repeat(`{"a":`, MaxDepth+1) + "0" + strings.Repeat("}", MaxDepth+1)
+	deepArray := strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1)
+	deepObject := strings.Repeat(`{"a":`, maxDepth+1) + "0" + strings.Repeat("}", maxDepth+1)
 	for _, tc := range []struct {
 		name, in string
 		offset   int64
@@ -40,8 +42,8 @@ func TestParseErrors(t *testing.T) {
 		{"int above int64", `9223372036854775808`, 0, "int64"},
 		{"int below int64", `[-9223372036854775809]`, 1, "int64"},
 		{"int far above int64", `123456789012345678901234567890`, 0, "int64"},
-		{"array too deep", deepArray, MaxDepth, "nesting"},
-		{"object too deep", deepObject, 5 * MaxDepth, "nesting"},
+		{"array too deep", deepArray, maxDepth, "nesting"},
+		{"object too deep", deepObject, 5 * maxDepth, "nesting"},
 		// As json.loads.
 		{"control character", "\"a\x01\"", 2, "control character"},
 		{"raw newline", "\"\n\"", 1, "control character"},
@@ -65,10 +67,10 @@ func TestParseErrors(t *testing.T) {
 		{"minus letter", `-a`, 0, "expecting a value"},
 		{"plus", `+1`, 0, "expecting a value"},
 		{"leading point", `.5`, 0, "expecting a value"},
-		{"trailing point", `1.`, 2, "digit after '.'"},
-		{"point then exponent", `[1.e5]`, 3, "digit after '.'"},
-		{"empty exponent", `1e`, 2, "exponent"},
-		{"signed empty exponent", `1e+`, 3, "exponent"},
+		{"trailing point", `1.`, 1, "digit after '.'"},
+		{"point then exponent", `[1.e5]`, 2, "digit after '.'"},
+		{"empty exponent", `1e`, 1, "exponent"},
+		{"signed empty exponent", `1e+`, 1, "exponent"},
 		{"trailing comma in array", `[1,]`, 3, "expecting a value"},
 		{"trailing comma in object", `{"a":1,}`, 7, "property name"},
 		{"unquoted key", `{a:1}`, 1, "property name"},
@@ -125,7 +127,9 @@ func TestParseAccepts(t *testing.T) {
 		{" \t\r\n true \t\r\n ", BoolValue(true)},
 		{`false`, BoolValue(false)},
 		{`null`, NullValue()},
+		{`[]`, ArrayValue(nil)},
 		{`[]`, ArrayValue([]Value{})},
+		{`{}`, ObjectValue(nil)},
 		{`{}`, ObjectValue([]Member{})},
 		{`[1,"a",{"b":null}]`, ArrayValue([]Value{IntValue(1), StringValue("a"), ObjectValue([]Member{{"b", NullValue()}})})},
 	} {
@@ -135,10 +139,10 @@ func TestParseAccepts(t *testing.T) {
 		}
 	}
 
-	// Exactly MaxDepth levels are fine.
-	v, err := Parse([]byte(strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)))
+	// Exactly maxDepth levels are fine.
+	v, err := Parse([]byte(strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth)))
 	require.NoError(t, err)
-	for range MaxDepth - 1 {
+	for range maxDepth - 1 {
 		require.Len(t, v.Items(), 1)
 		v = v.Items()[0]
 	}
@@ -153,4 +157,70 @@ func TestParseDoesNotAliasInput(t *testing.T) {
 		data[i] = 'z'
 	}
 	assert.Equal(t, `{"arr":["x"],"key":"value"}`, string(Canonical(v)))
+}
+
+// TestParseNumbersMatchStrconv checks the number scanner and its exact fast
+// path against strconv on many random literals.
+func TestParseNumbersMatchStrconv(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	digits := func(n int, leadingNonZero bool) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		if leadingNonZero && n > 0 && b[0] == '0' {
+			b[0] = byte('1' + rng.IntN(9))
+		}
+		return string(b)
+	}
+	for range 200000 {
+		var sb strings.Builder
+		if rng.IntN(2) == 0 {
+			sb.WriteByte('-')
+		}
+		if rng.IntN(5) == 0 {
+			sb.WriteByte('0')
+		} else {
+			sb.WriteString(digits(1+rng.IntN(21), true))
+		}
+		isFloat := false
+		if rng.IntN(3) > 0 {
+			isFloat = true
+			sb.WriteByte('.')
+			sb.WriteString(strings.Repeat("0", rng.IntN(4)*rng.IntN(2)))
+			sb.WriteString(digits(1+rng.IntN(20), false))
+		}
+		if rng.IntN(3) == 0 {
+			isFloat = true
+			sb.WriteString([]string{"e", "E", "e+", "e-", "E-"}[rng.IntN(5)])
+			if rng.IntN(10) == 0 {
+				sb.WriteString(digits(1+rng.IntN(3), false))
+			} else {
+				sb.WriteString(strconv.Itoa(rng.IntN(30)))
+			}
+		}
+		lit := sb.String()
+		v, err := Parse([]byte(lit))
+		if isFloat {
+			want, werr := strconv.ParseFloat(lit, 64)
+			if werr != nil {
+				require.Error(t, err, lit)
+				continue
+			}
+			require.NoError(t, err, lit)
+			require.Equal(t, Float, v.Kind(), lit)
+			got, _ := v.Float()
+			require.Equal(t, math.Float64bits(want), math.Float64bits(got), lit)
+		} else {
+			want, werr := strconv.ParseInt(lit, 10, 64)
+			if werr != nil {
+				require.Error(t, err, lit)
+				continue
+			}
+			require.NoError(t, err, lit)
+			got, ok := v.Int()
+			require.True(t, ok, lit)
+			require.Equal(t, want, got, lit)
+		}
+	}
 }

@@ -18,7 +18,7 @@
 // parses one complete document held in memory. It is stricter than
 // json.loads (see Parse): NaN and Infinity literals, invalid UTF-8, lone
 // surrogates, float overflow, ints outside int64 and nesting deeper than
-// MaxDepth are errors instead of values Go cannot represent faithfully.
+// 1000 levels are errors instead of values Go cannot represent faithfully.
 // It does not implement ensure_ascii=True, other indents or separators.
 package pyjson
 
@@ -26,9 +26,6 @@ import (
 	"math"
 	"strconv"
 )
-
-// MaxDepth is the deepest nesting of arrays and objects Parse accepts.
-const MaxDepth = 1000
 
 // Kind is the type of a Value, with Python's int and float kept apart.
 type Kind uint8
@@ -58,15 +55,28 @@ func (k Kind) String() string {
 // distinction between int (no '.', 'e' or 'E' in the literal) and float, and
 // object member order. The zero Value is null. Values share the slices they
 // were built from; do not modify a slice after passing it to a constructor
-// or after getting it from Items or Members.
+// or after getting it from Items or Members. Values compare with
+// reflect.DeepEqual (and testify's Equal) by content.
 type Value struct {
+	s string
+	n uint64     // Bool: 0/1; Int: int64 bits; Float: float64 bits
+	c *composite // kind and elements; nil for null
+}
+
+// composite holds a value's kind and, for arrays and objects, the elements.
+// Scalars and empty containers point at a shared tag, so Value stays at 32
+// bytes and one allocation holds an array's or object's elements: parsing
+// and writing are dominated by moving Values around and by fresh memory.
+type composite struct {
 	kind    Kind
-	intKeys bool   // Object whose keys are Python ints (see IntKeyObjectValue)
-	n       uint64 // Bool: 0/1; Int: int64 bits; Float: float64 bits
-	s       string
+	intKeys bool // Object whose keys are Python ints (see IntKeyObjectValue)
 	items   []Value
 	members []Member
 }
+
+// tags are the shared composites of scalars and of empty arrays and objects.
+// They are never modified.
+var tags = [...]composite{{kind: Null}, {kind: Bool}, {kind: Int}, {kind: Float}, {kind: String}, {kind: Array}, {kind: Object}}
 
 // Member is one key/value pair of an object.
 type Member struct {
@@ -79,7 +89,7 @@ func NullValue() Value { return Value{} }
 
 // BoolValue returns true or false.
 func BoolValue(b bool) Value {
-	v := Value{kind: Bool}
+	v := Value{c: &tags[Bool]}
 	if b {
 		v.n = 1
 	}
@@ -87,47 +97,65 @@ func BoolValue(b bool) Value {
 }
 
 // IntValue returns a Python int.
-func IntValue(i int64) Value { return Value{kind: Int, n: uint64(i)} }
+func IntValue(i int64) Value { return Value{n: uint64(i), c: &tags[Int]} }
 
 // FloatValue returns a Python float. NaN and ±Inf are written as NaN,
 // Infinity and -Infinity, as json.dumps does by default.
-func FloatValue(f float64) Value { return Value{kind: Float, n: math.Float64bits(f)} }
+func FloatValue(f float64) Value { return Value{n: math.Float64bits(f), c: &tags[Float]} }
 
 // StringValue returns a string value. s should be valid UTF-8 (Python strs
 // always are); invalid bytes are written through unchanged.
-func StringValue(s string) Value { return Value{kind: String, s: s} }
+func StringValue(s string) Value { return Value{s: s, c: &tags[String]} }
 
 // ArrayValue returns an array holding items (not copied). A nil slice is an
 // empty array.
-func ArrayValue(items []Value) Value { return Value{kind: Array, items: items} }
+func ArrayValue(items []Value) Value {
+	if len(items) == 0 {
+		return Value{c: &tags[Array]}
+	}
+	return Value{c: &composite{kind: Array, items: items}}
+}
 
 // ObjectValue returns an object with members in the given order (not
 // copied). Keys should be distinct, as in a Python dict: Get returns the
 // first match and the writers write every member as given. A nil slice is an
 // empty object.
-func ObjectValue(members []Member) Value { return Value{kind: Object, members: members} }
+func ObjectValue(members []Member) Value {
+	if len(members) == 0 {
+		return Value{c: &tags[Object]}
+	}
+	return Value{c: &composite{kind: Object, members: members}}
+}
 
 // IntKeyObjectValue is an object whose keys are decimal integers in Python (a
 // dict with int keys). Canonical (sort_keys) output orders its members
 // numerically, as Python sorts int keys, instead of by string. Keys must be
 // written as Python's str(int) writes them ("-3", "0", "12").
 func IntKeyObjectValue(members []Member) Value {
-	return Value{kind: Object, intKeys: true, members: members}
+	if len(members) == 0 {
+		return Value{c: &tags[Object]}
+	}
+	return Value{c: &composite{kind: Object, intKeys: true, members: members}}
 }
 
 // Kind returns the kind of v.
-func (v Value) Kind() Kind { return v.kind }
+func (v Value) Kind() Kind {
+	if v.c == nil {
+		return Null
+	}
+	return v.c.kind
+}
 
 // IsNull reports whether v is null.
-func (v Value) IsNull() bool { return v.kind == Null }
+func (v Value) IsNull() bool { return v.Kind() == Null }
 
 // Bool returns the boolean of a Bool value, false for any other kind.
-func (v Value) Bool() bool { return v.kind == Bool && v.n != 0 }
+func (v Value) Bool() bool { return v.Kind() == Bool && v.n != 0 }
 
 // Int returns the integer of an Int value; ok is false for any other kind
 // (including floats with integral values, which Python keeps as floats).
 func (v Value) Int() (int64, bool) {
-	if v.kind != Int {
+	if v.Kind() != Int {
 		return 0, false
 	}
 	return int64(v.n), true
@@ -136,7 +164,7 @@ func (v Value) Int() (int64, bool) {
 // Float returns the number of a Float or Int value (converted to the nearest
 // float64, as Python's float(int) does); ok is false for any other kind.
 func (v Value) Float() (float64, bool) {
-	switch v.kind {
+	switch v.Kind() {
 	case Float:
 		return math.Float64frombits(v.n), true
 	case Int:
@@ -147,38 +175,36 @@ func (v Value) Float() (float64, bool) {
 
 // Str returns the string of a String value, "" for any other kind.
 func (v Value) Str() string {
-	if v.kind != String {
+	if v.Kind() != String {
 		return ""
 	}
 	return v.s
 }
 
-// Items returns the elements of an Array value, nil for any other kind.
+// Items returns the elements of an Array value, nil for any other kind and
+// for an empty array.
 func (v Value) Items() []Value {
-	if v.kind != Array {
+	if v.c == nil {
 		return nil
 	}
-	return v.items
+	return v.c.items // nil unless an array
 }
 
 // Members returns the members of an Object value in order, nil for any other
-// kind.
+// kind and for an empty object.
 func (v Value) Members() []Member {
-	if v.kind != Object {
+	if v.c == nil {
 		return nil
 	}
-	return v.members
+	return v.c.members // nil unless an object
 }
 
 // Get returns the value of the member named key of an Object value. ok is
 // false if v is not an object or has no such member.
 func (v Value) Get(key string) (Value, bool) {
-	if v.kind != Object {
-		return Value{}, false
-	}
-	for i := range v.members {
-		if v.members[i].Key == key {
-			return v.members[i].Value, true
+	for _, m := range v.Members() {
+		if m.Key == key {
+			return m.Value, true
 		}
 	}
 	return Value{}, false

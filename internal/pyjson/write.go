@@ -15,59 +15,81 @@ func Canonical(v Value) []byte { return AppendCanonical(nil, v) }
 // ensure_ascii=False): object members sorted by key (code point order, or
 // numerically for IntKeyObjectValue), no whitespace.
 func AppendCanonical(dst []byte, v Value) []byte {
-	switch v.kind {
+	var e canonicalEncoder
+	return e.append(dst, v)
+}
+
+// canonicalEncoder keeps one scratch stack of member indexes for sorting, so
+// that unsorted objects cost no allocation each.
+type canonicalEncoder struct {
+	order []int32
+}
+
+func (e *canonicalEncoder) append(dst []byte, v Value) []byte {
+	switch v.Kind() {
 	case Array:
 		dst = append(dst, '[')
-		for i := range v.items {
+		for i, item := range v.Items() {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = AppendCanonical(dst, v.items[i])
+			dst = e.append(dst, item)
 		}
 		return append(dst, ']')
 	case Object:
-		members := sortedMembers(v)
-		dst = append(dst, '{')
-		for i := range members {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendString(dst, members[i].Key)
-			dst = append(dst, ':')
-			dst = AppendCanonical(dst, members[i].Value)
+		ms := v.Members()
+		cmp := strings.Compare
+		if v.c != nil && v.c.intKeys {
+			cmp = cmpIntKey
 		}
+		dst = append(dst, '{')
+		if isSorted(ms, cmp) {
+			for i := range ms {
+				dst = e.appendMember(dst, i, ms[i])
+			}
+			return append(dst, '}')
+		}
+		base := len(e.order)
+		for i := range ms {
+			e.order = append(e.order, int32(i))
+		}
+		slices.SortStableFunc(e.order[base:], func(a, b int32) int { return cmp(ms[a].Key, ms[b].Key) })
+		for i := range ms {
+			// e.order may be reallocated by nested objects: index it afresh.
+			dst = e.appendMember(dst, i, ms[e.order[base+i]])
+		}
+		e.order = e.order[:base]
 		return append(dst, '}')
 	}
 	return appendScalar(dst, v)
 }
 
-// sortedMembers returns v's members in sort_keys order, without copying when
-// they are sorted already.
-func sortedMembers(v Value) []Member {
-	cmp := cmpStringKey
-	if v.intKeys {
-		cmp = cmpIntKey
+func (e *canonicalEncoder) appendMember(dst []byte, i int, m Member) []byte {
+	if i > 0 {
+		dst = append(dst, ',')
 	}
-	ms := v.members
-	for i := 1; i < len(ms); i++ {
-		if cmp(ms[i-1], ms[i]) > 0 {
-			sorted := slices.Clone(ms)
-			slices.SortStableFunc(sorted, cmp)
-			return sorted
-		}
-	}
-	return ms
+	dst = AppendString(dst, m.Key)
+	dst = append(dst, ':')
+	return e.append(dst, m.Value)
 }
 
-// cmpStringKey orders keys as Python orders strs: by code point, which for
-// UTF-8 is byte order.
-func cmpStringKey(a, b Member) int { return strings.Compare(a.Key, b.Key) }
+func isSorted(ms []Member, cmp func(a, b string) int) bool {
+	for i := 1; i < len(ms); i++ {
+		if cmp(ms[i-1].Key, ms[i].Key) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Python sorts str keys by code point, which for UTF-8 is byte order
+// (strings.Compare).
 
 // cmpIntKey orders decimal integer keys numerically, as Python sorts int keys.
 // Keys that are not decimal integers sort after those that are, by string.
-func cmpIntKey(a, b Member) int {
-	an, am, aok := splitInt(a.Key)
-	bn, bm, bok := splitInt(b.Key)
+func cmpIntKey(a, b string) int {
+	an, am, aok := splitInt(a)
+	bn, bm, bok := splitInt(b)
 	switch {
 	case !aok || !bok:
 		if aok != bok {
@@ -76,7 +98,7 @@ func cmpIntKey(a, b Member) int {
 			}
 			return 1
 		}
-		return strings.Compare(a.Key, b.Key)
+		return strings.Compare(a, b)
 	case an != bn:
 		if an {
 			return -1
@@ -118,7 +140,44 @@ func Indent(v Value) []byte { return AppendIndent(nil, v) }
 // AppendIndent appends json.dumps(v, indent=2, ensure_ascii=False): members
 // in their order, item separator "," + newline, key separator ": ", empty
 // object "{}", empty array "[]", no trailing newline (as json.dump writes).
-func AppendIndent(dst []byte, v Value) []byte { return appendIndent(dst, v, 0) }
+func AppendIndent(dst []byte, v Value) []byte {
+	// One allocation of about the right size instead of a doubling chain:
+	// fresh memory is a large part of writing a big document.
+	if need := indentSize(v, 0); cap(dst)-len(dst) < need {
+		dst = slices.Grow(dst, need)
+	}
+	return appendIndent(dst, v, 0)
+}
+
+// indentSize estimates len(AppendIndent(nil, v)) at the given level, erring
+// high: floats other than zero count as 24 bytes, the longest repr
+// ("-2.2250738585072014e-308").
+func indentSize(v Value, level int) int {
+	switch v.Kind() {
+	case Array:
+		n := 2
+		for _, item := range v.Items() {
+			n += 2 + 2*(level+1) + indentSize(item, level+1)
+		}
+		return n + 2*level
+	case Object:
+		n := 2
+		for _, m := range v.Members() {
+			n += 6 + len(m.Key) + 2*(level+1) + indentSize(m.Value, level+1)
+		}
+		return n + 2*level
+	case String:
+		return 2 + len(v.s) + len(v.s)/8 // room for a few escapes
+	case Bool, Null:
+		return 5
+	case Int:
+		return 20
+	}
+	if v.n<<1 == 0 { // ±0.0, common in sparse fields
+		return 4
+	}
+	return 24
+}
 
 const spaces = "                                                                " // 64
 
@@ -133,34 +192,36 @@ func appendNewline(dst []byte, level int) []byte {
 }
 
 func appendIndent(dst []byte, v Value, level int) []byte {
-	switch v.kind {
+	switch v.Kind() {
 	case Array:
-		if len(v.items) == 0 {
+		items := v.Items()
+		if len(items) == 0 {
 			return append(dst, "[]"...)
 		}
 		dst = append(dst, '[')
-		for i := range v.items {
+		for i := range items {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			dst = appendNewline(dst, level+1)
-			dst = appendIndent(dst, v.items[i], level+1)
+			dst = appendIndent(dst, items[i], level+1)
 		}
 		dst = appendNewline(dst, level)
 		return append(dst, ']')
 	case Object:
-		if len(v.members) == 0 {
+		ms := v.Members()
+		if len(ms) == 0 {
 			return append(dst, "{}"...)
 		}
 		dst = append(dst, '{')
-		for i := range v.members {
+		for i := range ms {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			dst = appendNewline(dst, level+1)
-			dst = AppendString(dst, v.members[i].Key)
+			dst = AppendString(dst, ms[i].Key)
 			dst = append(dst, ':', ' ')
-			dst = appendIndent(dst, v.members[i].Value, level+1)
+			dst = appendIndent(dst, ms[i].Value, level+1)
 		}
 		dst = appendNewline(dst, level)
 		return append(dst, '}')
@@ -169,7 +230,7 @@ func appendIndent(dst []byte, v Value, level int) []byte {
 }
 
 func appendScalar(dst []byte, v Value) []byte {
-	switch v.kind {
+	switch v.Kind() {
 	case Bool:
 		if v.n != 0 {
 			return append(dst, "true"...)

@@ -1,0 +1,150 @@
+package bridge
+
+import (
+	"slices"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+var round = pyjson.Round
+
+// scorePaths scores the edges leaving src as the reference's advisory does:
+// the router's score with context boost and penalty, rounded, each with its
+// components and the annotation of a wormhole on the edge, sorted by
+// descending (rounded) score, ties in edge order.
+func (s *session) scorePaths(src string, context, penalty map[string]float64) ([]pyjson.Value, error) {
+	anns, err := s.annotations()
+	if err != nil {
+		return nil, err
+	}
+	e := s.engine
+	type scored struct {
+		score float64
+		v     pyjson.Value
+	}
+	var out []scored
+	for _, es := range e.Router.Score(e.Graph, e.Policy, src, context, penalty) {
+		edge := e.Graph.Edges[es.Edge]
+		var annotation any
+		for _, a := range e.Artifacts.All() {
+			if ei, ok := a.EdgeIndex(); a.Kind == torusfield.KindWormhole && ok && ei == es.Edge {
+				if ann, ok := anns[a.ID]; ok && len(ann.Members()) > 0 {
+					if gp := knowledge.Str(ann, "generalized_pattern"); gp != "" {
+						annotation = gp
+					} else if t, ok := ann.Get("text"); ok {
+						annotation = t
+					}
+				}
+				break
+			}
+		}
+		score := round(es.Score, 4)
+		out = append(out, scored{score, pyjson.Obj(
+			pyjson.KV("to", es.To),
+			pyjson.KV("edge_index", es.Edge),
+			pyjson.KV("score", score),
+			pyjson.KV("context_boost", round(es.ContextBoost, 4)),
+			pyjson.KV("penalty", round(es.Penalty, 4)),
+			pyjson.KV("components", pyjson.Obj(
+				pyjson.KV("utility", round(edge.U, 3)),
+				pyjson.KV("cost", round(-edge.C, 3)),
+				pyjson.KV("weight", round(edge.W, 3)),
+				pyjson.KV("novelty", round(edge.N, 3)),
+				pyjson.KV("bias", round(es.Bias, 3)),
+				pyjson.KV("context_energy", round(es.ContextBoost, 3)),
+				pyjson.KV("penalty", round(es.Penalty, 3)),
+			)),
+			pyjson.KV("annotation", annotation),
+		)})
+	}
+	slices.SortStableFunc(out, func(a, b scored) int { return cmpDesc(a.score, b.score) })
+	vals := make([]pyjson.Value, len(out))
+	for i, o := range out {
+		vals[i] = o.v
+	}
+	return vals, nil
+}
+
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
+
+// enrich describes the best artifacts of a kind with their edge or node and
+// their annotation.
+func (s *session) enrich(kind string, limit int) ([]pyjson.Value, error) {
+	anns, err := s.annotations()
+	if err != nil {
+		return nil, err
+	}
+	arts := s.engine.Artifacts.ByKind(kind)
+	slices.SortStableFunc(arts, func(a, b *torusfield.Artifact) int { return cmpDesc(a.Score, b.Score) })
+	out := []pyjson.Value{}
+	for _, a := range arts[:min(limit, len(arts))] {
+		ms := []pyjson.Member{pyjson.KV("id", a.ID), pyjson.KV("score", round(a.Score, 4))}
+		if ei, ok := a.EdgeIndex(); (kind == torusfield.KindWormhole || kind == torusfield.KindResonance) && ok {
+			if ei < len(s.engine.Graph.Edges) {
+				e := s.engine.Graph.Edges[ei]
+				ms = append(ms, pyjson.KV("from", e.Src), pyjson.KV("to", e.Dst))
+			}
+			ms = append(ms, pyjson.KV("hits", payloadOr(a, "hits")), pyjson.KV("mean_net", payloadOr(a, "mean_net")))
+		} else if node, ok := a.Node(); kind == torusfield.KindAttractor && ok {
+			ms = append(ms, pyjson.KV("node", node), pyjson.KV("frequency", payloadOr(a, "frequency")))
+		}
+		ann, annotated := anns[a.ID]
+		var text any
+		if annotated && len(ann.Members()) > 0 {
+			text, _ = ann.Get("text")
+		}
+		ms = append(ms, pyjson.KV("annotation", text), pyjson.KV("annotated", annotated))
+		out = append(out, pyjson.ObjectValue(ms))
+	}
+	return out, nil
+}
+
+// payloadOr returns a payload field, or the int 0 the reference defaults to.
+func payloadOr(a *torusfield.Artifact, key string) pyjson.Value {
+	if v, ok := a.Payload.Get(key); ok {
+		return v
+	}
+	return pyjson.IntValue(0)
+}
+
+// routingSnapshot is the structural fingerprint of the routing state that
+// methodology entries and judgment nodes keep, so later consults can match
+// the situation they were learned in.
+func (s *session) routingSnapshot(cursor string, paths []pyjson.Value, context []torusfield.NodeEnergy, wormholes, attractors []pyjson.Value) pyjson.Value {
+	top := []pyjson.Value{}
+	for _, p := range paths[:min(5, len(paths))] {
+		to, _ := p.Get("to")
+		score, _ := p.Get("score")
+		top = append(top, pyjson.Obj(pyjson.KV("to", to), pyjson.KV("score", score)))
+	}
+	energy := []pyjson.Member{}
+	for _, ne := range context {
+		if ne.Energy > 0.01 {
+			energy = append(energy, pyjson.KV(ne.Node, round(ne.Energy, 4)))
+		}
+	}
+	active := []pyjson.Value{}
+	for _, list := range [][]pyjson.Value{wormholes[:min(3, len(wormholes))], attractors[:min(3, len(attractors))]} {
+		for _, a := range list {
+			id, _ := a.Get("id")
+			active = append(active, id)
+		}
+	}
+	return pyjson.Obj(
+		pyjson.KV("cursor", cursor),
+		pyjson.KV("top_paths", top),
+		pyjson.KV("context_energy", energy),
+		pyjson.KV("active_artifacts", active),
+		pyjson.KV("t", s.engine.Grid.T),
+	)
+}

@@ -1,0 +1,126 @@
+package bridge
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// Version is the version of ucs and of its JSON contract.
+const Version = "0.1.0"
+
+// Options configure a Bridge.
+type Options struct {
+	Workspace   string        // the workspace root; required
+	Now         time.Time     // the clock for the call; zero means the real clock
+	AgentID     string        // tags what this agent writes; "default"
+	LockTimeout time.Duration // how long to wait for the workspace lock; 10s
+}
+
+// A Bridge runs operations on one workspace. Each call to Do is one whole
+// operation: lock, load, operate, commit, unlock. A Bridge holds no state
+// between calls, so a process may make one call and exit.
+type Bridge struct {
+	opts Options
+	l    layout
+}
+
+// New returns a Bridge for a workspace. It touches no file.
+func New(opts Options) *Bridge {
+	if opts.AgentID == "" {
+		opts.AgentID = "default"
+	}
+	if opts.LockTimeout <= 0 {
+		opts.LockTimeout = 10 * time.Second
+	}
+	return &Bridge{opts: opts, l: layout{root: opts.Workspace}}
+}
+
+// An operation is one of the bridge's commands.
+type operation struct {
+	mutating bool
+	run      func(s *session, c Call) (pyjson.Value, error)
+}
+
+var operations = map[string]operation{
+	"consult":    {mutating: true, run: opConsult},
+	"report":     {mutating: true, run: opReport},
+	"reflect":    {mutating: true, run: opReflect},
+	"flush":      {mutating: true, run: opFlush},
+	"import":     {mutating: true, run: opImport},
+	"resume":     {run: opResume},
+	"synthesize": {run: opSynthesize},
+	"status":     {run: opStatus},
+	"export":     {run: opExport},
+}
+
+// Operations lists the operation names Do accepts, init first.
+func Operations() []string {
+	return []string{"init", "consult", "report", "reflect", "flush", "resume", "synthesize", "status", "export", "import"}
+}
+
+// Do runs one operation. Args hold the command's flags as an object (see
+// each command's documentation) and Input its stdin object, or null. A
+// failed call returns an *Error and changes no file.
+func (b *Bridge) Do(c Call) (pyjson.Value, error) {
+	if c.Args.Kind() != pyjson.Object {
+		c.Args = pyjson.Obj()
+	}
+	if c.Op == "init" {
+		return b.init(c)
+	}
+	op, ok := operations[c.Op]
+	if !ok {
+		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
+	}
+	if !exists(b.l, relState) {
+		return pyjson.Value{}, errNotInitialized
+	}
+	lock, err := lockWorkspace(b.l.path(relLock), op.mutating, b.opts.LockTimeout)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer lock.unlock()
+	s, err := openSession(b.l, b.now(), b.opts.AgentID)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if op.mutating && s.ref != nil {
+		if err := s.adopt(); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+	tBefore := s.engine.Grid.T
+	out, err := op.run(s, c)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if op.mutating {
+		if err := s.commit(c, tBefore); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+	if len(s.warnings) > 0 {
+		out = out.With("warnings", s.warnings)
+	}
+	return out, nil
+}
+
+func (b *Bridge) now() time.Time {
+	if b.opts.Now.IsZero() {
+		return time.Now().UTC()
+	}
+	return b.opts.Now.UTC()
+}
+
+// DefaultWorkspace is the workspace used when neither --workspace nor
+// UCS_WORKSPACE names one: ~/.ucs, as in the reference.
+func DefaultWorkspace() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ".ucs"
+	}
+	return filepath.Join(home, ".ucs")
+}

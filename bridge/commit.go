@@ -1,0 +1,160 @@
+package bridge
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// A Call is one operation with its arguments (flags, as an object) and its
+// stdin input (an object, or null): exactly what the journal records and
+// what a replay feeds back.
+type Call struct {
+	Op    string
+	Args  pyjson.Value
+	Input pyjson.Value
+}
+
+// commit writes the session's changes: the journal event first, then the
+// appends, then the state file, whose atomic replacement commits the call
+// (docs/storage.md).
+func (s *session) commit(c Call, tBefore int) error {
+	m := s.meta
+	m.Counts = make(map[string]int, len(s.meta.Counts))
+	for k, v := range s.meta.Counts {
+		m.Counts[k] = v
+	}
+	m.Seq++
+	m.AgentID = s.meta.AgentID
+	for _, p := range s.pending {
+		if !slices.Contains(countedFiles, p.rel) {
+			continue
+		}
+		m.Counts[p.rel]++
+		h := sha256.New()
+		io.WriteString(h, m.DataHash)
+		io.WriteString(h, p.rel+"\n")
+		h.Write(p.data)
+		m.DataHash = hex.EncodeToString(h.Sum(nil))
+	}
+	state := s.engine.State()
+	state = pyjson.ObjectValue(append(slices.Clone(state.Members()), pyjson.KV("ucs", m.value())))
+	stateBytes := pyjson.Indent(state)
+	sum := sha256.Sum256(stateBytes)
+	stateAfter := hex.EncodeToString(sum[:])
+
+	// Where each file stands before the call: recovery truncates back to it.
+	var order []string
+	sizes := map[string]int64{}
+	for _, p := range s.pending {
+		if _, ok := sizes[p.rel]; ok {
+			continue
+		}
+		size, err := fileSize(s.l, p.rel)
+		if err != nil {
+			return err
+		}
+		sizes[p.rel] = size
+		order = append(order, p.rel)
+	}
+	files := make([]pyjson.Member, len(order))
+	for i, rel := range order {
+		files[i] = pyjson.KV(rel, sizes[rel])
+	}
+	parent, journalSize, err := journalHead(s.l)
+	if err != nil {
+		return err
+	}
+	event := pyjson.Obj(
+		pyjson.KV("seq", m.Seq),
+		pyjson.KV("parent", parent),
+		pyjson.KV("op", c.Op),
+		pyjson.KV("args", c.Args),
+		pyjson.KV("input", c.Input),
+		pyjson.KV("now", isoTime(s.now)),
+		pyjson.KV("t_before", tBefore),
+		pyjson.KV("t_after", s.engine.Grid.T),
+		pyjson.KV("state_before", s.stateHash),
+		pyjson.KV("state_after", stateAfter),
+		pyjson.KV("files", files),
+	)
+	hsum := sha256.Sum256(pyjson.Canonical(event))
+	event = event.With("hash", hex.EncodeToString(hsum[:]))
+	line := append(pyjson.AppendCanonical(nil, event), '\n')
+	if err := appendAt(s.l, relJournal, journalSize, line); err != nil {
+		return err
+	}
+	for _, rel := range order {
+		var buf bytes.Buffer
+		for _, p := range s.pending {
+			if p.rel == rel {
+				buf.Write(p.data)
+			}
+		}
+		if err := appendAt(s.l, rel, sizes[rel], buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	if err := replaceFile(s.l, relState, stateBytes); err != nil {
+		return err
+	}
+	s.meta, s.stateHash, s.pending = m, stateAfter, nil
+	return nil
+}
+
+// journalHead returns the hash of the journal's last event and the
+// journal's length, reading only its tail.
+func journalHead(l layout) (hash string, size int64, err error) {
+	f, err := os.Open(l.path(relJournal))
+	if os.IsNotExist(err) {
+		return "", 0, nil
+	}
+	if err != nil {
+		return "", 0, internal(err, "open %s", relJournal)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", 0, internal(err, "stat %s", relJournal)
+	}
+	line, size, err := lastLine(f, st.Size())
+	if err != nil || line == nil {
+		return "", size, err
+	}
+	ev, err := pyjson.Parse(line)
+	if err != nil {
+		return "", size, corrupt(err, relJournal)
+	}
+	h, _ := ev.Get("hash")
+	return h.Str(), size, nil
+}
+
+// lastLine returns the last newline-terminated line of a file of the given
+// size and the offset just past it, reading backwards in growing chunks. A
+// torn line after it (no newline) is not part of the file's committed
+// content, so the offset excludes it.
+func lastLine(f *os.File, size int64) (line []byte, end int64, err error) {
+	chunk := int64(4096)
+	for size > 0 {
+		start := max(0, size-chunk)
+		buf := make([]byte, size-start)
+		if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
+			return nil, 0, internal(err, "read %s", relJournal)
+		}
+		nl := bytes.LastIndexByte(buf, '\n')
+		if nl >= 0 {
+			if i := bytes.LastIndexByte(buf[:nl], '\n'); i >= 0 || start == 0 {
+				return buf[i+1 : nl], start + int64(nl) + 1, nil
+			}
+		} else if start == 0 {
+			return nil, 0, nil
+		}
+		chunk *= 4
+	}
+	return nil, 0, nil
+}

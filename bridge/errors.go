@@ -1,0 +1,89 @@
+package bridge
+
+import (
+	"errors"
+	"fmt"
+)
+
+// An Error is a failure the caller can act on. Every command reports one
+// as {"error", "code", "hint"} on stdout and exits with Exit.
+type Error struct {
+	Kind Kind
+	Code string // snake_case, stable: agents branch on it
+	Msg  string // what went wrong
+	Hint string // how to fix it
+	Err  error  // the underlying error, if any
+}
+
+func (e *Error) Error() string { return e.Msg }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is lets errors.Is(err, ErrBusy) match any error of that kind.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == "" && t.Kind == e.Kind
+}
+
+// A Kind groups errors by what the caller should do; each has its exit code.
+type Kind int
+
+// The kinds of error and their exit codes.
+const (
+	KindInternal       Kind = 1 // a bug or an I/O failure: report it
+	KindBadInput       Kind = 2 // fix the call and retry
+	KindNotInitialized Kind = 3 // run `ucs init`
+	KindBusy           Kind = 4 // another process holds the workspace: retry later
+	KindCorrupt        Kind = 5 // run `ucs check`
+)
+
+// Sentinels for errors.Is.
+var (
+	ErrInternal       = &Error{Kind: KindInternal}
+	ErrBadInput       = &Error{Kind: KindBadInput}
+	ErrNotInitialized = &Error{Kind: KindNotInitialized}
+	ErrBusy           = &Error{Kind: KindBusy}
+	ErrCorrupt        = &Error{Kind: KindCorrupt}
+)
+
+// Exit is the process exit code for an error: 0 for nil, the kind's code for
+// an *Error, 1 for anything else.
+func Exit(err error) int {
+	if err == nil {
+		return 0
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return int(e.Kind)
+	}
+	return int(KindInternal)
+}
+
+// AsError wraps any error as an *Error (an internal one unless it is one).
+func AsError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Kind: KindInternal, Code: "internal", Msg: err.Error(),
+		Hint: "this is a bug or an I/O failure; the workspace was left as it was", Err: err}
+}
+
+func badInput(code, hint, format string, args ...any) *Error {
+	return &Error{Kind: KindBadInput, Code: code, Msg: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+func corrupt(err error, file string) *Error {
+	return &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Err: err,
+		Msg:  fmt.Sprintf("%s: %v", file, err),
+		Hint: "the file was not changed; run `ucs check` to see every problem and `ucs check --repair` to restore what can be restored"}
+}
+
+func internal(err error, format string, args ...any) *Error {
+	return &Error{Kind: KindInternal, Code: "internal", Err: err,
+		Msg:  fmt.Sprintf(format, args...) + ": " + err.Error(),
+		Hint: "this is a bug or an I/O failure; the workspace was left as it was"}
+}
+
+var errNotInitialized = &Error{Kind: KindNotInitialized, Code: "not_initialized",
+	Msg:  "the workspace is not initialized",
+	Hint: "run `ucs init` (with --workspace DIR or UCS_WORKSPACE) first"}

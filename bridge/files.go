@@ -1,0 +1,108 @@
+package bridge
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/google/renameio/v2"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// readJSONL reads a file of JSON objects, one per line. A missing file is
+// empty. A last line without its newline was never committed (a write was
+// cut short) and is ignored; any other line that does not parse is
+// corruption.
+func readJSONL(l layout, rel string) ([]pyjson.Value, error) {
+	data, err := os.ReadFile(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, internal(err, "read %s", rel)
+	}
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
+		data = data[:i+1]
+	}
+	var out []pyjson.Value
+	for n := 1; len(data) > 0; n++ {
+		i := bytes.IndexByte(data, '\n')
+		line := data[:i]
+		data = data[i+1:]
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		v, err := pyjson.Parse(line)
+		if err != nil {
+			return nil, corrupt(err, relLine(rel, n))
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func relLine(rel string, n int) string {
+	return rel + ":" + itoa(n)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// fileSize returns a file's length, or -1 when it does not exist.
+func fileSize(l layout, rel string) (int64, error) {
+	st, err := os.Stat(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return -1, nil
+	}
+	if err != nil {
+		return 0, internal(err, "stat %s", rel)
+	}
+	return st.Size(), nil
+}
+
+// appendAt writes data at offset (the file's length before the operation)
+// and syncs it. Writing at the recorded offset instead of O_APPEND makes the
+// step idempotent: a retried commit overwrites what a killed one left.
+func appendAt(l layout, rel string, offset int64, data []byte) error {
+	path := l.path(rel)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return internal(err, "create directory for %s", rel)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return internal(err, "open %s", rel)
+	}
+	defer f.Close()
+	off := max(offset, 0)
+	if err := f.Truncate(off); err != nil {
+		return internal(err, "truncate %s", rel)
+	}
+	if _, err := f.WriteAt(data, off); err != nil {
+		return internal(err, "write %s", rel)
+	}
+	if err := f.Sync(); err != nil {
+		return internal(err, "sync %s", rel)
+	}
+	return nil
+}
+
+// replaceFile writes a whole file atomically: temp file, fsync, rename,
+// directory fsync.
+func replaceFile(l layout, rel string, data []byte) error {
+	path := l.path(rel)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return internal(err, "create directory for %s", rel)
+	}
+	if err := renameio.WriteFile(path, data, 0o644); err != nil {
+		return internal(err, "write %s", rel)
+	}
+	return nil
+}
+
+func exists(l layout, rel string) bool {
+	_, err := os.Stat(l.path(rel))
+	return err == nil
+}

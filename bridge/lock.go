@@ -1,0 +1,53 @@
+package bridge
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+	"time"
+)
+
+// A fileLock is an flock(2) on the workspace's lock file. The kernel
+// releases it when the process dies, so a killed call never leaves a stale
+// lock behind.
+type fileLock struct{ f *os.File }
+
+// lockWorkspace takes the lock, exclusive or shared, polling until timeout.
+func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*fileLock, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, internal(err, "open lock file")
+	}
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
+	deadline := time.Now().Add(timeout)
+	wait := time.Millisecond
+	for {
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+		if err == nil {
+			return &fileLock{f}, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			f.Close()
+			return nil, internal(err, "lock workspace")
+		}
+		if time.Now().After(deadline) {
+			f.Close()
+			return nil, &Error{Kind: KindBusy, Code: "busy",
+				Msg:  fmt.Sprintf("another ucs process held the workspace for %s", timeout),
+				Hint: "retry later, or raise UCS_LOCK_TIMEOUT (a Go duration such as 30s)"}
+		}
+		time.Sleep(wait)
+		wait = min(wait*2, 20*time.Millisecond)
+	}
+}
+
+func (l *fileLock) unlock() {
+	if l != nil && l.f != nil {
+		syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
+		l.f.Close()
+	}
+}

@@ -1,0 +1,271 @@
+package bridge
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// Tuning of the bridge, the reference's defaults.
+const (
+	consultWarmup        = 15   // θ-step warm-up of the energy field on consult
+	contextDiffusion     = 5    // diffusion steps of context energy: min(15, 5)
+	consultMagnitude     = 1.5  // context energy per resolved capability
+	reportMagnitude      = 1.0  // energy injected at a reported action
+	phiReportInterval    = 5    // reports between φ-cycles
+	maxMethodologyHits   = 5    // methodology and judgment hits per consult
+	maxDeadEndHits       = 3    // dead-end hits per consult
+	advisoryTopN         = 6    // suggested paths per consult
+	temporalDecayRate    = 0.01 // per day
+	structuralWeight     = 10.0 // weight of routing-snapshot similarity
+	recentForVocabulary  = 20   // recent methodology entries that enrich capability resolution
+	openQuestionsConsult = 500  // characters of open questions a consult shows
+	openQuestionsResume  = 1000 // characters of open questions a resume shows
+)
+
+// opConsult advises before an action. Args: "context" (the task, required),
+// "capabilities" (a list of capability names to energize besides those the
+// context evokes).
+func opConsult(s *session, c Call) (pyjson.Value, error) {
+	context := argString(c, "context")
+	if strings.TrimSpace(context) == "" {
+		return pyjson.Value{}, badInput("missing_field", "describe the task: ucs consult --context \"...\"", "--context is required")
+	}
+	explicit := argStrings(c, "capabilities")
+	for _, name := range explicit {
+		if !s.manifest.Has(name) {
+			s.warn(unknownCapability(s, name, "ignored"))
+		}
+	}
+	e := s.engine
+	km := buildKeywordMap(s.manifest)
+	recent, err := s.window(relMethodology, recentForVocabulary)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	resolved := resolveCapabilities(s.manifest, km, context, explicit, recent)
+
+	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
+	for range consultWarmup {
+		e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
+		e.Grid.Decay(e.LeakDecay)
+		e.RunInjections()
+	}
+	wormholes, err := s.enrich(torusfield.KindWormhole, 5)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	attractors, err := s.enrich(torusfield.KindAttractor, 3)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+
+	cursor := e.Cursor.Node
+	q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
+		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
+	deadEnds, err := s.list(relDeadEnds)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	dq := q
+	dq.Max = maxDeadEndHits
+	deadHits := knowledge.SearchDeadEnds(deadEnds, dq, context)
+	penalty := penaltyEnergy(s, km, deadHits)
+
+	ctxMap := make(map[string]float64, len(ctxEnergy))
+	for _, ne := range ctxEnergy {
+		ctxMap[ne.Node] = ne.Energy
+	}
+	paths, err := s.scorePaths(cursor, ctxMap, penalty.energy)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	top := paths[:min(advisoryTopN, len(paths))]
+	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
+	q.Max = maxMethodologyHits
+
+	methodology, err := s.list(relMethodology)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	methHits := []pyjson.Value{}
+	for _, h := range knowledge.SearchMethodology(methodology, q) {
+		methHits = append(methHits, pyjson.Obj(
+			pyjson.KV("summary", knowledge.Str(h.Entry, "summary")),
+			pyjson.KV("date", knowledge.Str(h.Entry, "date")),
+			pyjson.KV("capabilities", field(h.Entry, "capabilities", pyjson.ArrayValue(nil))),
+		))
+	}
+	nodes, err := s.window(relJudgment, judgmentWindow)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	judgmentHits := []pyjson.Value{}
+	for _, h := range knowledge.SearchJudgmentNodes(nodes, q) {
+		judgmentHits = append(judgmentHits, pyjson.Obj(
+			pyjson.KV("id", field(h.Entry, "id", pyjson.StringValue(""))),
+			pyjson.KV("action", field(h.Entry, "action", pyjson.StringValue(""))),
+			pyjson.KV("methodology_summary", field(h.Entry, "methodology_summary", pyjson.StringValue(""))),
+			pyjson.KV("negative_knowledge", field(h.Entry, "negative_knowledge", pyjson.StringValue(""))),
+			pyjson.KV("outcome_success", field(h.Entry, "outcome_success", pyjson.StringValue(""))),
+			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
+		))
+	}
+	deadOut := []pyjson.Value{}
+	for _, h := range deadHits {
+		matched := h.ReopenMatched
+		if matched == nil {
+			matched = []string{}
+		}
+		deadOut = append(deadOut, pyjson.Obj(
+			pyjson.KV("topic", field(h.Entry, "topic", pyjson.StringValue(""))),
+			pyjson.KV("why_closed", field(h.Entry, "why_closed", pyjson.StringValue(""))),
+			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
+			pyjson.KV("reopen_conditions", field(h.Entry, "reopen_conditions", pyjson.StringValue(""))),
+			pyjson.KV("reopen_triggered", h.ReopenTriggered),
+			pyjson.KV("reopen_matched", matched),
+		))
+	}
+	openQ, err := openQuestions(s.l, openQuestionsConsult, true)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	unannotated, err := s.unannotated()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	s.engineDirty = true // the warm-up moved the energy landscape
+
+	boosted := []pyjson.Member{}
+	for _, ne := range sortedEnergies(ctxEnergy) {
+		if ne.Energy > 0.01 {
+			boosted = append(boosted, pyjson.KV(ne.Node, round(ne.Energy, 4)))
+		}
+	}
+	return pyjson.Obj(
+		pyjson.KV("cursor", cursor),
+		pyjson.KV("resolved_capabilities", resolved),
+		pyjson.KV("suggested_paths", top),
+		pyjson.KV("wormholes", wormholes),
+		pyjson.KV("attractors", attractors),
+		pyjson.KV("methodology_hits", methHits),
+		pyjson.KV("dead_ends", deadOut),
+		pyjson.KV("judgment_hits", judgmentHits),
+		pyjson.KV("penalty_applied", penalty.applied()),
+		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+		pyjson.KV("unannotated_count", len(unannotated)),
+		pyjson.KV("open_questions", openQ),
+		pyjson.KV("context_boosted", boosted),
+	), nil
+}
+
+// field returns an entry's field as stored, or def when it is missing.
+func field(e knowledge.Entry, key string, def pyjson.Value) pyjson.Value {
+	if v, ok := e.Get(key); ok {
+		return v
+	}
+	return def
+}
+
+// sortedEnergies orders node energies by descending energy, ties in
+// manifest order.
+func sortedEnergies(in []torusfield.NodeEnergy) []torusfield.NodeEnergy {
+	out := slices.Clone(in)
+	slices.SortStableFunc(out, func(a, b torusfield.NodeEnergy) int { return cmpDesc(a.Energy, b.Energy) })
+	return out
+}
+
+// penalty is the negative-knowledge energy of matched dead ends: one unit
+// per dead end on each capability it names or its keywords evoke.
+type penalty struct {
+	order  []string
+	energy map[string]float64
+}
+
+func penaltyEnergy(s *session, km keywordMap, hits []knowledge.DeadEndHit) penalty {
+	p := penalty{energy: map[string]float64{}}
+	for _, h := range hits {
+		caps := knowledge.Strings(h.Entry, "capabilities")
+		for _, kw := range knowledge.Strings(h.Entry, "keywords") {
+			caps = append(caps, km[kw]...)
+		}
+		seen := map[string]bool{}
+		for _, c := range caps {
+			if seen[c] || !s.manifest.Has(c) {
+				continue
+			}
+			seen[c] = true
+			if _, ok := p.energy[c]; !ok {
+				p.order = append(p.order, c)
+			}
+			p.energy[c] += 1.0
+		}
+	}
+	return p
+}
+
+// applied lists the penalties above 0.01, largest first.
+func (p penalty) applied() pyjson.Value {
+	order := slices.Clone(p.order)
+	slices.SortStableFunc(order, func(a, b string) int { return cmpDesc(p.energy[a], p.energy[b]) })
+	ms := []pyjson.Member{}
+	for _, c := range order {
+		if p.energy[c] > 0.01 {
+			ms = append(ms, pyjson.KV(c, round(p.energy[c], 4)))
+		}
+	}
+	return pyjson.ObjectValue(ms)
+}
+
+// openQuestions returns the text of the newest open-questions file of the
+// working state (by name, descending), trimmed and cut to max characters.
+// When newestOnly, an empty newest file gives nothing (consult); otherwise
+// the newest non-empty file counts (resume).
+func openQuestions(l layout, max int, newestOnly bool) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(l.path(relWorkingState), "*open-questions*"))
+	if err != nil {
+		return nil, internal(err, "list working state")
+	}
+	slices.Sort(matches)
+	slices.Reverse(matches)
+	out := []string{}
+	for _, p := range matches {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue // a directory or unreadable file: the reference would fail; skip it
+		}
+		if text := strings.TrimSpace(string(data)); text != "" {
+			out = append(out, runePrefix(text, max))
+			break
+		}
+		if newestOnly {
+			break
+		}
+	}
+	return out, nil
+}
+
+// runePrefix returns the first n characters of s, as Python's s[:n].
+func runePrefix(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
+
+// unknownCapability is the warning for a capability name the manifest lacks.
+func unknownCapability(s *session, name, what string) string {
+	return "unknown capability " + quote(name) + " " + what + "; closest: " +
+		strings.Join(closest(name, s.manifest.Names(), 3), ", ")
+}
+
+func quote(s string) string { return string(pyjson.AppendString(nil, s)) }

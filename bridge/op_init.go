@@ -1,0 +1,169 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// InitWarmup is the number of θ-steps init runs so a new workspace starts
+// with a formed landscape, as the reference does.
+const InitWarmup = 200
+
+// Markdown headers of the knowledge files.
+var knowledgeHeaders = []struct{ rel, text string }{
+	{relMethodologyMD, "# Methodology\n\nAccumulated expertise from post-task reflections.\n"},
+	{relExperimentsMD, "# Experiment Log\n\nConfiguration experiments with hypothesis, measurement, verdict.\n"},
+	{relDeadEndsMD, "# Dead Ends\n\nConfirmed closed avenues with conditions for reopening.\n"},
+}
+
+// init creates a workspace: a fresh engine from the manifest warmed up by
+// 200 θ-steps, empty knowledge, one PP snapshot. Args: "force" (bool)
+// reinitializes an existing workspace after moving its state to
+// ucs/state/backup/; "manifest" (path) names the manifest, else
+// WS/manifest.json is used when present, else the embedded Aegis manifest.
+func (b *Bridge) init(c Call) (pyjson.Value, error) {
+	l := b.l
+	force := argBool(c, "force")
+	if exists(l, relState) && !force {
+		return pyjson.Obj(
+			pyjson.KV("status", "already_initialized"),
+			pyjson.KV("workspace", b.opts.Workspace),
+			pyjson.KV("message", "Workspace exists. Use --force to reinitialize."),
+		), nil
+	}
+	raw, err := b.manifestBytes(argString(c, "manifest"))
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	m, err := torusfield.ParseManifest(raw)
+	if err != nil {
+		return pyjson.Value{}, badInput("invalid_manifest", "fix the manifest; see the manifest format in README.md", "%v", err)
+	}
+	for _, d := range []string{relStateDir, relKnowledgeDir, relWorkingState, relSynthesisDir} {
+		if err := os.MkdirAll(l.path(d), 0o755); err != nil {
+			return pyjson.Value{}, internal(err, "create %s", d)
+		}
+	}
+	lock, err := lockWorkspace(l.path(relLock), true, b.opts.LockTimeout)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer lock.unlock()
+	now := b.now()
+	if exists(l, relState) {
+		if !force { // another process initialized it while we waited
+			return b.init(Call{Op: "init", Args: pyjson.Obj()})
+		}
+		if err := backupState(l, now); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+
+	e := torusfield.New(m, torusfield.Options{})
+	e.Run(InitWarmup)
+	s := &session{l: l, now: now, agentID: b.opts.AgentID, manifest: m, engine: e,
+		meta: meta{AgentID: b.opts.AgentID, Counts: map[string]int{}}, lists: map[string][]pyjson.Value{}}
+	s.pending = append(s.pending, pendingAppend{relPinned, raw})
+	if err := s.snapshotPP(); err != nil {
+		return pyjson.Value{}, err
+	}
+	for _, h := range knowledgeHeaders {
+		if size, _ := fileSize(l, h.rel); size <= 0 {
+			s.appendText(h.rel, h.text)
+		}
+	}
+	sum := sha256.Sum256(raw)
+	journaled := Call{Op: "init", Args: pyjson.Obj(pyjson.KV("force", force),
+		pyjson.KV("manifest_sha256", hex.EncodeToString(sum[:]))), Input: pyjson.NullValue()}
+	if err := s.commit(journaled, 0); err != nil {
+		return pyjson.Value{}, err
+	}
+	return pyjson.Obj(
+		pyjson.KV("status", "initialized"),
+		pyjson.KV("workspace", b.opts.Workspace),
+		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
+		pyjson.KV("warmup_steps", InitWarmup),
+		pyjson.KV("artifacts_after_warmup", e.Artifacts.Len()),
+		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+		pyjson.KV("pp", ppRounded(e.PP)),
+	), nil
+}
+
+// manifestBytes finds the manifest for init: the named file, else
+// WS/manifest.json, else the embedded default.
+func (b *Bridge) manifestBytes(path string) ([]byte, error) {
+	if path == "" {
+		p := b.l.path(relRootManifest)
+		if _, err := os.Stat(p); err != nil {
+			return torusfield.DefaultManifestJSON(), nil
+		}
+		path = p
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
+	}
+	return raw, nil
+}
+
+// backupState moves a workspace's state files aside before a forced
+// reinitialization: nothing learned is deleted.
+func backupState(l layout, now time.Time) error {
+	dir := filepath.Join(l.path(relBackupDir), "init-"+strings.ReplaceAll(now.Format("20060102T150405.000000000Z"), ".", ""))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return internal(err, "create %s", dir)
+	}
+	entries, err := os.ReadDir(l.path(relStateDir))
+	if err != nil {
+		return internal(err, "read %s", relStateDir)
+	}
+	for _, ent := range entries {
+		name := ent.Name()
+		if name == "backup" || name == "lock" {
+			continue
+		}
+		if err := os.Rename(filepath.Join(l.path(relStateDir), name), filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return internal(err, "move %s to backup", name)
+		}
+	}
+	return nil
+}
+
+// ppRounded is the PP vector with every dimension rounded to 4 places.
+func ppRounded(p torusfield.PP) pyjson.Value {
+	ms := make([]pyjson.Member, len(p))
+	for i, name := range torusfield.PPDimensions {
+		ms[i] = pyjson.KV(name, round(p[i], 4))
+	}
+	return pyjson.ObjectValue(ms)
+}
+
+// ppExact is the PP vector unrounded, as PP history stores it.
+func ppExact(p torusfield.PP) pyjson.Value {
+	ms := make([]pyjson.Member, len(p))
+	for i, name := range torusfield.PPDimensions {
+		ms[i] = pyjson.KV(name, p[i])
+	}
+	return pyjson.ObjectValue(ms)
+}
+
+// snapshotPP records the PP vector in the PP history.
+func (s *session) snapshotPP() error {
+	e := s.engine
+	return s.add(relPPHistory, pyjson.Obj(
+		pyjson.KV("t", e.Grid.T),
+		pyjson.KV("timestamp", isoTime(s.now)),
+		pyjson.KV("pp", ppExact(e.PP)),
+		pyjson.KV("health", round(e.PP.Health(), 4)),
+		pyjson.KV("artifact_count", e.Artifacts.Len()),
+	))
+}

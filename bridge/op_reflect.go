@@ -1,0 +1,109 @@
+package bridge
+
+import (
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// opReflect stores a reflection (stdin: type, text, and the type's fields):
+//
+//	post_task   methodology: appended to methodology.md and indexed with a routing snapshot
+//	annotation  explains an artifact (artifact_id, failure_condition, generalized_pattern)
+//	experiment  appended to experiments.md
+//	dead_end    appended to dead-ends.md and indexed (topic, why_closed, reopen_conditions)
+//	synthesis   appended to synthesis/DATE.md; marks the date of the last synthesis
+func opReflect(s *session, c Call) (pyjson.Value, error) {
+	in, err := decodeReflect(c.Input)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	today := isoDate(s.now)
+	out := []pyjson.Member{pyjson.KV("type", in.Type), pyjson.KV("stored", true)}
+	caps, kws := orEmpty(in.Capabilities), orEmpty(in.Keywords)
+	for _, name := range caps {
+		if !s.manifest.Has(name) {
+			s.warn(unknownCapability(s, name, "stored but matches no capability"))
+		}
+	}
+	switch in.Type {
+	case "post_task":
+		s.appendText(relMethodologyMD, in.Text)
+		e := s.engine
+		paths, err := s.scorePaths(e.Cursor.Node, nil, nil)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		wormholes, err := s.enrich(torusfield.KindWormhole, 3)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		attractors, err := s.enrich(torusfield.KindAttractor, 3)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		entry := pyjson.Obj(
+			pyjson.KV("date", today),
+			pyjson.KV("capabilities", caps),
+			pyjson.KV("keywords", kws),
+			pyjson.KV("summary", strings.ReplaceAll(runePrefix(in.Text, 200), "\n", " ")),
+			pyjson.KV("source_type", "post_task"),
+			pyjson.KV("agent_id", s.meta.AgentID),
+			pyjson.KV("routing_snapshot", s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors)),
+		)
+		id := entryID(entry)
+		if err := s.add(relMethodology, entry.With("id", id)); err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.l.path(relMethodologyMD)))
+	case "annotation":
+		if _, ok := s.engine.Artifacts.Get(in.ArtifactID); !ok {
+			s.warn("artifact " + quote(in.ArtifactID) + " is not among the current artifacts; the annotation is stored for it anyway")
+		}
+		err := s.add(relAnnotations, pyjson.Obj(
+			pyjson.KV("artifact_id", in.ArtifactID),
+			pyjson.KV("annotation", pyjson.Obj(
+				pyjson.KV("text", in.Text),
+				pyjson.KV("failure_condition", in.FailureCondition),
+				pyjson.KV("generalized_pattern", in.GeneralizedPattern),
+				pyjson.KV("annotated_at", isoTime(s.now)),
+			)),
+		))
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("artifact_id", in.ArtifactID))
+	case "experiment":
+		s.appendText(relExperimentsMD, in.Text)
+		out = append(out, pyjson.KV("file", s.l.path(relExperimentsMD)))
+	case "dead_end":
+		s.appendText(relDeadEndsMD, in.Text)
+		entry := pyjson.Obj(
+			pyjson.KV("date", today),
+			pyjson.KV("capabilities", caps),
+			pyjson.KV("keywords", kws),
+			pyjson.KV("topic", in.Topic),
+			pyjson.KV("why_closed", in.WhyClosed),
+			pyjson.KV("reopen_conditions", in.ReopenConditions),
+		)
+		id := entryID(entry)
+		if err := s.add(relDeadEnds, entry.With("id", id)); err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.l.path(relDeadEndsMD)))
+	case "synthesis":
+		rel := relSynthesisDir + "/" + today + ".md"
+		s.appendText(rel, in.Text)
+		s.meta.LastSynthesisDate = today
+		out = append(out, pyjson.KV("file", s.l.path(rel)))
+	}
+	return pyjson.ObjectValue(out), nil
+}
+
+func orEmpty(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}

@@ -1,0 +1,383 @@
+package bridge
+
+import (
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// Base rewards of the reward model by outcome; reward blends the base with
+// the edge's utility: 0.7·base + 0.3·u.
+var rewardBase = map[string]float64{"success": 0.80, "partial": 0.45, "neutral": 0.30, "failure": 0.10}
+
+const rewardEdgeBlend = 0.3
+
+func reward(success string, u float64) float64 {
+	return float64((1.0-rewardEdgeBlend)*rewardBase[success]) + float64(rewardEdgeBlend*u)
+}
+
+// reflectionFields are the questions of a post-task reflection prompt.
+var reflectionFields = pyjson.Obj(
+	pyjson.KV("initial_signal", "What first drew your attention to this approach?"),
+	pyjson.KV("hypothesis", "Before confirming, what did you think would happen?"),
+	pyjson.KV("confirmation_path", "What steps did you take to verify? Include dead ends."),
+	pyjson.KV("near_miss", "What almost made you miss this or choose wrong?"),
+	pyjson.KV("generalized_pattern", "Abstract to a reusable heuristic: When you see [X], do [Y] because [Z]."),
+	pyjson.KV("negative_knowledge", "What did you rule out? What avenues are dead ends?"),
+)
+
+// opReport learns from an action the agent took (stdin: action, outcome,
+// success, significance, context, reasoning_trace). The edge from the
+// cursor to the action is reinforced; without one, the shortest path is
+// credited instead, and only without any path is the jump logged as a
+// policy override. Energy is injected at the action, the cursor moves, and
+// every fifth report runs a φ-cycle.
+func opReport(s *session, c Call) (pyjson.Value, error) {
+	in, err := decodeReport(c.Input)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	e := s.engine
+	before := e.Cursor.Node
+	if !s.manifest.Has(in.Action) {
+		return reportUnknown(s, in, before)
+	}
+	out := []pyjson.Member{pyjson.KV("cursor_before", before), pyjson.KV("action", in.Action)}
+
+	var r float64
+	var edgeLabel any
+	routed := false
+	if ei := e.Graph.Find(before, in.Action); ei >= 0 {
+		routed = true
+		credit := s.credit(ei, in.Success, 1)
+		r = credit.reward
+		edgeLabel = before + " → " + in.Action
+		out = append(out, pyjson.KV("reinforcement", credit.value(e)))
+	} else if path := shortestPath(e.Graph, before, in.Action); path != nil {
+		credited := make([]pyjson.Value, len(path))
+		for i, ei := range path {
+			credit := s.credit(ei, in.Success, len(path))
+			credited[i] = credit.value(e)
+			r = credit.reward // the edge into the action speaks for the report
+		}
+		out = append(out, pyjson.KV("reinforcement", nil), pyjson.KV("credited_path", pyjson.Obj(
+			pyjson.KV("from", before), pyjson.KV("to", in.Action),
+			pyjson.KV("length", len(path)), pyjson.KV("scale", 1/float64(len(path))),
+			pyjson.KV("edges", credited),
+		)))
+	} else {
+		r = rewardBase[in.Success]
+		if err := s.override(before, in.Action, "no_direct_edge"); err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("reinforcement", nil), pyjson.KV("policy_override", pyjson.Obj(
+			pyjson.KV("from", before), pyjson.KV("to", in.Action),
+			pyjson.KV("reason", "No path in the graph. Jump logged as policy override."),
+		)))
+	}
+
+	xy, _ := e.Coord(in.Action)
+	e.Grid.Inject("action_"+in.Action, reportMagnitude, xy.Theta, xy.Phi, torusfield.FieldEnergy)
+	e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
+	e.Grid.Decay(e.LeakDecay)
+	e.RunInjections()
+	e.Cursor = torusfield.Cursor{Node: in.Action, Theta: xy.Theta, Phi: xy.Phi}
+	e.Grid.T++
+	s.engineDirty = true
+	out = append(out, pyjson.KV("cursor", in.Action), pyjson.KV("routed", routed))
+
+	newArtifacts := []pyjson.Value{}
+	s.meta.ReportCounter++
+	phiFired := s.meta.ReportCounter >= phiReportInterval
+	if phiFired {
+		s.meta.ReportCounter = 0
+		e.PhiCycle()
+		s.meta.LastPhiT = e.Grid.T
+		ids, err := s.unannotated()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		for _, id := range ids {
+			newArtifacts = append(newArtifacts, describeArtifact(e, id, true))
+		}
+	}
+	out = append(out, pyjson.KV("phi_fired", phiFired), pyjson.KV("new_artifacts", newArtifacts))
+	if corr, err := s.correlate(newArtifacts); err != nil {
+		return pyjson.Value{}, err
+	} else if len(corr) > 0 {
+		out = append(out, pyjson.KV("methodology_correlations", corr))
+	}
+
+	reflect := in.Significance == "notable" || in.Significance == "critical"
+	out = append(out, pyjson.KV("reflection_needed", reflect))
+	if reflect {
+		out = append(out, pyjson.KV("reflection_prompt", pyjson.Obj(
+			pyjson.KV("type", "post_task"),
+			pyjson.KV("significance", in.Significance),
+			pyjson.KV("context", pyjson.Obj(pyjson.KV("action", in.Action), pyjson.KV("outcome", in.Outcome), pyjson.KV("success", in.Success))),
+			pyjson.KV("fields", reflectionFields),
+		)))
+	}
+	if ids, err := s.unannotated(); err != nil {
+		return pyjson.Value{}, err
+	} else if len(ids) > 0 && len(newArtifacts) == 0 {
+		list := make([]pyjson.Value, 0, 3)
+		for _, id := range ids[:min(3, len(ids))] {
+			list = append(list, describeArtifact(e, id, false))
+		}
+		out = append(out, pyjson.KV("unannotated_artifacts", list))
+	}
+
+	logEntry := pyjson.Obj(
+		pyjson.KV("t", e.Grid.T),
+		pyjson.KV("timestamp", isoTime(s.now)),
+		pyjson.KV("action", in.Action),
+		pyjson.KV("outcome", in.Outcome),
+		pyjson.KV("success", in.Success),
+		pyjson.KV("significance", in.Significance),
+		pyjson.KV("reward", round(r, 4)),
+		pyjson.KV("edge", edgeLabel),
+		pyjson.KV("cursor_before", before),
+		pyjson.KV("cursor_after", in.Action),
+		pyjson.KV("routed", routed),
+	)
+	if in.HasReasoning {
+		logEntry = logEntry.With("reasoning", in.Reasoning)
+	}
+	if err := s.add(relActionLog, logEntry); err != nil {
+		return pyjson.Value{}, err
+	}
+	if in.HasReasoning || reflect {
+		id, err := s.judgmentNode(in, before, r)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("judgment_node_id", id))
+	}
+	return pyjson.ObjectValue(out), nil
+}
+
+// reportUnknown handles an action that is not a capability of the manifest:
+// logged and recorded as a policy override, not reinforced; nothing moves.
+func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, error) {
+	msg := unknownCapability(s, in.Action, "logged but not reinforced")
+	s.warn(msg)
+	if err := s.override(before, in.Action, "unknown_capability"); err != nil {
+		return pyjson.Value{}, err
+	}
+	err := s.add(relActionLog, pyjson.Obj(
+		pyjson.KV("t", s.engine.Grid.T),
+		pyjson.KV("timestamp", isoTime(s.now)),
+		pyjson.KV("action", in.Action),
+		pyjson.KV("outcome", in.Outcome),
+		pyjson.KV("success", in.Success),
+		pyjson.KV("significance", in.Significance),
+		pyjson.KV("reward", 0),
+		pyjson.KV("edge", nil),
+		pyjson.KV("cursor_before", before),
+		pyjson.KV("cursor_after", before),
+		pyjson.KV("routed", false),
+	))
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	return pyjson.Obj(
+		pyjson.KV("cursor_before", before),
+		pyjson.KV("action", in.Action),
+		pyjson.KV("warning", "Unknown capability '"+in.Action+"'. Logged but not reinforced."),
+		pyjson.KV("cursor", before),
+		pyjson.KV("routed", false),
+	), nil
+}
+
+// A credit is the reinforcement of one edge.
+type credit struct {
+	edge                         int
+	oldW, newW, reward, cost, net float64
+}
+
+// credit reinforces edge ei for an outcome, its learning step divided by
+// share (the length of the credited path; 1 for a direct edge).
+func (s *session) credit(ei int, success string, share int) credit {
+	e := s.engine
+	edge := e.Graph.Edges[ei]
+	c := credit{edge: ei, reward: reward(success, edge.U), cost: edge.C}
+	c.net = c.reward - c.cost
+	lr := e.ReinforceLR
+	e.ReinforceLR = lr / float64(share)
+	c.oldW, c.newW, _ = e.Reinforce(ei, c.reward, c.cost)
+	e.ReinforceLR = lr
+	return c
+}
+
+func (c credit) value(e *torusfield.Engine) pyjson.Value {
+	edge := e.Graph.Edges[c.edge]
+	return pyjson.Obj(
+		pyjson.KV("edge", edge.Src+" → "+edge.Dst),
+		pyjson.KV("edge_index", c.edge),
+		pyjson.KV("old_w", round(c.oldW, 4)),
+		pyjson.KV("new_w", round(c.newW, 4)),
+		pyjson.KV("reward", round(c.reward, 4)),
+		pyjson.KV("cost", round(c.cost, 4)),
+		pyjson.KV("net", round(c.net, 4)),
+	)
+}
+
+// shortestPath finds the fewest edges from src to dst, breadth first,
+// exploring edges in index order so ties go to the lowest edge indexes. It
+// returns nil when dst is unreachable or src == dst.
+func shortestPath(g *torusfield.Graph, src, dst string) []int {
+	if src == dst {
+		return nil
+	}
+	via := map[string]int{src: -1}
+	queue := []string{src}
+	for len(queue) > 0 {
+		node := queue[0]
+		queue = queue[1:]
+		for _, ei := range g.Out(node) {
+			next := g.Edges[ei].Dst
+			if _, seen := via[next]; seen {
+				continue
+			}
+			via[next] = ei
+			if next == dst {
+				var path []int
+				for n := dst; n != src; n = g.Edges[via[n]].Src {
+					path = append([]int{via[n]}, path...)
+				}
+				return path
+			}
+			queue = append(queue, next)
+		}
+	}
+	return nil
+}
+
+// override records a jump the graph did not offer.
+func (s *session) override(from, to, reason string) error {
+	return s.add(relOverrides, pyjson.Obj(
+		pyjson.KV("t", s.engine.Grid.T),
+		pyjson.KV("timestamp", isoTime(s.now)),
+		pyjson.KV("from", from),
+		pyjson.KV("to", to),
+		pyjson.KV("reason", reason),
+	))
+}
+
+// describeArtifact is an artifact's id, kind and score with its edge ends
+// (withLocation) or node.
+func describeArtifact(e *torusfield.Engine, id string, withLocation bool) pyjson.Value {
+	a, _ := e.Artifacts.Get(id)
+	ms := []pyjson.Member{pyjson.KV("id", id), pyjson.KV("kind", a.Kind), pyjson.KV("score", round(a.Score, 4))}
+	if !withLocation {
+		return pyjson.ObjectValue(ms)
+	}
+	if ei, ok := a.EdgeIndex(); (a.Kind == torusfield.KindWormhole || a.Kind == torusfield.KindResonance) && ok {
+		if ei < len(e.Graph.Edges) {
+			ms = append(ms, pyjson.KV("from", e.Graph.Edges[ei].Src), pyjson.KV("to", e.Graph.Edges[ei].Dst))
+		}
+	} else if node, ok := a.Node(); a.Kind == torusfield.KindAttractor && ok {
+		ms = append(ms, pyjson.KV("node", node))
+	}
+	return pyjson.ObjectValue(ms)
+}
+
+// correlate suggests, for each new wormhole, methodology entries about its
+// two capabilities, so the agent can explain the shortcut.
+func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error) {
+	var out []pyjson.Value
+	for _, a := range newArtifacts {
+		if knowledge.Str(a, "kind") != torusfield.KindWormhole {
+			continue
+		}
+		from, to := knowledge.Str(a, "from"), knowledge.Str(a, "to")
+		var caps []string
+		for _, c := range []string{from, to} {
+			if c != "" {
+				caps = append(caps, c)
+			}
+		}
+		methodology, err := s.list(relMethodology)
+		if err != nil {
+			return nil, err
+		}
+		hits := knowledge.SearchMethodology(methodology, knowledge.Query{Capabilities: caps, Now: s.now,
+			DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 2})
+		if len(hits) == 0 {
+			continue
+		}
+		suggested := make([]pyjson.Value, len(hits))
+		for i, h := range hits {
+			suggested[i] = pyjson.Obj(pyjson.KV("summary", runePrefix(knowledge.Str(h.Entry, "summary"), 120)),
+				pyjson.KV("date", knowledge.Str(h.Entry, "date")))
+		}
+		id := knowledge.Str(a, "id")
+		out = append(out, pyjson.Obj(
+			pyjson.KV("artifact_id", id),
+			pyjson.KV("wormhole", pyName(from)+" → "+pyName(to)),
+			pyjson.KV("suggested_methodology", suggested),
+			pyjson.KV("action", "Consider annotating artifact "+runePrefix(id, 8)+"... with a pattern from the "+
+				"methodology matches above, or write a new annotation if none fit."),
+		))
+	}
+	return out, nil
+}
+
+// pyName formats a possibly missing name as Python's f-string would.
+func pyName(s string) string {
+	if s == "" {
+		return "None"
+	}
+	return s
+}
+
+// judgmentNode stores the decision as a judgment node J = (C, M, N, O): its
+// context, the reasoning applied, the alternatives rejected, the outcome,
+// and a routing snapshot for structural retrieval.
+func (s *session) judgmentNode(in reportInput, before string, r float64) (string, error) {
+	paths, err := s.scorePaths(in.Action, nil, nil)
+	if err != nil {
+		return "", err
+	}
+	routing := s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)
+	text := in.Context + " " + in.Outcome
+	var constraints, summary, negative any = nil, runePrefix(in.Outcome, 200), ""
+	if in.HasReasoning {
+		var parts []string
+		for _, m := range in.Reasoning.Members() {
+			if m.Value.Kind() == pyjson.String {
+				parts = append(parts, m.Value.Str())
+			}
+		}
+		text += " " + strings.Join(parts, " ")
+		constraints = field(in.Reasoning, "constraints", pyjson.NullValue())
+		summary = field(in.Reasoning, "decisive_factor", pyjson.StringValue(""))
+		negative = field(in.Reasoning, "alternatives", pyjson.StringValue(""))
+	}
+	words := knowledge.Words(text)
+	node := pyjson.Obj(
+		pyjson.KV("date", isoDate(s.now)),
+		pyjson.KV("timestamp", isoTime(s.now)),
+		pyjson.KV("agent_id", s.meta.AgentID),
+		pyjson.KV("context", pyjson.Obj(
+			pyjson.KV("task_description", in.Context),
+			pyjson.KV("cursor_before", before),
+			pyjson.KV("constraints", constraints),
+		)),
+		pyjson.KV("methodology_summary", summary),
+		pyjson.KV("negative_knowledge", negative),
+		pyjson.KV("action", in.Action),
+		pyjson.KV("outcome", in.Outcome),
+		pyjson.KV("outcome_success", in.Success),
+		pyjson.KV("significance", in.Significance),
+		pyjson.KV("reward", round(r, 4)),
+		pyjson.KV("routing_snapshot", routing),
+		pyjson.KV("capabilities", []string{in.Action}),
+		pyjson.KV("keywords", words[:min(30, len(words))]),
+	)
+	id := entryID(node)
+	return id, s.add(relJudgment, node.With("id", id))
+}

@@ -1,0 +1,200 @@
+package bridge
+
+import (
+	"slices"
+	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+var synthesisPrompts = pyjson.Obj(
+	pyjson.KV("patterns_emerging", "What themes recur across the action log? What keeps happening?"),
+	pyjson.KV("judgment_shifts", "Has your assessment of anything changed? What do you believe now that you didn't before?"),
+	pyjson.KV("resource_review", "Is time being spent where value is generated? See resource_allocation."),
+	pyjson.KV("whats_working", "Which paths, tools, or approaches are producing reliable results?"),
+	pyjson.KV("whats_not", "Which are underperforming or causing friction?"),
+	pyjson.KV("recommendations", "Based on all of this: what should change?"),
+	pyjson.KV("open_questions", "What don't you know that you need to know?"),
+	pyjson.KV("methodology_updates", "Does the methodology need updating based on this period's experience?"),
+)
+
+// opSynthesize gathers the raw material of a periodic synthesis: what the
+// agent did since the last one, how it went, what is unexplained or
+// misaligned. The agent writes the synthesis itself (reflect type synthesis).
+func opSynthesize(s *session, _ Call) (pyjson.Value, error) {
+	e := s.engine
+	since := s.meta.LastSynthesisDate
+	if since == "" {
+		// Today at 00:00:00, keeping the sub-second part as the reference's
+		// datetime.replace(hour=0, minute=0, second=0) does.
+		y, mo, d := s.now.Date()
+		since = isoTime(time.Date(y, mo, d, 0, 0, 0, s.now.Nanosecond(), time.UTC))
+	}
+	all, err := s.list(relActionLog)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	var actions []pyjson.Value
+	for _, a := range all {
+		if knowledge.Str(a, "timestamp") >= since {
+			actions = append(actions, a)
+		}
+	}
+
+	type alloc struct {
+		action string
+		count  int
+		rate   []pyjson.Member
+	}
+	var order []*alloc
+	byAction := map[string]*alloc{}
+	for _, a := range actions {
+		name := knowledge.Str(a, "action")
+		if _, ok := a.Get("action"); !ok {
+			name = "unknown"
+		}
+		al := byAction[name]
+		if al == nil {
+			al = &alloc{action: name, rate: []pyjson.Member{
+				pyjson.KV("success", 0), pyjson.KV("partial", 0), pyjson.KV("failure", 0), pyjson.KV("neutral", 0)}}
+			byAction[name] = al
+			order = append(order, al)
+		}
+		al.count++
+		outcome := knowledge.Str(a, "success")
+		if _, ok := a.Get("success"); !ok {
+			outcome = "neutral"
+		}
+		al.rate = bump(al.rate, outcome)
+	}
+	slices.SortStableFunc(order, func(a, b *alloc) int { return b.count - a.count })
+	allocation := []pyjson.Value{}
+	for _, al := range order {
+		allocation = append(allocation, pyjson.Obj(
+			pyjson.KV("action", al.action),
+			pyjson.KV("count", al.count),
+			pyjson.KV("pct", round(float64(al.count)/float64(max(len(actions), 1))*100, 1)),
+			pyjson.KV("success_rate", pyjson.ObjectValue(al.rate)),
+		))
+	}
+
+	recent, err := s.window(relMethodology, 20)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	recentOut := []pyjson.Value{}
+	for _, m := range recent {
+		recentOut = append(recentOut, pyjson.Obj(
+			pyjson.KV("summary", field(m, "summary", pyjson.StringValue(""))),
+			pyjson.KV("date", field(m, "date", pyjson.StringValue("")))))
+	}
+	snaps, err := s.window(relPPHistory, 5)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	trend, err := s.ppTrend()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	wormholes, err := s.enrich(torusfield.KindWormhole, 5)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	unannotated, err := s.unannotated()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	overrides, err := s.window(relOverrides, overridesWindow)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	methodology, err := s.list(relMethodology)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	misalignments := []pyjson.Value{}
+	for _, al := range order[:min(5, len(order))] {
+		hits := knowledge.SearchMethodology(methodology, knowledge.Query{Capabilities: []string{al.action},
+			Now: s.now, DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 1})
+		if len(hits) == 0 {
+			misalignments = append(misalignments, pyjson.Obj(
+				pyjson.KV("type", "high_traffic_no_methodology"),
+				pyjson.KV("action", al.action),
+				pyjson.KV("count", al.count),
+				pyjson.KV("message", "'"+al.action+"' used "+itoa(al.count)+" times but has no methodology entry."),
+			))
+		}
+	}
+	stale := []pyjson.Value{}
+	for _, a := range e.Artifacts.Stale(e.Grid.T, torusfield.StaleAfter) {
+		stale = append(stale, pyjson.Obj(
+			pyjson.KV("id", a.ID), pyjson.KV("kind", a.Kind), pyjson.KV("score", round(a.Score, 4)),
+			pyjson.KV("last_detected_t", a.LastDetectedT()), pyjson.KV("age_steps", e.Grid.T-a.LastDetectedT()),
+		))
+	}
+	return pyjson.Obj(
+		pyjson.KV("synthesis_data", pyjson.Obj(
+			pyjson.KV("period", pyjson.Obj(pyjson.KV("since", since), pyjson.KV("until", isoTime(s.now)))),
+			pyjson.KV("total_actions", len(actions)),
+			pyjson.KV("resource_allocation", allocation),
+			pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+			pyjson.KV("pp_trend", trend),
+			pyjson.KV("pp_snapshots", snaps),
+			pyjson.KV("artifact_summary", pyjson.Obj(
+				pyjson.KV("total", e.Artifacts.Len()),
+				pyjson.KV("wormholes", e.Artifacts.CountKind(torusfield.KindWormhole)),
+				pyjson.KV("attractors", e.Artifacts.CountKind(torusfield.KindAttractor)),
+				pyjson.KV("resonances", e.Artifacts.CountKind(torusfield.KindResonance)),
+				pyjson.KV("unannotated", len(unannotated)),
+			)),
+			pyjson.KV("top_wormholes", wormholes),
+			pyjson.KV("recent_methodology", recentOut),
+			pyjson.KV("policy_overrides", len(overrides)),
+			pyjson.KV("override_summary", summarizeOverrides(overrides)),
+			pyjson.KV("misalignments", misalignments),
+			pyjson.KV("stale_artifacts", stale),
+		)),
+		pyjson.KV("synthesis_prompts", synthesisPrompts),
+	), nil
+}
+
+// bump adds one to a counter member, appending it when new.
+func bump(ms []pyjson.Member, key string) []pyjson.Member {
+	for i := range ms {
+		if ms[i].Key == key {
+			n, _ := ms[i].Value.Int()
+			ms[i].Value = pyjson.IntValue(n + 1)
+			return ms
+		}
+	}
+	return append(ms, pyjson.KV(key, 1))
+}
+
+// summarizeOverrides counts the jumps by from → to, most frequent first,
+// at most ten.
+func summarizeOverrides(overrides []pyjson.Value) []pyjson.Value {
+	var order []string
+	counts := map[string]int{}
+	for _, o := range overrides {
+		from, to := knowledge.Str(o, "from"), knowledge.Str(o, "to")
+		if _, ok := o.Get("from"); !ok {
+			from = "?"
+		}
+		if _, ok := o.Get("to"); !ok {
+			to = "?"
+		}
+		key := from + " → " + to
+		if counts[key] == 0 {
+			order = append(order, key)
+		}
+		counts[key]++
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return counts[b] - counts[a] })
+	out := []pyjson.Value{}
+	for _, k := range order[:min(10, len(order))] {
+		out = append(out, pyjson.Obj(pyjson.KV("jump", k), pyjson.KV("count", counts[k])))
+	}
+	return out
+}

@@ -1,0 +1,171 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// A session is one call's view of the workspace: what it loaded, lazily,
+// and what it will change. Operations read and change the session; only
+// commit touches the disk.
+type session struct {
+	l        layout
+	now      time.Time
+	agentID  string
+	manifest *torusfield.Manifest
+	engine   *torusfield.Engine
+	meta     meta
+	// stateHash is the SHA-256 of the state file as read: the next event's
+	// state_before.
+	stateHash string
+	// ref holds a reference-layout workspace's ucs_index.json; nil in the
+	// ucs layout.
+	ref *refWorkspace
+
+	lists       map[string][]pyjson.Value
+	pending     []pendingAppend
+	engineDirty bool
+	warnings    []string
+}
+
+type pendingAppend struct {
+	rel  string
+	data []byte
+}
+
+// openSession loads an initialized workspace: the state file, its meta (or
+// a reference workspace's index) and the engine.
+func openSession(l layout, now time.Time, agentID string) (*session, error) {
+	data, err := os.ReadFile(l.path(relState))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errNotInitialized
+	}
+	if err != nil {
+		return nil, internal(err, "read %s", relState)
+	}
+	s := &session{l: l, now: now, agentID: agentID, lists: map[string][]pyjson.Value{}}
+	sum := sha256.Sum256(data)
+	s.stateHash = hex.EncodeToString(sum[:])
+	doc, err := pyjson.Parse(data)
+	if err != nil {
+		return nil, corrupt(err, relState)
+	}
+	if mv, ok := doc.Get("ucs"); ok {
+		if s.meta, err = parseMeta(mv); err != nil {
+			return nil, corrupt(err, relState)
+		}
+		raw, err := os.ReadFile(l.path(relPinned))
+		if err != nil {
+			return nil, corrupt(err, relPinned)
+		}
+		if s.manifest, err = torusfield.ParseManifest(raw); err != nil {
+			return nil, corrupt(err, relPinned)
+		}
+	} else {
+		if s.ref, err = openReference(l); err != nil {
+			return nil, err
+		}
+		s.meta = s.ref.meta
+		s.manifest = s.ref.manifest
+	}
+	if s.meta.AgentID == "" {
+		s.meta.AgentID = agentID
+	}
+	s.engine = torusfield.New(s.manifest, torusfield.Options{})
+	if err := s.engine.Restore(doc); err != nil {
+		return nil, corrupt(err, relState)
+	}
+	return s, nil
+}
+
+// list returns the entries of a data file, loading it on first use.
+func (s *session) list(rel string) ([]pyjson.Value, error) {
+	if v, ok := s.lists[rel]; ok {
+		return v, nil
+	}
+	var v []pyjson.Value
+	var err error
+	if s.ref != nil && rel != relActionLog {
+		v = s.ref.list(rel)
+	} else if v, err = readJSONL(s.l, rel); err != nil {
+		return nil, err
+	}
+	s.lists[rel] = v
+	return v, nil
+}
+
+// window returns at most the last n entries of a data file.
+func (s *session) window(rel string, n int) ([]pyjson.Value, error) {
+	all, err := s.list(rel)
+	if err != nil {
+		return nil, err
+	}
+	return all[max(0, len(all)-n):], nil
+}
+
+// add appends an entry to a data file: in the session's view now, on disk
+// at commit.
+func (s *session) add(rel string, v pyjson.Value) error {
+	if _, err := s.list(rel); err != nil {
+		return err
+	}
+	s.lists[rel] = append(s.lists[rel], v)
+	s.pending = append(s.pending, pendingAppend{rel, append(pyjson.AppendDumps(nil, v), '\n')})
+	return nil
+}
+
+// appendText queues text for a Markdown file, as the reference appends it:
+// a blank line, the text, a newline.
+func (s *session) appendText(rel, text string) {
+	s.pending = append(s.pending, pendingAppend{rel, []byte("\n" + text + "\n")})
+}
+
+// annotations returns the annotation of each annotated artifact. The last
+// line for an artifact wins.
+func (s *session) annotations() (map[string]pyjson.Value, error) {
+	lines, err := s.list(relAnnotations)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]pyjson.Value, len(lines))
+	for _, l := range lines {
+		id := knowledge.Str(l, "artifact_id")
+		if ann, ok := l.Get("annotation"); ok && id != "" {
+			out[id] = ann
+		}
+	}
+	return out, nil
+}
+
+// unannotated returns the IDs of artifacts with no annotation, in the
+// engine's order.
+func (s *session) unannotated() ([]string, error) {
+	anns, err := s.annotations()
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, a := range s.engine.Artifacts.All() {
+		if _, ok := anns[a.ID]; !ok {
+			ids = append(ids, a.ID)
+		}
+	}
+	return ids, nil
+}
+
+// entryID is the reference's id for a knowledge entry: the first 12 hex
+// digits of SHA-256 over its stable JSON.
+func entryID(e pyjson.Value) string {
+	sum := sha256.Sum256(pyjson.Canonical(e))
+	return hex.EncodeToString(sum[:6])
+}
+
+func (s *session) warn(msg string) { s.warnings = append(s.warnings, msg) }

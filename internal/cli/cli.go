@@ -1,0 +1,123 @@
+// Package cli is the ucs command line: cobra commands that turn flags and
+// stdin into a bridge.Call, run it, and print its JSON result, or the JSON
+// error with its exit code. cmd/ucs is a thin main around Run, so tests and
+// replays can run the exact command line in process.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// Env is what a command reads from its environment.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+}
+
+// Run runs the command line args (without the program name) and returns
+// the process exit code.
+func Run(args []string, env Env) int {
+	if env.Getenv == nil {
+		env.Getenv = func(string) string { return "" }
+	}
+	st := &state{env: env}
+	root := st.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(env.Stdin)
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	var e *bridge.Error
+	if !errors.As(err, &e) {
+		// cobra's own errors: unknown command or flag, bad flag value.
+		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
+			Hint: "run `ucs " + strings.TrimSpace(st.cmdPath) + " --help` for usage"}
+	}
+	return st.fail(e)
+}
+
+// state carries the root flags to the commands.
+type state struct {
+	env       Env
+	workspace string
+	cmdPath   string
+}
+
+func (st *state) fail(e *bridge.Error) int {
+	out := pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint))
+	fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.Indent(out))
+	fmt.Fprintf(st.env.Stderr, "ucs: %s\n", oneLine(e.Msg))
+	return int(e.Kind)
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// bridgeFor opens the bridge with the workspace and clock of the call.
+func (st *state) bridgeFor() (*bridge.Bridge, error) {
+	ws := st.workspace
+	if ws == "" {
+		ws = st.env.Getenv("UCS_WORKSPACE")
+	}
+	if ws == "" {
+		ws = bridge.DefaultWorkspace()
+	}
+	opts := bridge.Options{Workspace: ws, AgentID: st.env.Getenv("UCS_AGENT_ID")}
+	if v := st.env.Getenv("UCS_NOW"); v != "" {
+		now, err := bridge.ParseNow(v)
+		if err != nil {
+			return nil, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_clock", Msg: err.Error(),
+				Hint: "set UCS_NOW to an RFC 3339 time, or unset it to use the real clock"}
+		}
+		opts.Now = now
+	}
+	if v := st.env.Getenv("UCS_LOCK_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return nil, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_lock_timeout",
+				Msg: fmt.Sprintf("UCS_LOCK_TIMEOUT %q is not a positive duration", v), Hint: "use a Go duration such as 10s or 500ms"}
+		}
+		opts.LockTimeout = d
+	}
+	return bridge.New(opts), nil
+}
+
+// do runs one call and prints its result.
+func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
+	b, err := st.bridgeFor()
+	if err != nil {
+		return err
+	}
+	out, err := b.Do(c)
+	if err != nil {
+		return bridge.AsError(err)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(out))
+	return nil
+}
+
+// readInput reads and parses the command's stdin object.
+func (st *state) readInput(cmd *cobra.Command) (pyjson.Value, error) {
+	if st.env.Stdin == nil {
+		return bridge.ParseInput(nil)
+	}
+	data, err := io.ReadAll(io.LimitReader(st.env.Stdin, bridge.MaxInput+1))
+	if err != nil {
+		return pyjson.Value{}, &bridge.Error{Kind: bridge.KindBadInput, Code: "unreadable_input", Msg: "cannot read stdin: " + err.Error(),
+			Hint: "send one JSON object on stdin"}
+	}
+	return bridge.ParseInput(data)
+}

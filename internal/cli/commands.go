@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+const errorContract = `
+Output: one JSON object on stdout. On failure it is
+  {"error": "<what went wrong>", "code": "<snake_case kind>", "hint": "<how to fix>"}
+with one human line on stderr and the exit code of the kind:
+  0 ok   1 internal error   2 bad input or usage   3 workspace not initialized
+  4 workspace busy (lock not obtained in time)   5 workspace corrupt (run ucs check)
+A failed call changes no file.
+
+Environment: UCS_WORKSPACE (default workspace), UCS_NOW (RFC 3339 clock, for
+reproducible runs), UCS_LOCK_TIMEOUT (default 10s), UCS_AGENT_ID.`
+
+func (st *state) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "ucs",
+		Short: "ucs — a learning memory of how an agent works",
+		Long: `ucs gives a persistent AI agent a memory of how it works: a routing engine
+over its tools that learns from every reported action (torusfield), and the
+qualitative judgment it writes down (methodology, dead ends, judgment nodes).
+
+Each command is one process: it loads the workspace, does one operation,
+commits atomically and exits. Typical session:
+
+  ucs resume                                   at session start
+  ucs consult --context "..."                  before a significant task
+  echo '{"action":...}' | ucs report           after each action
+  echo '{"type":"post_task",...}' | ucs reflect when a report asks for reflection
+  ucs flush                                    before context compaction
+` + errorContract,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Version:       bridge.Version,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			st.cmdPath = strings.TrimPrefix(cmd.CommandPath(), "ucs")
+		},
+	}
+	root.SetVersionTemplate("ucs {{.Version}}\n")
+	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		st.cmdPath = strings.TrimPrefix(cmd.CommandPath(), "ucs")
+		return err
+	})
+	root.AddCommand(
+		st.initCommand(), st.consultCommand(),
+		st.stdinCommand("report", "Report what you did; the engine learns from it",
+			`echo '{"action": "web_fetch", "outcome": "got the pricing page", "success": "success", "significance": "routine"}' | ucs report`,
+			`Stdin: {"action": capability (required), "outcome": text, "success": success|partial|neutral|failure
+(default neutral), "significance": routine|notable|critical (default routine), "context": text,
+"reasoning_trace": {"constraints", "alternatives", "decisive_factor", ...}}.`),
+		st.stdinCommand("reflect", "Store a reflection: methodology, annotation, experiment, dead end or synthesis",
+			`echo '{"type": "post_task", "text": "Always fetch full pages", "capabilities": ["web_fetch"], "keywords": ["pricing"]}' | ucs reflect
+  echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why this shortcut works"}' | ucs reflect`,
+			`Stdin: {"type": post_task|annotation|experiment|dead_end|synthesis, "text": ... (required), and per type:
+annotation: "artifact_id" (required), "failure_condition", "generalized_pattern";
+post_task and dead_end: "capabilities", "keywords"; dead_end: "topic", "why_closed", "reopen_conditions"}.`),
+		st.stdinCommand("import", "Merge a cognitive export package (from ucs export) into this workspace",
+			`ucs --workspace old export > agent.json && ucs --workspace new import < agent.json`,
+			`Stdin: the JSON printed by ucs export. New entries are appended (no duplicates by id),
+annotations fill unannotated artifacts, shared edges take the mean weight.`),
+		st.plainCommand("flush", "Save before context compaction and get the prompts of what to externalize", "ucs flush"),
+		st.plainCommand("resume", "Session-start briefing: state, health trend, open questions, recommendations", "ucs resume"),
+		st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize"),
+		st.plainCommand("status", "Quick health check", "ucs status"),
+		st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json"),
+		&cobra.Command{
+			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, _ []string) error {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version),
+					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", bridge.ExportFormat))))
+				return nil
+			},
+		},
+	)
+	return root
+}
+
+func (st *state) initCommand() *cobra.Command {
+	var force bool
+	var manifest string
+	cmd := &cobra.Command{
+		Use:   "init",
+		Short: "Create a workspace and boot the engine (200 warm-up steps)",
+		Long: `Create a workspace and boot the engine from a capability manifest: --manifest PATH,
+else WORKSPACE/manifest.json when present, else the embedded Aegis manifest
+(45 capabilities, 249 edges). The manifest is pinned in the workspace.
+An existing workspace is left alone unless --force, which first moves its
+state to ucs/state/backup/.` + "\n" + errorContract,
+		Example: "  ucs --workspace ~/.ucs init\n  ucs init --manifest my-agent.json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			args := []pyjson.Member{pyjson.KV("force", force)}
+			if manifest != "" {
+				args = append(args, pyjson.KV("manifest", manifest))
+			}
+			return st.do(cmd, bridge.Call{Op: "init", Args: pyjson.ObjectValue(args), Input: pyjson.NullValue()})
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "reinitialize an existing workspace (its state is backed up first)")
+	cmd.Flags().StringVar(&manifest, "manifest", "", "capability manifest JSON file")
+	return cmd
+}
+
+func (st *state) consultCommand() *cobra.Command {
+	var context, caps string
+	cmd := &cobra.Command{
+		Use:   "consult",
+		Short: "Before a significant task: suggested paths, methodology, dead ends, judgment",
+		Long: `Advise before acting: energizes the capabilities the context evokes (and those
+named with --capabilities), scores the paths leaving the cursor, and finds the
+methodology, dead ends and judgment nodes that fit. The advisory suggests; the
+agent decides.` + "\n" + errorContract,
+		Example: `  ucs consult --context "research competitor pricing on the web"
+  ucs consult --context "research pricing" --capabilities web_fetch,read`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var capList any
+			if caps != "" {
+				capList = strings.Split(caps, ",")
+			}
+			return st.do(cmd, bridge.Call{Op: "consult", Input: pyjson.NullValue(),
+				Args: pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", capList))})
+		},
+	}
+	cmd.Flags().StringVar(&context, "context", "", "the task or situation (required)")
+	cmd.Flags().StringVar(&caps, "capabilities", "", "comma-separated capability names to energize")
+	cmd.MarkFlagRequired("context")
+	return cmd
+}
+
+func (st *state) stdinCommand(name, short, example, long string) *cobra.Command {
+	return &cobra.Command{
+		Use: name, Short: short, Long: short + ".\n\n" + long + "\n" + errorContract,
+		Example: "  " + example, Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			input, err := st.readInput(cmd)
+			if err != nil {
+				return err
+			}
+			return st.do(cmd, bridge.Call{Op: name, Args: pyjson.Obj(), Input: input})
+		},
+	}
+}
+
+func (st *state) plainCommand(name, short, example string) *cobra.Command {
+	return &cobra.Command{
+		Use: name, Short: short, Long: short + ".\n" + errorContract, Example: "  " + example, Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return st.do(cmd, bridge.Call{Op: name, Args: pyjson.Obj(), Input: pyjson.NullValue()})
+		},
+	}
+}

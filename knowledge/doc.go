@@ -1,0 +1,16 @@
+// Package knowledge holds the agent's qualitative memory, the Emergent
+// Judgment layer of ucs: methodology learned from post-task reflections,
+// dead ends with the conditions that would reopen them, judgment nodes that
+// tie a decision's context, reasoning, rejected alternatives and outcome
+// together, and annotations that explain the engine's artifacts.
+//
+// Entries are kept as the reference keeps them, JSON objects whose fields
+// an agent or another implementation may extend, so an export carries them
+// over unchanged. The package offers two things: the searches the bridge
+// runs before an action (Search and SearchDeadEnds rank entries by keyword
+// and capability overlap, temporal decay, and the structural similarity of
+// routing snapshots), and Store, the append-only files the entries live in.
+//
+// Nothing here reads the clock: every search takes the time to measure age
+// against.
+package knowledge
