@@ -27,4 +27,3 @@ func isoTime(t time.Time) string {
 
 // isoDate formats t as YYYY-MM-DD (UTC).
 func isoDate(t time.Time) string { return t.UTC().Format("2006-01-02") }
-

@@ -26,7 +26,7 @@ const (
 	relAnnotations   = "ucs/state/annotations.jsonl"
 	relOverrides     = "ucs/state/policy_overrides.jsonl"
 	relPPHistory     = "ucs/state/pp_history.jsonl"
-	relRefIndex      = "ucs/state/ucs_index.json" // reference layout only
+	relRefIndex      = "ucs/state/ucs_index.json"  // reference layout only
 	relRefPPHistory  = "ucs/state/pp_history.json" // reference layout only
 	relMethodologyMD = "ucs/knowledge/methodology.md"
 	relExperimentsMD = "ucs/knowledge/experiments.md"

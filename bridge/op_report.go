@@ -194,7 +194,7 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 
 // A credit is the reinforcement of one edge.
 type credit struct {
-	edge                         int
+	edge                          int
 	oldW, newW, reward, cost, net float64
 }
 
