@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 const fixtureDir = "../../testdata/reference-v2"
@@ -43,26 +46,12 @@ func TestReferenceSession(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "manifest.json"), manifest, 0o644))
 
-	script, err := os.Open(filepath.Join(fixtureDir, "script.jsonl"))
-	require.NoError(t, err)
-	defer script.Close()
-	steps, err := ReadScript(script)
-	require.NoError(t, err)
+	steps := readScript(t, filepath.Join(fixtureDir, "script.jsonl"))
 	// The reference ran in /tmp/gen/ws; paths in its outputs name that.
-	raw, err := os.ReadFile(filepath.Join(fixtureDir, "expected.jsonl"))
-	require.NoError(t, err)
-	raw = bytes.ReplaceAll(raw, []byte("/tmp/gen/ws"), []byte(strings.ReplaceAll(ws, `\`, `\\`)))
-	expected, err := ReadResults(bytes.NewReader(raw))
-	require.NoError(t, err)
+	expected := readExpected(t, filepath.Join(fixtureDir, "expected.jsonl"), "/tmp/gen/ws", ws)
 	require.Len(t, steps, 60)
 	require.Len(t, expected, 60)
-
-	env := func(k string) string {
-		if k == "UCS_NOW" {
-			return "2026-11-21T21:01:00Z"
-		}
-		return ""
-	}
+	env := fixedClock("2026-11-21T21:01:00Z")
 	matched := 0
 	for i, step := range steps {
 		res, err := Run(ws, step, env)
@@ -77,4 +66,62 @@ func TestReferenceSession(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d steps match the reference", matched, len(steps))
+}
+
+// TestReferenceWorkspace opens a workspace the Python reference wrote and
+// keeps working in it: status, resume, consult, five reports with a
+// φ-cycle, reflections, flush, synthesize and export must agree with what
+// the reference answered on a copy of the same workspace
+// (testdata/reference-v2/workspace-session/gen.py recorded it).
+func TestReferenceWorkspace(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	require.NoError(t, os.CopyFS(ws, os.DirFS(filepath.Join(fixtureDir, "workspace"))))
+	steps := readScript(t, filepath.Join(fixtureDir, "workspace-session", "script.jsonl"))
+	expected := readExpected(t, filepath.Join(fixtureDir, "workspace-session", "expected.jsonl"), "$WORKSPACE", ws)
+	require.Len(t, expected, len(steps))
+	env := fixedClock("2026-11-21T21:05:00Z")
+	for i, step := range steps {
+		res, err := Run(ws, step, env)
+		require.NoError(t, err)
+		require.Equal(t, 0, res.Exit, "step %d %v: %s", i, step.Args, res.Stderr)
+		for _, d := range Compare(res.Output, expected[i], ReferenceRules) {
+			t.Errorf("step %d %v: %s", i, step.Args, d)
+		}
+	}
+	// The first change adopted the workspace: the reference's index is kept
+	// as a backup, and the knowledge moved to the append-only files.
+	assert.FileExists(t, filepath.Join(ws, "ucs/state/backup/reference/ucs_index.json"))
+	assert.NoFileExists(t, filepath.Join(ws, "ucs/state/ucs_index.json"))
+	assert.FileExists(t, filepath.Join(ws, "ucs/state/methodology.jsonl"))
+}
+
+func readScript(t *testing.T, path string) []Step {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	steps, err := ReadScript(f)
+	require.NoError(t, err)
+	return steps
+}
+
+// readExpected reads expected outputs, replacing the placeholder of the
+// workspace path the reference ran in with ours.
+func readExpected(t *testing.T, path, placeholder, ws string) []pyjson.Value {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	raw = bytes.ReplaceAll(raw, []byte(placeholder), []byte(strings.ReplaceAll(ws, `\`, `\\`)))
+	out, err := ReadResults(bytes.NewReader(raw))
+	require.NoError(t, err)
+	return out
+}
+
+func fixedClock(now string) func(string) string {
+	return func(k string) string {
+		if k == "UCS_NOW" {
+			return now
+		}
+		return ""
+	}
 }
