@@ -1,10 +1,7 @@
 package bridge
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,7 +24,7 @@ func (r *refWorkspace) list(rel string) []pyjson.Value { return r.lists[rel] }
 
 // openReference reads a reference workspace without changing it.
 func openReference(l layout) (*refWorkspace, error) {
-	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: meta{Counts: map[string]int{}}}
+	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: meta{Files: map[string]fileSum{}}}
 	r.raw = torusfield.DefaultManifestJSON()
 	if data, err := os.ReadFile(l.path(relRootManifest)); err == nil {
 		r.raw = data
@@ -74,9 +71,6 @@ func openReference(l layout) (*refWorkspace, error) {
 	}
 	snaps, _ := pp.Get("snapshots")
 	r.lists[relPPHistory] = snaps.Items()
-	for rel, v := range r.lists {
-		r.meta.Counts[rel] = len(v)
-	}
 	return r, nil
 }
 
@@ -106,14 +100,13 @@ func (s *session) adopt() error {
 	if err != nil {
 		return err
 	}
-	// The chain hash starts over the lines the workspace already holds.
-	h := sha256.New()
-	for _, a := range actions {
-		io.WriteString(h, relActionLog+"\n")
-		h.Write(append(pyjson.AppendDumps(nil, a), '\n'))
+	// The action log stays where it is: its summary starts over the lines
+	// it already holds, as they are on disk.
+	sum, err := sumFile(s.l, relActionLog)
+	if err != nil {
+		return err
 	}
-	s.meta.Counts = map[string]int{relActionLog: len(actions)}
-	s.meta.DataHash = hex.EncodeToString(h.Sum(nil))
+	s.meta.Files = map[string]fileSum{relActionLog: sum}
 	s.pending = append(s.pending, pendingAppend{relPinned, r.raw})
 	for _, rel := range countedFiles {
 		if rel == relActionLog {

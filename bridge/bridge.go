@@ -78,7 +78,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if !exists(b.l, relState) {
 		return pyjson.Value{}, errNotInitialized
 	}
-	lock, err := lockWorkspace(b.l.path(relLock), op.mutating, b.opts.LockTimeout)
+	lock, recovered, err := b.lockAndRecover(op.mutating)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -86,6 +86,9 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	s, err := openSession(b.l, b.now(), b.opts.AgentID)
 	if err != nil {
 		return pyjson.Value{}, err
+	}
+	for _, r := range recovered {
+		s.warn("recovered: " + r)
 	}
 	if op.mutating && s.ref != nil {
 		if err := s.adopt(); err != nil {
@@ -106,6 +109,35 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		out = out.With("warnings", s.warnings)
 	}
 	return out, nil
+}
+
+// lockAndRecover takes the workspace lock and first repairs a call that was
+// cut short (see recoverWorkspace). A read takes a shared lock, and the
+// exclusive one only when there is something to repair.
+func (b *Bridge) lockAndRecover(exclusive bool) (*fileLock, []string, error) {
+	lock, err := lockWorkspace(b.l.path(relLock), exclusive, b.opts.LockTimeout)
+	if err != nil {
+		return nil, nil, err
+	}
+	need, err := needsRecovery(b.l)
+	if err != nil || !need {
+		if err != nil {
+			lock.unlock()
+		}
+		return lock, nil, err
+	}
+	if !exclusive {
+		lock.unlock()
+		if lock, err = lockWorkspace(b.l.path(relLock), true, b.opts.LockTimeout); err != nil {
+			return nil, nil, err
+		}
+	}
+	done, err := recoverWorkspace(b.l)
+	if err != nil {
+		lock.unlock()
+		return nil, nil, err
+	}
+	return lock, done, nil
 }
 
 func (b *Bridge) now() time.Time {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -24,23 +25,12 @@ type Call struct {
 // appends, then the state file, whose atomic replacement commits the call
 // (docs/storage.md).
 func (s *session) commit(c Call, tBefore int) error {
-	m := s.meta
-	m.Counts = make(map[string]int, len(s.meta.Counts))
-	for k, v := range s.meta.Counts {
-		m.Counts[k] = v
-	}
+	m := s.meta.clone()
 	m.Seq++
-	m.AgentID = s.meta.AgentID
 	for _, p := range s.pending {
-		if !slices.Contains(countedFiles, p.rel) {
-			continue
+		if slices.Contains(countedFiles, p.rel) {
+			m.Files[p.rel] = m.Files[p.rel].add(p.data)
 		}
-		m.Counts[p.rel]++
-		h := sha256.New()
-		io.WriteString(h, m.DataHash)
-		io.WriteString(h, p.rel+"\n")
-		h.Write(p.data)
-		m.DataHash = hex.EncodeToString(h.Sum(nil))
 	}
 	state := s.engine.State()
 	state = pyjson.ObjectValue(append(slices.Clone(state.Members()), pyjson.KV("ucs", m.value())))
@@ -66,10 +56,14 @@ func (s *session) commit(c Call, tBefore int) error {
 	for i, rel := range order {
 		files[i] = pyjson.KV(rel, sizes[rel])
 	}
-	parent, journalSize, err := journalHead(s.l)
+	jt, err := readJournalTail(s.l)
 	if err != nil {
 		return err
 	}
+	if jt.seq != s.meta.Seq {
+		return corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, s.meta.Seq), relJournal)
+	}
+	parent, journalSize := jt.hash, jt.end
 	event := pyjson.Obj(
 		pyjson.KV("seq", m.Seq),
 		pyjson.KV("parent", parent),
@@ -105,33 +99,6 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	s.meta, s.stateHash, s.pending = m, stateAfter, nil
 	return nil
-}
-
-// journalHead returns the hash of the journal's last event and the
-// journal's length, reading only its tail.
-func journalHead(l layout) (hash string, size int64, err error) {
-	f, err := os.Open(l.path(relJournal))
-	if os.IsNotExist(err) {
-		return "", 0, nil
-	}
-	if err != nil {
-		return "", 0, internal(err, "open %s", relJournal)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return "", 0, internal(err, "stat %s", relJournal)
-	}
-	line, size, err := lastLine(f, st.Size())
-	if err != nil || line == nil {
-		return "", size, err
-	}
-	ev, err := pyjson.Parse(line)
-	if err != nil {
-		return "", size, corrupt(err, relJournal)
-	}
-	h, _ := ev.Get("hash")
-	return h.Str(), size, nil
 }
 
 // lastLine returns the last newline-terminated line of a file of the given

@@ -106,3 +106,25 @@ func exists(l layout, rel string) bool {
 	_, err := os.Stat(l.path(rel))
 	return err == nil
 }
+
+// sumFile summarizes a data file as it is on disk: its complete lines, with
+// a torn last line ignored.
+func sumFile(l layout, rel string) (fileSum, error) {
+	data, err := os.ReadFile(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return fileSum{}, nil
+	}
+	if err != nil {
+		return fileSum{}, internal(err, "read %s", rel)
+	}
+	var sum fileSum
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			break
+		}
+		sum = sum.add(data[:i+1])
+		data = data[i+1:]
+	}
+	return sum, nil
+}

@@ -1,7 +1,10 @@
 package bridge
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -10,25 +13,50 @@ import (
 const workspaceFormat = "ucs.workspace.v1"
 
 // meta is what the bridge keeps beside the engine in the state file's "ucs"
-// member: the commit's sequence number, the reference's counters, how many
-// lines each data file holds, and the chain hash over those lines.
+// member: the commit's sequence number, the reference's counters, and for
+// each data file how many lines it holds and the chain hash over them.
 type meta struct {
 	Seq               int64
 	AgentID           string
 	ReportCounter     int
 	LastPhiT          int
 	LastSynthesisDate string // "" for none
-	Counts            map[string]int
-	DataHash          string
+	Files             map[string]fileSum
+}
+
+// A fileSum summarizes an append-only data file: its line count and a
+// chain hash, h(n) = SHA-256(h(n-1) || line n), over its lines. It lets the
+// state hash cover the knowledge without reading it, and lets check prove
+// each file holds exactly what was committed.
+type fileSum struct {
+	Lines int
+	Hash  string
+}
+
+func (f fileSum) add(line []byte) fileSum {
+	h := sha256.New()
+	io.WriteString(h, f.Hash)
+	h.Write(line)
+	return fileSum{Lines: f.Lines + 1, Hash: hex.EncodeToString(h.Sum(nil))}
+}
+
+func (m *meta) clone() meta {
+	c := *m
+	c.Files = make(map[string]fileSum, len(m.Files))
+	for k, v := range m.Files {
+		c.Files[k] = v
+	}
+	return c
 }
 
 // counted files, in the order the meta lists them.
 var countedFiles = []string{relActionLog, relMethodology, relDeadEnds, relJudgment, relAnnotations, relOverrides, relPPHistory}
 
 func (m *meta) value() pyjson.Value {
-	counts := make([]pyjson.Member, 0, len(countedFiles))
+	files := make([]pyjson.Member, 0, len(countedFiles))
 	for _, f := range countedFiles {
-		counts = append(counts, pyjson.KV(countName(f), m.Counts[f]))
+		files = append(files, pyjson.KV(countName(f), pyjson.Obj(
+			pyjson.KV("lines", m.Files[f].Lines), pyjson.KV("hash", m.Files[f].Hash))))
 	}
 	var last any
 	if m.LastSynthesisDate != "" {
@@ -41,12 +69,11 @@ func (m *meta) value() pyjson.Value {
 		pyjson.KV("report_counter", m.ReportCounter),
 		pyjson.KV("last_phi_t", m.LastPhiT),
 		pyjson.KV("last_synthesis_date", last),
-		pyjson.KV("counts", counts),
-		pyjson.KV("data_hash", m.DataHash),
+		pyjson.KV("files", files),
 	)
 }
 
-// countName is the key of a file in meta.counts: its base name without
+// countName is the key of a file in meta.files: its base name without
 // extension.
 func countName(rel string) string {
 	base := rel[len(relStateDir)+1:]
@@ -54,7 +81,7 @@ func countName(rel string) string {
 }
 
 func parseMeta(v pyjson.Value) (meta, error) {
-	m := meta{Counts: map[string]int{}}
+	m := meta{Files: map[string]fileSum{}}
 	if f, _ := v.Get("format"); f.Str() != workspaceFormat {
 		return m, fmt.Errorf("ucs.format: want %q", workspaceFormat)
 	}
@@ -83,16 +110,19 @@ func parseMeta(v pyjson.Value) (meta, error) {
 	} else if !last.IsNull() {
 		return m, fmt.Errorf("ucs.last_synthesis_date: must be a date or null")
 	}
-	counts, _ := v.Get("counts")
+	files, _ := v.Get("files")
 	for _, f := range countedFiles {
-		x, _ := counts.Get(countName(f))
-		n, ok := x.Int()
+		x, _ := files.Get(countName(f))
+		lines, _ := x.Get("lines")
+		n, ok := lines.Int()
 		if !ok || n < 0 {
-			return m, fmt.Errorf("ucs.counts.%s: must be a non-negative integer", countName(f))
+			return m, fmt.Errorf("ucs.files.%s.lines: must be a non-negative integer", countName(f))
 		}
-		m.Counts[f] = int(n)
+		h, _ := x.Get("hash")
+		if h.Kind() != pyjson.String || (n > 0 && len(h.Str()) != 64) {
+			return m, fmt.Errorf("ucs.files.%s.hash: must be a SHA-256", countName(f))
+		}
+		m.Files[f] = fileSum{Lines: int(n), Hash: h.Str()}
 	}
-	h, _ := v.Get("data_hash")
-	m.DataHash = h.Str()
 	return m, nil
 }

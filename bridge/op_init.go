@@ -59,6 +59,9 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	}
 	defer lock.unlock()
 	now := b.now()
+	if _, err := recoverWorkspace(l); err != nil { // an init cut short leaves a journal and no state
+		return pyjson.Value{}, err
+	}
 	if exists(l, relState) {
 		if !force { // another process initialized it while we waited
 			return b.init(Call{Op: "init", Args: pyjson.Obj()})
@@ -71,7 +74,7 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	e := torusfield.New(m, torusfield.Options{})
 	e.Run(InitWarmup)
 	s := &session{l: l, now: now, agentID: b.opts.AgentID, manifest: m, engine: e,
-		meta: meta{AgentID: b.opts.AgentID, Counts: map[string]int{}}, lists: map[string][]pyjson.Value{}}
+		meta: meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}, lists: map[string][]pyjson.Value{}}
 	s.pending = append(s.pending, pendingAppend{relPinned, raw})
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err

@@ -31,7 +31,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("artifact_count", e.Artifacts.Len()),
 		pyjson.KV("unannotated_count", len(unannotated)),
 		pyjson.KV("stale_artifact_count", len(e.Artifacts.Stale(e.Grid.T, torusfield.StaleAfter))),
-		pyjson.KV("judgment_node_count", min(s.meta.Counts[relJudgment], judgmentWindow)),
+		pyjson.KV("judgment_node_count", min(s.judgmentCount(), judgmentWindow)),
 		pyjson.KV("report_counter", s.meta.ReportCounter),
 		pyjson.KV("last_synthesis", last),
 		pyjson.KV("agent_id", s.meta.AgentID),

@@ -169,3 +169,11 @@ func entryID(e pyjson.Value) string {
 }
 
 func (s *session) warn(msg string) { s.warnings = append(s.warnings, msg) }
+
+// judgmentCount is how many judgment nodes the workspace holds.
+func (s *session) judgmentCount() int {
+	if s.ref != nil {
+		return len(s.ref.list(relJudgment))
+	}
+	return s.meta.Files[relJudgment].Lines
+}

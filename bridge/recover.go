@@ -1,0 +1,179 @@
+package bridge
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// A journalTail is what recovery needs of the journal: its last complete
+// event, where that event starts, and where the complete content ends.
+type journalTail struct {
+	event   pyjson.Value // Null when the journal is empty
+	seq     int64
+	hash    string
+	start   int64 // offset of the last event's line
+	end     int64 // offset just past the last complete line
+	size    int64 // the file's length, torn tail included
+	hasTorn bool
+	exists  bool
+}
+
+// readJournalTail reads the last event of the journal.
+func readJournalTail(l layout) (journalTail, error) {
+	var jt journalTail
+	f, err := os.Open(l.path(relJournal))
+	if errors.Is(err, fs.ErrNotExist) {
+		return jt, nil
+	}
+	if err != nil {
+		return jt, internal(err, "open %s", relJournal)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return jt, internal(err, "stat %s", relJournal)
+	}
+	jt.exists, jt.size = true, st.Size()
+	line, end, err := lastLine(f, st.Size())
+	if err != nil {
+		return jt, err
+	}
+	jt.end, jt.hasTorn = end, end < st.Size()
+	if line == nil {
+		return jt, nil
+	}
+	jt.start = end - int64(len(line)) - 1
+	if jt.event, err = pyjson.Parse(line); err != nil {
+		return jt, corrupt(fmt.Errorf("last event: %v", err), relJournal)
+	}
+	seq, _ := jt.event.Get("seq")
+	jt.seq, _ = seq.Int()
+	h, _ := jt.event.Get("hash")
+	jt.hash = h.Str()
+	return jt, nil
+}
+
+// committedSeq returns the sequence number the state file records: 0 for
+// a reference workspace or none.
+func committedSeq(l layout) (int64, error) {
+	data, err := os.ReadFile(l.path(relState))
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, internal(err, "read %s", relState)
+	}
+	doc, err := pyjson.Parse(data)
+	if err != nil {
+		return 0, corrupt(err, relState)
+	}
+	mv, ok := doc.Get("ucs")
+	if !ok {
+		return 0, nil
+	}
+	seq, _ := mv.Get("seq")
+	n, ok := seq.Int()
+	if !ok {
+		return 0, corrupt(errors.New("ucs.seq must be an integer"), relState)
+	}
+	return n, nil
+}
+
+// needsRecovery reports whether a call was cut short: the journal holds an
+// event the state file does not, or a torn line.
+func needsRecovery(l layout) (bool, error) {
+	jt, err := readJournalTail(l)
+	if err != nil || !jt.exists {
+		return false, err
+	}
+	seq, err := committedSeq(l)
+	if err != nil {
+		return false, err
+	}
+	return jt.hasTorn || jt.seq != seq, nil
+}
+
+// recover brings the workspace back to its last commit. A call killed after
+// appending its journal event but before replacing the state file is rolled
+// back: every file it appended to is cut back to the length the event
+// recorded (a file it created is removed), then the event is removed. A torn
+// journal line is cut off. It reports what it did, or nil when nothing was
+// to be done. It must run under the exclusive lock.
+func recoverWorkspace(l layout) ([]string, error) {
+	jt, err := readJournalTail(l)
+	if err != nil || !jt.exists {
+		return nil, err
+	}
+	seq, err := committedSeq(l)
+	if err != nil {
+		return nil, err
+	}
+	var done []string
+	end := jt.end
+	switch {
+	case jt.seq == seq:
+	case jt.seq == seq+1:
+		files, _ := jt.event.Get("files")
+		for _, m := range files.Members() {
+			size, ok := m.Value.Int()
+			if !ok || !validRel(m.Key) {
+				return nil, corrupt(fmt.Errorf("event %d: bad file entry %q", jt.seq, m.Key), relJournal)
+			}
+			if err := truncateTo(l, m.Key, size); err != nil {
+				return nil, err
+			}
+		}
+		end = jt.start
+		done = append(done, fmt.Sprintf("rolled back event %d (%s), which had not committed", jt.seq, opOf(jt.event)))
+	default:
+		return nil, corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, seq), relJournal)
+	}
+	if end < jt.size {
+		if err := os.Truncate(l.path(relJournal), end); err != nil {
+			return nil, internal(err, "truncate %s", relJournal)
+		}
+		if jt.hasTorn {
+			done = append(done, "cut a torn line off the journal")
+		}
+	}
+	return done, nil
+}
+
+func opOf(ev pyjson.Value) string {
+	op, _ := ev.Get("op")
+	return op.Str()
+}
+
+// truncateTo cuts a file back to size, or removes it when size is -1 (the
+// event created it).
+func truncateTo(l layout, rel string, size int64) error {
+	if size < 0 {
+		if err := os.Remove(l.path(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return internal(err, "remove %s", rel)
+		}
+		return nil
+	}
+	if err := os.Truncate(l.path(rel), size); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return internal(err, "truncate %s", rel)
+	}
+	return nil
+}
+
+// validRel accepts the workspace-relative paths the journal may name:
+// under ucs/, with no way out of the workspace.
+func validRel(rel string) bool {
+	if len(rel) < 4 || rel[:4] != "ucs/" {
+		return false
+	}
+	for _, part := range strings.Split(rel, "/") {
+		if part == ".." || part == "" {
+			return false
+		}
+	}
+	return true
+}
