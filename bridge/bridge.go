@@ -41,15 +41,16 @@ func New(opts Options) *Bridge {
 // An operation is one of the bridge's commands.
 type operation struct {
 	mutating bool
+	retries  bool // accepts a request_id for idempotent retries
 	run      func(s *session, c Call) (pyjson.Value, error)
 }
 
 var operations = map[string]operation{
 	"consult":    {mutating: true, run: opConsult},
-	"report":     {mutating: true, run: opReport},
-	"reflect":    {mutating: true, run: opReflect},
+	"report":     {mutating: true, retries: true, run: opReport},
+	"reflect":    {mutating: true, retries: true, run: opReflect},
 	"flush":      {mutating: true, run: opFlush},
-	"import":     {mutating: true, run: opImport},
+	"import":     {mutating: true, retries: true, run: opImport},
 	"resume":     {run: opResume},
 	"synthesize": {run: opSynthesize},
 	"status":     {run: opStatus},
@@ -95,18 +96,35 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
+	var reqID string
+	if op.retries {
+		if reqID, err = requestID(c.Input); err != nil {
+			return pyjson.Value{}, err
+		}
+		if reqID != "" {
+			if prev, ok, err := s.findRequest(reqID); err != nil || ok {
+				return prev.With("replayed", true), err
+			}
+		}
+	}
 	tBefore := s.engine.Grid.T
 	out, err := op.run(s, c)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	if len(s.warnings) > 0 {
+		out = out.With("warnings", s.warnings)
+	}
+	if reqID != "" {
+		s.recordRequest(reqID, c.Op, out)
+	}
 	if op.mutating {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}
-	}
-	if len(s.warnings) > 0 {
-		out = out.With("warnings", s.warnings)
+		if reqID != "" {
+			pruneRequests(b.l, s.meta.Requests)
+		}
 	}
 	return out, nil
 }

@@ -94,6 +94,9 @@ func (s *session) commit(c Call, tBefore int) error {
 			return err
 		}
 	}
+	if err := keepPrevious(s.l); err != nil {
+		return err
+	}
 	if err := replaceFile(s.l, relState, stateBytes); err != nil {
 		return err
 	}
@@ -124,4 +127,18 @@ func lastLine(f *os.File, size int64) (line []byte, end int64, err error) {
 		chunk *= 4
 	}
 	return nil, 0, nil
+}
+
+// keepPrevious hard-links the committed state file as its .prev before it
+// is replaced, so check --repair can fall back to it if the new one is
+// ever damaged. Linking costs two system calls and copies nothing.
+func keepPrevious(l layout) error {
+	prev := l.path(relStatePrev)
+	if err := os.Remove(prev); err != nil && !os.IsNotExist(err) {
+		return internal(err, "remove %s", relStatePrev)
+	}
+	if err := os.Link(l.path(relState), prev); err != nil && !os.IsNotExist(err) {
+		return internal(err, "link %s", relStatePrev)
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package bridge
 import (
 	"errors"
 	"fmt"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // An Error is a failure the caller can act on. Every command reports one
@@ -13,6 +15,9 @@ type Error struct {
 	Msg  string // what went wrong
 	Hint string // how to fix it
 	Err  error  // the underlying error, if any
+	// Details are further members of the JSON error, such as the
+	// problems check found.
+	Details []pyjson.Member
 }
 
 func (e *Error) Error() string { return e.Msg }

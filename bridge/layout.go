@@ -16,6 +16,7 @@ const (
 	relSynthesisDir  = "ucs/knowledge/synthesis"
 	relBackupDir     = "ucs/state/backup"
 	relState         = "ucs/state/torusfield_state.json"
+	relStatePrev     = "ucs/state/torusfield_state.json.prev" // the previous commit's, for repair
 	relPinned        = "ucs/state/manifest.json"
 	relJournal       = "ucs/state/journal.jsonl"
 	relLock          = "ucs/state/lock"

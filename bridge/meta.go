@@ -21,6 +21,7 @@ type meta struct {
 	ReportCounter     int
 	LastPhiT          int
 	LastSynthesisDate string // "" for none
+	Requests          int    // request ids applied so far (see requests.go)
 	Files             map[string]fileSum
 }
 
@@ -69,6 +70,7 @@ func (m *meta) value() pyjson.Value {
 		pyjson.KV("report_counter", m.ReportCounter),
 		pyjson.KV("last_phi_t", m.LastPhiT),
 		pyjson.KV("last_synthesis_date", last),
+		pyjson.KV("requests", m.Requests),
 		pyjson.KV("files", files),
 	)
 }
@@ -88,7 +90,7 @@ func parseMeta(v pyjson.Value) (meta, error) {
 	ints := []struct {
 		key string
 		dst *int
-	}{{"report_counter", &m.ReportCounter}, {"last_phi_t", &m.LastPhiT}}
+	}{{"report_counter", &m.ReportCounter}, {"last_phi_t", &m.LastPhiT}, {"requests", &m.Requests}}
 	for _, f := range ints {
 		x, _ := v.Get(f.key)
 		i, ok := x.Int()

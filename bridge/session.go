@@ -122,10 +122,11 @@ func (s *session) add(rel string, v pyjson.Value) error {
 	return nil
 }
 
-// appendText queues text for a Markdown file, as the reference appends it:
-// a blank line, the text, a newline.
+// appendText queues text for a Markdown file, as the reference appends it
+// (a blank line, the text, a newline), made safe for the file's structure
+// by knowledge.MarkdownBlock.
 func (s *session) appendText(rel, text string) {
-	s.pending = append(s.pending, pendingAppend{rel, []byte("\n" + text + "\n")})
+	s.pending = append(s.pending, pendingAppend{rel, []byte("\n" + knowledge.MarkdownBlock(text) + "\n")})
 }
 
 // annotations returns the annotation of each annotated artifact. The last

@@ -58,7 +58,8 @@ type state struct {
 }
 
 func (st *state) fail(e *bridge.Error) int {
-	out := pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint))
+	out := pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
+		pyjson.KV("hint", e.Hint)}, e.Details...))
 	fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.Indent(out))
 	fmt.Fprintf(st.env.Stderr, "ucs: %s\n", oneLine(e.Msg))
 	return int(e.Kind)

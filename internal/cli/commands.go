@@ -73,6 +73,7 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`),
 		st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize"),
 		st.plainCommand("status", "Quick health check", "ucs status"),
 		st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json"),
+		st.checkCommand(),
 		&cobra.Command{
 			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
@@ -159,4 +160,37 @@ func (st *state) plainCommand(name, short, example string) *cobra.Command {
 			return st.do(cmd, bridge.Call{Op: name, Args: pyjson.Obj(), Input: pyjson.NullValue()})
 		},
 	}
+}
+
+func (st *state) checkCommand() *cobra.Command {
+	var repair bool
+	cmd := &cobra.Command{
+		Use:   "check",
+		Short: "Verify the workspace; with --repair, restore what can be restored",
+		Long: `Verify every file of the workspace: the journal's hash chain, the state file
+(schema, grid sizes, edges against the pinned manifest, finite numbers, counters
+against the journal) and every data file against the line count and hash the
+state records. Each problem is reported with its file and field; exit 5 when any
+remains.
+
+--repair first rolls back a call that was cut short, cuts torn or uncommitted
+lines off files, and restores a damaged state file from the previous commit.
+Whatever it removes is kept under ucs/state/backup/.` + "\n" + errorContract,
+		Example: "  ucs check\n  ucs check --repair",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			b, err := st.bridgeFor()
+			if err != nil {
+				return err
+			}
+			out, err := b.Check(repair)
+			if err != nil {
+				return bridge.AsError(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(out))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&repair, "repair", false, "repair what can be repaired, keeping a backup of anything removed")
+	return cmd
 }

@@ -1,0 +1,106 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// Idempotent retries. An agent whose call timed out sends it again; with
+// the same request_id the second call returns the first call's result,
+// marked "replayed": true, and changes nothing.
+//
+// Each applied request leaves a small record, written in the same commit as
+// the call: ucs/state/requests/<bucket>/<sha256(id)>.json, where bucket is
+// the request's ordinal divided by requestBucket. A lookup stats one file
+// in each of the newest buckets, so it costs the same however many requests
+// came before, and whole buckets older than the newest requestBuckets are
+// dropped: at least the last (requestBuckets-1)·requestBucket ids are
+// remembered.
+const (
+	relRequests    = "ucs/state/requests"
+	requestBucket  = 1000
+	requestBuckets = 11 // remembers at least 10,000 ids
+	maxRequestID   = 256
+)
+
+// requestID returns the input's request_id, or "" when it has none.
+func requestID(input pyjson.Value) (string, error) {
+	v, ok := input.Get("request_id")
+	if !ok || v.IsNull() {
+		return "", nil
+	}
+	if v.Kind() != pyjson.String || v.Str() == "" || len(v.Str()) > maxRequestID {
+		return "", badInput("wrong_type", "send request_id as a non-empty string of at most 256 bytes",
+			"field \"request_id\" must be a non-empty string of at most %d bytes", maxRequestID)
+	}
+	return v.Str(), nil
+}
+
+func requestKey(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])
+}
+
+func requestRel(ordinal int, key string) string {
+	return relRequests + "/" + strconv.Itoa(ordinal/requestBucket) + "/" + key + ".json"
+}
+
+// findRequest returns the stored result of an applied request.
+func (s *session) findRequest(id string) (pyjson.Value, bool, error) {
+	key := requestKey(id)
+	newest := s.meta.Requests / requestBucket
+	for b := newest; b >= 0 && b > newest-requestBuckets; b-- {
+		data, err := os.ReadFile(s.l.path(requestRel(b*requestBucket, key)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return pyjson.Value{}, false, internal(err, "read request record")
+		}
+		rec, err := pyjson.Parse(data)
+		if err != nil {
+			return pyjson.Value{}, false, corrupt(err, requestRel(b*requestBucket, key))
+		}
+		if got, _ := rec.Get("request_id"); got.Str() != id {
+			continue // a hash collision: never in practice, but not this request
+		}
+		result, _ := rec.Get("result")
+		return result, true, nil
+	}
+	return pyjson.Value{}, false, nil
+}
+
+// recordRequest stages the record of an applied request in the commit.
+func (s *session) recordRequest(id, op string, result pyjson.Value) {
+	rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("op", op),
+		pyjson.KV("seq", s.meta.Seq+1), pyjson.KV("result", result))
+	s.pending = append(s.pending, pendingAppend{requestRel(s.meta.Requests, requestKey(id)), append(pyjson.Indent(rec), '\n')})
+	s.meta.Requests++
+}
+
+// pruneRequests drops the buckets too old to be looked up. It runs after a
+// commit; a crash before it only leaves old records behind for the next
+// call to drop.
+func pruneRequests(l layout, requests int) {
+	if requests%requestBucket != 1 && requestBucket > 1 {
+		return // only when a bucket has just been started
+	}
+	entries, err := os.ReadDir(l.path(relRequests))
+	if err != nil {
+		return
+	}
+	oldest := requests/requestBucket - requestBuckets + 1
+	for _, ent := range entries {
+		if b, err := strconv.Atoi(ent.Name()); err == nil && b < oldest {
+			os.RemoveAll(filepath.Join(l.path(relRequests), ent.Name()))
+		}
+	}
+}
+
