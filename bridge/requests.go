@@ -103,4 +103,3 @@ func pruneRequests(l layout, requests int) {
 		}
 	}
 }
-

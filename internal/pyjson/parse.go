@@ -319,12 +319,12 @@ func (p *parser) str() (string, error) {
 func (p *parser) strEscaped(start, i int) (string, error) {
 	s := p.src
 	buf := append(p.buf[:0], s[start:i]...)
-	defer func() { p.buf = buf }()
 	for i < len(s) {
 		c := s[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
+			p.buf = buf // reuse it for the next escaped string
 			return p.intern(buf), nil
 		case c < 0x20:
 			return "", p.errAt(i, "invalid control character "+strconv.QuoteRune(rune(c))+" in string")

@@ -58,6 +58,7 @@ func (k Kind) String() string {
 // or after getting it from Items or Members. Values compare with
 // reflect.DeepEqual (and testify's Equal) by content.
 type Value struct {
+	_ [0]func() // not comparable with ==: arrays and objects would compare by identity
 	s string
 	n uint64     // Bool: 0/1; Int: int64 bits; Float: float64 bits
 	c *composite // kind and elements; nil for null

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,6 +90,12 @@ func TestIntKeyObject(t *testing.T) {
 		}
 		assert.Equal(t, want, string(Canonical(IntKeyObjectValue(ms))), keys)
 	}
+}
+
+func TestValueSize(t *testing.T) {
+	// Parsing and writing big documents mostly move Values around.
+	assert.Equal(t, uintptr(32), unsafe.Sizeof(Value{}))
+	assert.Equal(t, uintptr(48), unsafe.Sizeof(Member{}))
 }
 
 func TestConstructorsAndAccessors(t *testing.T) {

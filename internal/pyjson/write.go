@@ -15,6 +15,9 @@ func Canonical(v Value) []byte { return AppendCanonical(nil, v) }
 // ensure_ascii=False): object members sorted by key (code point order, or
 // numerically for IntKeyObjectValue), no whitespace.
 func AppendCanonical(dst []byte, v Value) []byte {
+	if need := sizeEstimate(v, 0, 0); cap(dst)-len(dst) < need {
+		dst = slices.Grow(dst, need)
+	}
 	var e canonicalEncoder
 	return e.append(dst, v)
 }
@@ -38,7 +41,7 @@ func (e *canonicalEncoder) append(dst []byte, v Value) []byte {
 		return append(dst, ']')
 	case Object:
 		ms := v.Members()
-		cmp := strings.Compare
+		cmp := strings.Compare // Python sorts strs by code point: for UTF-8, byte order
 		if v.c != nil && v.c.intKeys {
 			cmp = cmpIntKey
 		}
@@ -81,9 +84,6 @@ func isSorted(ms []Member, cmp func(a, b string) int) bool {
 	}
 	return true
 }
-
-// Python sorts str keys by code point, which for UTF-8 is byte order
-// (strings.Compare).
 
 // cmpIntKey orders decimal integer keys numerically, as Python sorts int keys.
 // Keys that are not decimal integers sort after those that are, by string.
@@ -143,29 +143,29 @@ func Indent(v Value) []byte { return AppendIndent(nil, v) }
 func AppendIndent(dst []byte, v Value) []byte {
 	// One allocation of about the right size instead of a doubling chain:
 	// fresh memory is a large part of writing a big document.
-	if need := indentSize(v, 0); cap(dst)-len(dst) < need {
+	if need := sizeEstimate(v, 0, 2); cap(dst)-len(dst) < need {
 		dst = slices.Grow(dst, need)
 	}
 	return appendIndent(dst, v, 0)
 }
 
-// indentSize estimates len(AppendIndent(nil, v)) at the given level, erring
-// high: floats other than zero count as 24 bytes, the longest repr
-// ("-2.2250738585072014e-308").
-func indentSize(v Value, level int) int {
+// sizeEstimate estimates the output size of v at the given nesting level
+// with indent spaces per level (0 for Canonical), erring high: floats other
+// than zero count as 24 bytes, the longest repr ("-2.2250738585072014e-308").
+func sizeEstimate(v Value, level, indent int) int {
 	switch v.Kind() {
 	case Array:
-		n := 2
+		n := 2 + indent*level
 		for _, item := range v.Items() {
-			n += 2 + 2*(level+1) + indentSize(item, level+1)
+			n += 2 + indent*(level+1) + sizeEstimate(item, level+1, indent)
 		}
-		return n + 2*level
+		return n
 	case Object:
-		n := 2
+		n := 2 + indent*level
 		for _, m := range v.Members() {
-			n += 6 + len(m.Key) + 2*(level+1) + indentSize(m.Value, level+1)
+			n += 6 + len(m.Key) + indent*(level+1) + sizeEstimate(m.Value, level+1, indent)
 		}
-		return n + 2*level
+		return n
 	case String:
 		return 2 + len(v.s) + len(v.s)/8 // room for a few escapes
 	case Bool, Null:
