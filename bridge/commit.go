@@ -21,6 +21,16 @@ type Call struct {
 	Input pyjson.Value
 }
 
+// crashPoint is called between the steps of a commit. Tests set crashHook
+// to simulate a process killed at that instant; it is nil otherwise.
+func crashPoint(stage string) {
+	if crashHook != nil {
+		crashHook(stage)
+	}
+}
+
+var crashHook func(stage string)
+
 // commit writes the session's changes: the journal event first, then the
 // appends, then the state file, whose atomic replacement commits the call
 // (docs/storage.md).
@@ -83,6 +93,7 @@ func (s *session) commit(c Call, tBefore int) error {
 	if err := appendAt(s.l, relJournal, journalSize, line); err != nil {
 		return err
 	}
+	crashPoint("journal")
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range s.pending {
@@ -93,13 +104,16 @@ func (s *session) commit(c Call, tBefore int) error {
 		if err := appendAt(s.l, rel, sizes[rel], buf.Bytes()); err != nil {
 			return err
 		}
+		crashPoint("append " + rel)
 	}
 	if err := keepPrevious(s.l); err != nil {
 		return err
 	}
+	crashPoint("prev")
 	if err := replaceFile(s.l, relState, stateBytes); err != nil {
 		return err
 	}
+	crashPoint("committed")
 	s.meta, s.stateHash, s.pending = m, stateAfter, nil
 	return nil
 }
