@@ -79,12 +79,12 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if !exists(b.l, relState) {
 		return pyjson.Value{}, errNotInitialized
 	}
-	lock, recovered, err := b.lockAndRecover(op.mutating)
+	lock, loaded, recovered, err := b.lockAndRecover(op.mutating)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	defer lock.unlock()
-	s, err := openSession(b.l, b.now(), b.opts.AgentID)
+	s, err := openSession(b.l, loaded, b.now(), b.opts.AgentID)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -129,33 +129,58 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	return out, nil
 }
 
-// lockAndRecover takes the workspace lock and first repairs a call that was
+// lockAndRecover takes the workspace lock, reads the state file (once: the
+// session is built from the same bytes) and first repairs a call that was
 // cut short (see recoverWorkspace). A read takes a shared lock, and the
 // exclusive one only when there is something to repair.
-func (b *Bridge) lockAndRecover(exclusive bool) (*fileLock, []string, error) {
+func (b *Bridge) lockAndRecover(exclusive bool) (*fileLock, loadedState, []string, error) {
+	var ls loadedState
 	lock, err := lockWorkspace(b.l.path(relLock), exclusive, b.opts.LockTimeout)
 	if err != nil {
-		return nil, nil, err
+		return nil, ls, nil, err
 	}
-	need, err := needsRecovery(b.l)
-	if err != nil || !need {
-		if err != nil {
-			lock.unlock()
+	fail := func(err error) (*fileLock, loadedState, []string, error) {
+		lock.unlock()
+		return nil, ls, nil, err
+	}
+	if ls.data, err = os.ReadFile(b.l.path(relState)); err != nil {
+		if os.IsNotExist(err) {
+			return fail(errNotInitialized)
 		}
-		return lock, nil, err
+		return fail(internal(err, "read %s", relState))
+	}
+	need, jt, err := needsRecovery(b.l, ls.data)
+	if err != nil {
+		return fail(err)
+	}
+	ls.journal = jt
+	if !need {
+		return lock, ls, nil, nil
 	}
 	if !exclusive {
 		lock.unlock()
 		if lock, err = lockWorkspace(b.l.path(relLock), true, b.opts.LockTimeout); err != nil {
-			return nil, nil, err
+			return nil, ls, nil, err
 		}
 	}
 	done, err := recoverWorkspace(b.l)
 	if err != nil {
-		lock.unlock()
-		return nil, nil, err
+		return fail(err)
 	}
-	return lock, done, nil
+	if ls.data, err = os.ReadFile(b.l.path(relState)); err != nil {
+		return fail(internal(err, "read %s", relState))
+	}
+	if ls.journal, err = readJournalTail(b.l); err != nil {
+		return fail(err)
+	}
+	return lock, ls, done, nil
+}
+
+// loadedState is what a call read of the workspace before loading it: the
+// state file's bytes and the journal's last event.
+type loadedState struct {
+	data    []byte
+	journal journalTail
 }
 
 func (b *Bridge) now() time.Time {

@@ -281,7 +281,7 @@ func (b *Bridge) repair() ([]string, error) {
 		}
 		return copyFile(l.path(rel), filepath.Join(backup, strings.ReplaceAll(rel, "/", "_")))
 	}
-	if _, err := committedSeq(l); err != nil {
+	if !stateSound(l) {
 		// The state file is damaged: fall back to the previous commit's.
 		prevSeq, perr := seqOfFile(l.path(relStatePrev))
 		if perr != nil {
@@ -405,4 +405,20 @@ func copyFile(src, dst string) error {
 		return internal(err, "write %s", dst)
 	}
 	return nil
+}
+
+// stateSound reports whether the state file parses and its meta is valid.
+func stateSound(l layout) bool {
+	data, err := os.ReadFile(l.path(relState))
+	if err != nil {
+		return false
+	}
+	doc, err := pyjson.Parse(data)
+	if err != nil {
+		return false
+	}
+	if mv, ok := doc.Get("ucs"); ok {
+		_, err = parseMeta(mv)
+	}
+	return err == nil
 }

@@ -42,8 +42,10 @@ func (s *session) commit(c Call, tBefore int) error {
 			m.Files[p.rel] = m.Files[p.rel].add(p.data)
 		}
 	}
+	// The "ucs" member comes first so a call can read ucs.seq without
+	// decoding the engine state; the reference's loader ignores it.
 	state := s.engine.State()
-	state = pyjson.ObjectValue(append(slices.Clone(state.Members()), pyjson.KV("ucs", m.value())))
+	state = pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("ucs", m.value())}, state.Members()...))
 	stateBytes := pyjson.Indent(state)
 	sum := sha256.Sum256(stateBytes)
 	stateAfter := hex.EncodeToString(sum[:])

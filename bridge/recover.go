@@ -1,11 +1,14 @@
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -68,34 +71,39 @@ func committedSeq(l layout) (int64, error) {
 	if err != nil {
 		return 0, internal(err, "read %s", relState)
 	}
-	doc, err := pyjson.Parse(data)
-	if err != nil {
-		return 0, corrupt(err, relState)
+	return stateSeq(data)
+}
+
+// stateSeq reads ucs.seq from a state file's bytes without decoding the
+// rest: the "ucs" member comes first, so gjson finds it at once. A state
+// file without it (the reference's) is at 0. Whether the rest of the file
+// is sound is for the load to find out.
+func stateSeq(data []byte) (int64, error) {
+	if !bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
+		return 0, corrupt(errors.New("not a JSON object"), relState)
 	}
-	mv, ok := doc.Get("ucs")
-	if !ok {
+	seq := gjson.GetBytes(data, "ucs.seq")
+	if !seq.Exists() {
 		return 0, nil
 	}
-	seq, _ := mv.Get("seq")
-	n, ok := seq.Int()
-	if !ok {
-		return 0, corrupt(errors.New("ucs.seq must be an integer"), relState)
+	if seq.Type != gjson.Number || seq.Num != float64(int64(seq.Num)) || seq.Num < 0 {
+		return 0, corrupt(errors.New("ucs.seq must be a non-negative integer"), relState)
 	}
-	return n, nil
+	return int64(seq.Num), nil
 }
 
 // needsRecovery reports whether a call was cut short: the journal holds an
-// event the state file does not, or a torn line.
-func needsRecovery(l layout) (bool, error) {
+// event the state file (whose bytes are given) does not, or a torn line.
+func needsRecovery(l layout, state []byte) (bool, journalTail, error) {
 	jt, err := readJournalTail(l)
 	if err != nil || !jt.exists {
-		return false, err
+		return false, jt, err
 	}
-	seq, err := committedSeq(l)
+	seq, err := stateSeq(state)
 	if err != nil {
-		return false, err
+		return false, jt, err
 	}
-	return jt.hasTorn || jt.seq != seq, nil
+	return jt.hasTorn || jt.seq != seq, jt, nil
 }
 
 // recover brings the workspace back to its last commit. A call killed after

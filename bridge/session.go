@@ -3,8 +3,6 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
-	"io/fs"
 	"os"
 	"time"
 
@@ -41,19 +39,11 @@ type pendingAppend struct {
 	data []byte
 }
 
-// openSession loads an initialized workspace: the state file, its meta (or
-// a reference workspace's index) and the engine.
-func openSession(l layout, now time.Time, agentID string) (*session, error) {
-	data, err := os.ReadFile(l.path(relState))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errNotInitialized
-	}
-	if err != nil {
-		return nil, internal(err, "read %s", relState)
-	}
+// openSession loads an initialized workspace from the state file's bytes:
+// its meta (or a reference workspace's index) and the engine.
+func openSession(l layout, ls loadedState, now time.Time, agentID string) (*session, error) {
+	data := ls.data
 	s := &session{l: l, now: now, agentID: agentID, lists: map[string][]pyjson.Value{}}
-	sum := sha256.Sum256(data)
-	s.stateHash = hex.EncodeToString(sum[:])
 	doc, err := pyjson.Parse(data)
 	if err != nil {
 		return nil, corrupt(err, relState)
@@ -78,6 +68,15 @@ func openSession(l layout, now time.Time, agentID string) (*session, error) {
 	}
 	if s.meta.AgentID == "" {
 		s.meta.AgentID = agentID
+	}
+	// The state's hash is the last event's state_after (check and verify
+	// prove the file still matches it); only a workspace without a journal
+	// needs hashing.
+	if after := strField(ls.journal.event, "state_after"); ls.journal.seq == s.meta.Seq && after != "" {
+		s.stateHash = after
+	} else {
+		sum := sha256.Sum256(data)
+		s.stateHash = hex.EncodeToString(sum[:])
 	}
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
 	if err := s.engine.Restore(doc); err != nil {

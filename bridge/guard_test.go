@@ -1,0 +1,263 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
+
+// newWorkspace initializes a workspace on the embedded manifest.
+func newWorkspace(t testing.TB) *Bridge {
+	t.Helper()
+	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
+	_, err := b.Do(Call{Op: "init"})
+	require.NoError(t, err)
+	return b
+}
+
+func input(t testing.TB, s string) pyjson.Value {
+	t.Helper()
+	v, err := ParseInput([]byte(s))
+	require.NoError(t, err)
+	return v
+}
+
+func report(t testing.TB, b *Bridge, action string, extra ...string) (pyjson.Value, error) {
+	t.Helper()
+	body := fmt.Sprintf(`{"action": %q, "outcome": "done", "success": "success"%s}`, action, strings.Join(extra, ""))
+	return b.Do(Call{Op: "report", Input: input(t, body)})
+}
+
+// fingerprint hashes every file of a workspace but the lock and the
+// state's .prev link, which are aids, not state: a rolled-back call may
+// leave .prev pointing at the (unchanged) committed state.
+func fingerprint(t testing.TB, root string) string {
+	t.Helper()
+	var lines []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == "lock" || strings.HasSuffix(d.Name(), ".prev") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		rel, _ := filepath.Rel(root, path)
+		lines = append(lines, rel+" "+hex.EncodeToString(sum[:]))
+		return nil
+	})
+	require.NoError(t, err)
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// invariants checks what must hold after any call, whole or cut short:
+// check finds nothing, and the engine's t, the journal, the action log and
+// the report counter agree on how many reports landed.
+func invariants(t testing.TB, b *Bridge, wantReports int) {
+	t.Helper()
+	out, err := b.Check(false)
+	require.NoError(t, err, "check: %s", pyjson.Indent(out))
+	st, err := b.Do(Call{Op: "status"})
+	require.NoError(t, err)
+	tv, _ := st.Get("t")
+	n, _ := tv.Int()
+	lines, err := readJSONL(b.l, relActionLog)
+	require.NoError(t, err)
+	assert.Equal(t, wantReports, len(lines), "action log lines")
+	assert.Equal(t, int64(InitWarmup+wantReports), n, "engine t")
+	rc, _ := st.Get("report_counter")
+	c, _ := rc.Int()
+	assert.Equal(t, int64(wantReports%phiReportInterval), c, "report counter")
+}
+
+type crash struct{ stage string }
+
+// crashAt runs fn with the commit interrupted at stage, as if the process
+// had been killed there, and reports whether the crash happened.
+func crashAt(stage string, fn func()) (crashed bool) {
+	crashHook = func(s string) {
+		if s == stage || (strings.HasSuffix(stage, "*") && strings.HasPrefix(s, strings.TrimSuffix(stage, "*"))) {
+			panic(crash{s})
+		}
+	}
+	defer func() {
+		crashHook = nil
+		if r := recover(); r != nil {
+			if _, ok := r.(crash); !ok {
+				panic(r)
+			}
+			crashed = true
+		}
+	}()
+	fn()
+	return false
+}
+
+// TestCrashAtEveryStage interrupts a report (with a judgment node, so it
+// appends to several files) and a reflection at every step of the commit.
+// The next call must find the workspace exactly as before the call, or
+// exactly as after it.
+func TestCrashAtEveryStage(t *testing.T) {
+	stages := []string{"journal", "append ucs/state/action_log.jsonl", "append ucs/state/judgment_nodes.jsonl",
+		"append ucs/knowledge/methodology.md", "append ucs/state/methodology.jsonl", "prev", "committed"}
+	for _, stage := range stages {
+		t.Run(stage, func(t *testing.T) {
+			b := newWorkspace(t)
+			_, err := report(t, b, "read")
+			require.NoError(t, err)
+			before := fingerprint(t, b.l.root)
+			crashed := crashAt(stage, func() {
+				if strings.Contains(stage, "methodology") {
+					b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "x", "capabilities": ["read"]}`)})
+				} else {
+					report(t, b, "web_fetch", `, "significance": "notable"`)
+				}
+			})
+			require.True(t, crashed, "the stage was reached")
+			// The next call recovers first.
+			_, err = b.Do(Call{Op: "status"})
+			require.NoError(t, err)
+			committed := stage == "committed"
+			if !committed {
+				assert.Equal(t, before, fingerprint(t, b.l.root), "rolled back to exactly the state before the call")
+			}
+			want := 1
+			if committed && !strings.Contains(stage, "methodology") {
+				want = 2
+			}
+			invariants(t, b, want)
+		})
+	}
+}
+
+// TestRequestIDCountedOnce: the same report sent twice with one request_id
+// is applied once; so is a retry after the first call was killed right
+// after its commit, before the agent saw the answer.
+func TestRequestIDCountedOnce(t *testing.T) {
+	b := newWorkspace(t)
+	first, err := report(t, b, "read", `, "request_id": "r-1"`)
+	require.NoError(t, err)
+	again, err := report(t, b, "read", `, "request_id": "r-1"`)
+	require.NoError(t, err)
+	replayed, _ := again.Get("replayed")
+	assert.True(t, replayed.Bool())
+	assert.Equal(t, string(pyjson.Canonical(first.With("replayed", true))), string(pyjson.Canonical(again)))
+	invariants(t, b, 1)
+
+	crashed := crashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
+	require.True(t, crashed)
+	out, err := report(t, b, "web_fetch", `, "request_id": "r-2"`)
+	require.NoError(t, err)
+	replayed, _ = out.Get("replayed")
+	assert.True(t, replayed.Bool(), "the retry finds the committed call")
+	invariants(t, b, 2)
+
+	// A call killed before its commit is not remembered: the retry applies it.
+	crashed = crashAt("journal", func() { report(t, b, "read", `, "request_id": "r-3"`) })
+	require.True(t, crashed)
+	out, err = report(t, b, "read", `, "request_id": "r-3"`)
+	require.NoError(t, err)
+	_, isReplay := out.Get("replayed")
+	assert.False(t, isReplay)
+	invariants(t, b, 3)
+}
+
+// TestRequestBuckets: records live in buckets of a thousand; a lookup
+// searches the newest eleven (at least 10,000 ids), and starting a new
+// bucket drops the ones too old to be searched.
+func TestRequestBuckets(t *testing.T) {
+	b := newWorkspace(t)
+	data, err := os.ReadFile(b.l.path(relState))
+	require.NoError(t, err)
+	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
+	require.NoError(t, err)
+	write := func(ordinal int, id string) {
+		rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("result", pyjson.Obj(pyjson.KV("n", ordinal))))
+		path := b.l.path(requestRel(ordinal, requestKey(id)))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, pyjson.Indent(rec), 0o644))
+	}
+	for bucket := 0; bucket <= 11; bucket++ {
+		write(bucket*requestBucket, fmt.Sprintf("id-%d", bucket))
+	}
+	s.meta.Requests = 11*requestBucket + 1 // the first record of bucket 11 was just written
+	for bucket := 1; bucket <= 11; bucket++ {
+		_, ok, err := s.findRequest(fmt.Sprintf("id-%d", bucket))
+		require.NoError(t, err)
+		assert.True(t, ok, "bucket %d is searched", bucket)
+	}
+	_, ok, _ := s.findRequest("id-0")
+	assert.False(t, ok, "bucket 0 is older than the last 10,000 ids")
+	pruneRequests(b.l, s.meta.Requests)
+	assert.NoDirExists(t, b.l.path(relRequests+"/0"))
+	assert.DirExists(t, b.l.path(relRequests+"/1"))
+}
+
+// TestRejectedInputChangesNothing: a bad report leaves every byte of the
+// workspace as it was.
+func TestRejectedInputChangesNothing(t *testing.T) {
+	b := newWorkspace(t)
+	before := fingerprint(t, b.l.root)
+	for _, in := range []string{
+		`{"action": "read", "success": "great"}`,
+		`{"outcome": "no action"}`,
+		`{"action": 7}`,
+		`{"action": "read", "reasoning_trace": "not an object"}`,
+		`{"action": "read", "request_id": ""}`,
+		`{"action": "re\u0007ad"}`,
+	} {
+		_, err := b.Do(Call{Op: "report", Input: input(t, in)})
+		require.Error(t, err, in)
+		assert.Equal(t, int(KindBadInput), Exit(err), in)
+	}
+	assert.Equal(t, before, fingerprint(t, b.l.root))
+}
+
+// TestCorruptStateRefused: a state file that does not parse is never
+// overwritten; every command answers exit 5, and check --repair restores
+// the previous commit.
+func TestCorruptStateRefused(t *testing.T) {
+	b := newWorkspace(t)
+	for _, a := range []string{"read", "web_fetch"} {
+		_, err := report(t, b, a)
+		require.NoError(t, err)
+	}
+	path := b.l.path(relState)
+	require.NoError(t, os.WriteFile(path, []byte(`{"oops`), 0o644))
+	for _, op := range []string{"status", "consult", "flush", "resume", "export"} {
+		_, err := b.Do(Call{Op: op, Args: pyjson.Obj(pyjson.KV("context", "x"))})
+		assert.Equal(t, int(KindCorrupt), Exit(err), op)
+	}
+	data, _ := os.ReadFile(path)
+	assert.Equal(t, `{"oops`, string(data), "never overwritten")
+	_, err := b.Check(false)
+	assert.Equal(t, int(KindCorrupt), Exit(err))
+	out, err := b.Check(true)
+	require.NoError(t, err, "%s", pyjson.Indent(out))
+	// The last report's state was lost; its event is rolled back and kept in a backup.
+	invariants(t, b, 1)
+}
+
+func argsOf(kv ...string) pyjson.Value {
+	var ms []pyjson.Member
+	for i := 0; i+1 < len(kv); i += 2 {
+		ms = append(ms, pyjson.KV(kv[i], kv[i+1]))
+	}
+	return pyjson.ObjectValue(ms)
+}
