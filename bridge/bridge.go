@@ -17,6 +17,9 @@ type Options struct {
 	Now         time.Time     // the clock for the call; zero means the real clock
 	AgentID     string        // tags what this agent writes; "default"
 	LockTimeout time.Duration // how long to wait for the workspace lock; 10s
+	// SnapshotEvery keeps a snapshot of the state every so many events, so
+	// verify can start from it (DefaultSnapshotEvery; negative: never).
+	SnapshotEvery int
 }
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
@@ -34,6 +37,9 @@ func New(opts Options) *Bridge {
 	}
 	if opts.LockTimeout <= 0 {
 		opts.LockTimeout = 10 * time.Second
+	}
+	if opts.SnapshotEvery == 0 {
+		opts.SnapshotEvery = DefaultSnapshotEvery
 	}
 	return &Bridge{opts: opts, l: layout{root: opts.Workspace}}
 }
@@ -88,10 +94,21 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	for _, r := range recovered {
 		s.warn("recovered: " + r)
 	}
 	if op.mutating && s.ref != nil {
+		// A reference workspace is converted by its first change, never by
+		// a call that fails: run the call on the reference's view first, and
+		// only if it succeeds adopt and run it again (it is deterministic).
+		if _, err := op.run(s, c); err != nil {
+			return pyjson.Value{}, err
+		}
+		if s, err = openSession(b.l, loaded, b.now(), b.opts.AgentID); err != nil {
+			return pyjson.Value{}, err
+		}
+		s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 		if err := s.adopt(); err != nil {
 			return pyjson.Value{}, err
 		}

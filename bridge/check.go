@@ -274,10 +274,15 @@ func (c *checker) reference(doc pyjson.Value) {
 func (b *Bridge) repair() ([]string, error) {
 	l := b.l
 	var done []string
-	backup := filepath.Join(l.path(relBackupDir), "repair-"+b.now().Format("20060102T150405Z"))
+	// The backup directory is made on first use: a repair with nothing to
+	// cut leaves none.
+	backup := ""
 	save := func(rel string) error {
-		if err := os.MkdirAll(backup, 0o755); err != nil {
-			return internal(err, "create %s", backup)
+		if backup == "" {
+			var err error
+			if backup, err = newBackupDir(l, "repair-"+b.now().Format("20060102T150405Z")); err != nil {
+				return err
+			}
 		}
 		return copyFile(l.path(rel), filepath.Join(backup, strings.ReplaceAll(rel, "/", "_")))
 	}

@@ -57,7 +57,7 @@ func (s *session) commit(c Call, tBefore int) error {
 		if _, ok := sizes[p.rel]; ok {
 			continue
 		}
-		size, err := fileSize(s.l, p.rel)
+		size, err := appendOffset(s.l, p.rel)
 		if err != nil {
 			return err
 		}
@@ -116,6 +116,11 @@ func (s *session) commit(c Call, tBefore int) error {
 		return err
 	}
 	crashPoint("committed")
+	if c.Op == "adopt" || (s.snapshotEvery > 0 && m.Seq%int64(s.snapshotEvery) == 0) {
+		if err := writeSnapshot(s.l, m.Seq); err != nil {
+			s.warn("the commit holds, but its snapshot failed: " + err.Error())
+		}
+	}
 	s.meta, s.stateHash, s.pending = m, stateAfter, nil
 	return nil
 }
@@ -130,7 +135,7 @@ func lastLine(f *os.File, size int64) (line []byte, end int64, err error) {
 		start := max(0, size-chunk)
 		buf := make([]byte, size-start)
 		if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
-			return nil, 0, internal(err, "read %s", relJournal)
+			return nil, 0, internal(err, "read %s", f.Name())
 		}
 		nl := bytes.LastIndexByte(buf, '\n')
 		if nl >= 0 {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/google/renameio/v2"
 
@@ -61,6 +62,24 @@ func fileSize(l layout, rel string) (int64, error) {
 		return 0, internal(err, "stat %s", rel)
 	}
 	return st.Size(), nil
+}
+
+// appendOffset is where an operation appends to a file: its end, except
+// that a torn last line of a JSON-lines file (one without its newline) was
+// never committed and is overwritten. -1 means the file does not exist.
+// Markdown files are taken as they are: a person may have edited them.
+func appendOffset(l layout, rel string) (int64, error) {
+	size, err := fileSize(l, rel)
+	if err != nil || size <= 0 || !strings.HasSuffix(rel, ".jsonl") {
+		return size, err
+	}
+	f, err := os.Open(l.path(rel))
+	if err != nil {
+		return 0, internal(err, "open %s", rel)
+	}
+	defer f.Close()
+	_, end, err := lastLine(f, size)
+	return end, err
 }
 
 // appendAt writes data at offset (the file's length before the operation)
@@ -127,4 +146,25 @@ func sumFile(l layout, rel string) (fileSum, error) {
 		data = data[i+1:]
 	}
 	return sum, nil
+}
+
+// newBackupDir creates and returns a fresh directory under ucs/state/backup/
+// named name, or name-2, name-3, ...: a backup never overwrites another,
+// even when two are made in the same second.
+func newBackupDir(l layout, name string) (string, error) {
+	base := filepath.Join(l.path(relBackupDir), name)
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+		return "", internal(err, "create %s", relBackupDir)
+	}
+	dir := base
+	for i := 2; ; i++ {
+		err := os.Mkdir(dir, 0o755)
+		if err == nil {
+			return dir, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", internal(err, "create %s", dir)
+		}
+		dir = base + "-" + strconv.Itoa(i)
+	}
 }

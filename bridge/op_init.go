@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -75,6 +74,7 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	e.Run(InitWarmup)
 	s := &session{l: l, now: now, agentID: b.opts.AgentID, manifest: m, engine: e,
 		meta: meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}, lists: map[string][]pyjson.Value{}}
+	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	s.pending = append(s.pending, pendingAppend{relPinned, raw})
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
@@ -121,9 +121,9 @@ func (b *Bridge) manifestBytes(path string) ([]byte, error) {
 // backupState moves a workspace's state files aside before a forced
 // reinitialization: nothing learned is deleted.
 func backupState(l layout, now time.Time) error {
-	dir := filepath.Join(l.path(relBackupDir), "init-"+strings.ReplaceAll(now.Format("20060102T150405.000000000Z"), ".", ""))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return internal(err, "create %s", dir)
+	dir, err := newBackupDir(l, "init-"+now.Format("20060102T150405Z"))
+	if err != nil {
+		return err
 	}
 	entries, err := os.ReadDir(l.path(relStateDir))
 	if err != nil {

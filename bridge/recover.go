@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -61,8 +60,10 @@ func readJournalTail(l layout) (journalTail, error) {
 	return jt, nil
 }
 
-// committedSeq returns the sequence number the state file records: 0 for
-// a reference workspace or none.
+// committedSeq returns the sequence number the state file records, 0 for a
+// reference workspace or none, after checking the whole file parses and its
+// meta is valid: recovery changes files on the strength of this number, so
+// it must never come from a damaged state file.
 func committedSeq(l layout) (int64, error) {
 	data, err := os.ReadFile(l.path(relState))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -71,19 +72,36 @@ func committedSeq(l layout) (int64, error) {
 	if err != nil {
 		return 0, internal(err, "read %s", relState)
 	}
-	return stateSeq(data)
+	doc, err := pyjson.Parse(data)
+	if err != nil {
+		return 0, corrupt(err, relState)
+	}
+	mv, ok := doc.Get("ucs")
+	if !ok {
+		return 0, nil
+	}
+	m, err := parseMeta(mv)
+	if err != nil {
+		return 0, corrupt(err, relState)
+	}
+	return m.Seq, nil
 }
 
 // stateSeq reads ucs.seq from a state file's bytes without decoding the
-// rest: the "ucs" member comes first, so gjson finds it at once. A state
-// file without it (the reference's) is at 0. Whether the rest of the file
-// is sound is for the load to find out.
+// rest: the "ucs" member comes first, so gjson finds it at once. It is only
+// the cheap test of whether recovery is needed; recovery itself decides on
+// committedSeq. A file without ucs.seq is at 0 only if it is valid JSON (a
+// reference state file).
 func stateSeq(data []byte) (int64, error) {
-	if !bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
-		return 0, corrupt(errors.New("not a JSON object"), relState)
-	}
 	seq := gjson.GetBytes(data, "ucs.seq")
 	if !seq.Exists() {
+		if !gjson.ValidBytes(data) {
+			_, err := pyjson.Parse(data) // for the offset of the damage
+			if err == nil {
+				err = errors.New("not valid JSON")
+			}
+			return 0, corrupt(err, relState)
+		}
 		return 0, nil
 	}
 	if seq.Type != gjson.Number || seq.Num != float64(int64(seq.Num)) || seq.Num < 0 {

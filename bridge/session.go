@@ -32,6 +32,8 @@ type session struct {
 	pending     []pendingAppend
 	engineDirty bool
 	warnings    []string
+	// snapshotEvery is how many events apart snapshots are kept (0: never).
+	snapshotEvery int
 }
 
 type pendingAppend struct {

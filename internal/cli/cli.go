@@ -43,9 +43,14 @@ func Run(args []string, env Env) int {
 	}
 	var e *bridge.Error
 	if !errors.As(err, &e) {
-		// cobra's own errors: unknown command or flag, bad flag value.
+		// cobra's own errors: unknown command or flag, bad flag value,
+		// extra arguments. The hint names the command they were for.
+		path := "ucs"
+		if cmd, _, ferr := root.Find(args); ferr == nil && cmd != nil {
+			path = cmd.CommandPath()
+		}
 		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
-			Hint: "run `ucs " + strings.TrimSpace(st.cmdPath) + " --help` for usage"}
+			Hint: "run `" + path + " --help` for usage"}
 	}
 	return st.fail(e)
 }
@@ -54,7 +59,6 @@ func Run(args []string, env Env) int {
 type state struct {
 	env       Env
 	workspace string
-	cmdPath   string
 }
 
 func (st *state) fail(e *bridge.Error) int {

@@ -41,16 +41,9 @@ commits atomically and exits. Typical session:
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Version:       bridge.Version,
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
-			st.cmdPath = strings.TrimPrefix(cmd.CommandPath(), "ucs")
-		},
 	}
 	root.SetVersionTemplate("ucs {{.Version}}\n")
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		st.cmdPath = strings.TrimPrefix(cmd.CommandPath(), "ucs")
-		return err
-	})
 	root.AddCommand(
 		st.initCommand(), st.consultCommand(),
 		st.stdinCommand("report", "Report what you did; the engine learns from it",
@@ -83,6 +76,18 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`),
 			},
 		},
 	)
+	// cobra's completion command prints its help and exits 0 when the shell
+	// is missing or unknown; make both usage errors like any other.
+	root.InitDefaultCompletionCmd()
+	if comp, _, err := root.Find([]string{"completion"}); err == nil && comp.Name() == "completion" {
+		comp.Args = cobra.ArbitraryArgs
+		comp.RunE = func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("name a shell: bash, zsh, fish or powershell")
+			}
+			return fmt.Errorf("unknown shell %q: use bash, zsh, fish or powershell", args[0])
+		}
+	}
 	return root
 }
 

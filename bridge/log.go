@@ -1,0 +1,163 @@
+package bridge
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// LogOptions select and format the events Log prints.
+type LogOptions struct {
+	Since string // a seq ("120") or an RFC 3339 time: events from there on
+	Op    string // only events of this operation
+	Limit int    // only the last Limit matching events (0: all)
+	Table bool   // a table for people instead of JSON lines
+}
+
+// Log prints the journal's events, oldest first: what the agent reported
+// and asked, when, and what each call changed.
+func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
+	if !exists(b.l, relState) {
+		return errNotInitialized
+	}
+	var sinceSeq int64
+	var sinceTime time.Time
+	if opts.Since != "" {
+		if n, err := strconv.ParseInt(opts.Since, 10, 64); err == nil {
+			sinceSeq = n
+		} else if t, err := ParseNow(opts.Since); err == nil {
+			sinceTime = t
+		} else {
+			return badInput("invalid_value", "give --since a sequence number or an RFC 3339 time",
+				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
+		}
+	}
+	if opts.Op != "" && opts.Op != "adopt" && !isOperation(opts.Op) {
+		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt", "--op %q is not an operation", opts.Op)
+	}
+	f, err := os.Open(b.l.path(relJournal))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return internal(err, "open %s", relJournal)
+	}
+	defer f.Close()
+	var kept []pyjson.Value
+	r := bufio.NewReaderSize(f, 1<<16)
+	for {
+		line, err := r.ReadBytes('\n')
+		if err == io.EOF {
+			break // a torn last line is not an event
+		}
+		if err != nil {
+			return internal(err, "read %s", relJournal)
+		}
+		ev, err := pyjson.Parse(bytes.TrimSpace(line))
+		if err != nil {
+			return corrupt(err, relJournal)
+		}
+		seq, _ := field(ev, "seq", pyjson.NullValue()).Int()
+		if seq < sinceSeq || (opts.Op != "" && strField(ev, "op") != opts.Op) {
+			continue
+		}
+		if !sinceTime.IsZero() {
+			if t, err := ParseNow(strField(ev, "now")); err != nil || t.Before(sinceTime) {
+				continue
+			}
+		}
+		kept = append(kept, ev)
+		if opts.Limit > 0 && len(kept) > opts.Limit {
+			kept = kept[1:]
+		}
+	}
+	if !opts.Table {
+		bw := bufio.NewWriter(w)
+		for _, ev := range kept {
+			bw.Write(pyjson.AppendCanonical(nil, ev))
+			bw.WriteByte('\n')
+		}
+		return bw.Flush()
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SEQ\tTIME\tOP\tT\tWHAT\tCHANGED")
+	for _, ev := range kept {
+		seq, _ := field(ev, "seq", pyjson.NullValue()).Int()
+		tb, _ := field(ev, "t_before", pyjson.NullValue()).Int()
+		ta, _ := field(ev, "t_after", pyjson.NullValue()).Int()
+		t := strconv.FormatInt(ta, 10)
+		if ta != tb {
+			t = fmt.Sprintf("%d→%d", tb, ta)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, strField(ev, "now"), strField(ev, "op"), t, summarize(ev), changed(ev))
+	}
+	return tw.Flush()
+}
+
+func isOperation(op string) bool {
+	for _, o := range Operations() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// summarize says in a few words what a call asked.
+func summarize(ev pyjson.Value) string {
+	args, _ := ev.Get("args")
+	in, _ := ev.Get("input")
+	var s string
+	switch strField(ev, "op") {
+	case "report":
+		s = strField(in, "action") + " " + orDefault(strField(in, "success"), "neutral")
+		if sig := strField(in, "significance"); sig != "" && sig != "routine" {
+			s += " (" + sig + ")"
+		}
+		if o := strField(in, "outcome"); o != "" {
+			s += ": " + o
+		}
+	case "consult":
+		s = strField(args, "context")
+	case "reflect":
+		s = orDefault(strField(in, "type"), "post_task") + ": " + strField(in, "text")
+	case "import":
+		s = "from " + orDefault(strField(in, "agent_id"), "unknown")
+	case "init":
+		s = "manifest " + runePrefix(strField(args, "manifest_sha256"), 12)
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	if len([]rune(s)) > 60 {
+		s = runePrefix(s, 59) + "…"
+	}
+	return s
+}
+
+// changed lists the data files a call appended to, by short name.
+func changed(ev pyjson.Value) string {
+	files, _ := ev.Get("files")
+	var names []string
+	for _, m := range files.Members() {
+		name := m.Key[strings.LastIndexByte(m.Key, '/')+1:]
+		if strings.HasSuffix(name, ".json") && strings.Contains(m.Key, "/requests/") {
+			name = "request"
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, " ")
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,86 @@
+package bridge
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+)
+
+// Snapshots make replay fast: every SnapshotEvery events (and at adoption,
+// whose state cannot be replayed from anything) the committed state is
+// copied to ucs/state/snapshots/SEQ/: the state file, the pinned manifest
+// and every data file. The journal's event SEQ holds the state's hash, and
+// the state file the hash of each data file, so a damaged snapshot is
+// detected and skipped.
+const (
+	relSnapshots         = "ucs/state/snapshots"
+	DefaultSnapshotEvery = 1000
+)
+
+// snapshotFiles are what a snapshot holds, besides the state file.
+func snapshotFiles() []string { return append([]string{relState, relPinned}, countedFiles...) }
+
+// writeSnapshot copies the committed state of event seq. It runs after the
+// commit; a crash leaves at most a .tmp directory, which is ignored.
+func writeSnapshot(l layout, seq int64) error {
+	dir := l.path(relSnapshots + "/" + strconv.FormatInt(seq, 10))
+	tmp := dir + ".tmp"
+	os.RemoveAll(tmp)
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return internal(err, "create snapshot")
+	}
+	for _, rel := range snapshotFiles() {
+		data, err := os.ReadFile(l.path(rel))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return internal(err, "read %s for a snapshot", rel)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(rel)), data, 0o644); err != nil {
+			return internal(err, "write snapshot")
+		}
+	}
+	os.RemoveAll(dir)
+	if err := os.Rename(tmp, dir); err != nil {
+		return internal(err, "commit snapshot")
+	}
+	return nil
+}
+
+// snapshotSeqs lists the snapshots present, oldest first.
+func snapshotSeqs(l layout) []int64 {
+	entries, _ := os.ReadDir(l.path(relSnapshots))
+	var seqs []int64
+	for _, e := range entries {
+		if n, err := strconv.ParseInt(e.Name(), 10, 64); err == nil && e.IsDir() {
+			seqs = append(seqs, n)
+		}
+	}
+	slices.Sort(seqs)
+	return seqs
+}
+
+// restoreSnapshot copies snapshot seq into a scratch workspace.
+func restoreSnapshot(from, to layout, seq int64) error {
+	dir := from.path(relSnapshots + "/" + strconv.FormatInt(seq, 10))
+	for _, rel := range snapshotFiles() {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.Base(rel)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return internal(err, "read snapshot %d", seq)
+		}
+		if err := os.MkdirAll(filepath.Dir(to.path(rel)), 0o755); err != nil {
+			return internal(err, "create scratch workspace")
+		}
+		if err := os.WriteFile(to.path(rel), data, 0o644); err != nil {
+			return internal(err, "write scratch workspace")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,362 @@
+package bridge
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// VerifyOptions choose where a verification starts and what it reports.
+type VerifyOptions struct {
+	// From is the first event to replay; 0 replays from the beginning. The
+	// state before it comes from the newest sound snapshot at or before it.
+	From int64
+	// FromSnapshot starts from the newest sound snapshot.
+	FromSnapshot bool
+	// Progress, when set, is told every 1,000 events how far replay is.
+	Progress func(done, total int64)
+}
+
+// A verifyFailure is the first event that does not hold.
+type verifyFailure struct {
+	seq   int64
+	op    string
+	what  string
+	diffs []pyjson.Value
+}
+
+// Verify proves the workspace's history: every event of the journal links
+// to the one before (seq, parent, hash), and replaying the events on a
+// scratch copy — same manifest, same inputs, same clock values — reproduces
+// every event's state_after, ending in exactly the workspace's current
+// state. It reads the journal as a stream. The first event that does not
+// hold is reported as an *Error of kind corrupt, naming it.
+func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
+	l := b.l
+	if !exists(l, relState) {
+		return pyjson.Value{}, errNotInitialized
+	}
+	lock, err := lockWorkspace(l.path(relLock), false, b.opts.LockTimeout)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer lock.unlock()
+	scratchDir, err := os.MkdirTemp("", "ucs-verify-")
+	if err != nil {
+		return pyjson.Value{}, internal(err, "create scratch workspace")
+	}
+	defer os.RemoveAll(scratchDir)
+	v := &verifier{src: l, scratch: layout{root: filepath.Join(scratchDir, "ws")}, opts: opts}
+	fail, err := v.run()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if fail != nil {
+		details := []pyjson.Member{pyjson.KV("verified", v.verified), pyjson.KV("event", fail.seq), pyjson.KV("op", fail.op),
+			pyjson.KV("problem", fail.what)}
+		if len(fail.diffs) > 0 {
+			details = append(details, pyjson.KV("diff", fail.diffs))
+		}
+		return pyjson.Value{}, &Error{Kind: KindCorrupt, Code: "verify_failed",
+			Msg:  fmt.Sprintf("event %d (%s) does not verify: %s", fail.seq, fail.op, fail.what),
+			Hint: "the history or the state was changed outside ucs; restore the workspace from a backup, or run `ucs check`",
+			Details: details}
+	}
+	return pyjson.Obj(
+		pyjson.KV("verified", v.verified),
+		pyjson.KV("events", v.events),
+		pyjson.KV("replayed_from", v.start),
+		pyjson.KV("state_sha256", v.finalHash),
+	), nil
+}
+
+type verifier struct {
+	src, scratch layout
+	opts         VerifyOptions
+	events       int64 // events in the journal
+	verified     int64 // events whose chain and replay were checked
+	start        int64 // the seq replay started after (0: from init)
+	finalHash    string
+	total        int64
+}
+
+func (v *verifier) run() (*verifyFailure, error) {
+	f, err := os.Open(v.src.path(relJournal))
+	if err != nil {
+		return &verifyFailure{what: "the workspace has no journal"}, nil
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil {
+		v.total = st.Size()
+	}
+	startSeq, err := v.chooseStart()
+	if err != nil {
+		return nil, err
+	}
+	r := bufio.NewReaderSize(f, 1<<16)
+	var prevHash string
+	var read int64
+	for n := int64(1); ; n++ {
+		line, err := r.ReadBytes('\n')
+		read += int64(len(line))
+		if err == io.EOF {
+			if len(line) > 0 {
+				return &verifyFailure{seq: n, what: "torn last line (run `ucs check --repair`)"}, nil
+			}
+			break
+		}
+		if err != nil {
+			return nil, internal(err, "read %s", relJournal)
+		}
+		ev, err := pyjson.Parse(bytes.TrimSuffix(line, []byte("\n")))
+		if err != nil {
+			return &verifyFailure{seq: n, what: "the event does not parse: " + err.Error()}, nil
+		}
+		v.events++
+		seq, _ := field(ev, "seq", pyjson.NullValue()).Int()
+		op := strField(ev, "op")
+		switch {
+		case seq != n:
+			return &verifyFailure{seq: n, op: op, what: fmt.Sprintf("seq is %d at line %d: an event was removed or inserted", seq, n)}, nil
+		case n > 1 && strField(ev, "parent") != prevHash:
+			return &verifyFailure{seq: n, op: op, what: "parent does not name the previous event: the chain is broken"}, nil
+		case eventHash(ev) != strField(ev, "hash"):
+			return &verifyFailure{seq: n, op: op, what: "hash does not match the event's content: the event was edited"}, nil
+		}
+		prevHash = strField(ev, "hash")
+		if seq <= startSeq {
+			v.verified++
+			continue // before the snapshot replay starts from: chain checked only
+		}
+		if fail, err := v.replay(ev, seq, op); fail != nil || err != nil {
+			return fail, err
+		}
+		v.verified++
+		if v.opts.Progress != nil && v.verified%1000 == 0 {
+			v.opts.Progress(read, v.total)
+		}
+	}
+	return v.compareFinal()
+}
+
+// chooseStart prepares the scratch workspace: empty for a replay from
+// init, or restored from the newest sound snapshot the options allow. It
+// returns the seq replay starts after.
+func (v *verifier) chooseStart() (int64, error) {
+	first, err := firstEvent(v.src)
+	if err != nil {
+		return 0, err
+	}
+	limit := int64(-1) // no snapshot
+	switch {
+	case v.opts.FromSnapshot:
+		limit = 1 << 62
+	case v.opts.From > 0:
+		limit = v.opts.From - 1
+	}
+	if strField(first, "op") == "adopt" && limit < 1 {
+		limit = 1 // an adopted workspace's history starts at its snapshot
+	}
+	seqs := snapshotSeqs(v.src)
+	for i := len(seqs) - 1; i >= 0 && limit >= 0; i-- {
+		if seqs[i] > limit {
+			continue
+		}
+		if v.soundSnapshot(seqs[i]) {
+			if err := restoreSnapshot(v.src, v.scratch, seqs[i]); err != nil {
+				return 0, err
+			}
+			v.start = seqs[i]
+			return seqs[i], nil
+		}
+	}
+	if strField(first, "op") == "adopt" {
+		return 0, &Error{Kind: KindCorrupt, Code: "verify_failed", Msg: "the snapshot of the adopted state is missing or damaged",
+			Hint: "the history before adoption cannot be replayed without it"}
+	}
+	return 0, nil
+}
+
+func firstEvent(l layout) (pyjson.Value, error) {
+	f, err := os.Open(l.path(relJournal))
+	if err != nil {
+		return pyjson.NullValue(), nil
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(f, 1<<16).ReadBytes('\n')
+	if err != nil {
+		return pyjson.NullValue(), nil
+	}
+	ev, _ := pyjson.Parse(bytes.TrimSpace(line))
+	return ev, nil
+}
+
+// soundSnapshot checks a snapshot against the journal: its state file's
+// hash is the event's state_after, and each data file matches the summary
+// in that state file.
+func (v *verifier) soundSnapshot(seq int64) bool {
+	dir := v.src.path(relSnapshots + "/" + fmt.Sprint(seq))
+	data, err := os.ReadFile(filepath.Join(dir, filepath.Base(relState)))
+	if err != nil {
+		return false
+	}
+	ev, err := eventAt(v.src, seq)
+	if err != nil || sha256hex(data) != strField(ev, "state_after") {
+		return false
+	}
+	doc, err := pyjson.Parse(data)
+	if err != nil {
+		return false
+	}
+	mv, _ := doc.Get("ucs")
+	m, err := parseMeta(mv)
+	if err != nil {
+		return false
+	}
+	for _, rel := range countedFiles {
+		sum, err := sumFile(layout{root: dir}, filepath.Base(rel))
+		if err != nil || sum != m.Files[rel] {
+			return false
+		}
+	}
+	return true
+}
+
+// eventAt finds event seq by scanning the journal.
+func eventAt(l layout, seq int64) (pyjson.Value, error) {
+	f, err := os.Open(l.path(relJournal))
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<16)
+	for n := int64(1); ; n++ {
+		line, err := r.ReadBytes('\n')
+		if err != nil {
+			return pyjson.Value{}, errors.New("no such event")
+		}
+		if n == seq {
+			return pyjson.Parse(bytes.TrimSpace(line))
+		}
+	}
+}
+
+// replay runs one event on the scratch workspace and compares.
+func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure, error) {
+	now, err := ParseNow(strField(ev, "now"))
+	if err != nil {
+		return &verifyFailure{seq: seq, op: op, what: "its clock value does not parse"}, nil
+	}
+	sb := New(Options{Workspace: v.scratch.root, Now: now, SnapshotEvery: -1})
+	args, _ := ev.Get("args")
+	input, _ := ev.Get("input")
+	switch op {
+	case "init":
+		raw, err := os.ReadFile(v.src.path(relPinned))
+		if err != nil {
+			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is missing"}, nil
+		}
+		if sha256hex(raw) != strField(args, "manifest_sha256") {
+			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is not the one init recorded"}, nil
+		}
+		path := filepath.Join(filepath.Dir(v.scratch.root), "manifest.json")
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			return nil, internal(err, "write scratch manifest")
+		}
+		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path))
+	case "adopt":
+		return &verifyFailure{seq: seq, op: op, what: "an adopt event can only start a history"}, nil
+	}
+	if _, err := sb.Do(Call{Op: op, Args: args, Input: input}); err != nil {
+		return &verifyFailure{seq: seq, op: op, what: "replaying it fails: " + err.Error()}, nil
+	}
+	got, err := eventAt(v.scratch, seq)
+	if err != nil {
+		return &verifyFailure{seq: seq, op: op, what: "replaying it wrote no event"}, nil
+	}
+	var diffs []pyjson.Value
+	for _, k := range []string{"t_before", "t_after", "state_before", "state_after", "files"} {
+		g, _ := got.Get(k)
+		w, _ := ev.Get(k)
+		if string(pyjson.Canonical(g)) != string(pyjson.Canonical(w)) {
+			diffs = append(diffs, pyjson.Obj(pyjson.KV("field", k), pyjson.KV("replayed", g), pyjson.KV("recorded", w)))
+		}
+	}
+	if len(diffs) > 0 {
+		return &verifyFailure{seq: seq, op: op, what: "replaying it does not reproduce the recorded state", diffs: diffs}, nil
+	}
+	return nil, nil
+}
+
+// compareFinal checks that the replayed state is the workspace's state,
+// byte for byte, data files included.
+func (v *verifier) compareFinal() (*verifyFailure, error) {
+	got, err := os.ReadFile(v.scratch.path(relState))
+	if err != nil {
+		return nil, internal(err, "read the replayed state")
+	}
+	want, err := os.ReadFile(v.src.path(relState))
+	if err != nil {
+		return nil, internal(err, "read %s", relState)
+	}
+	v.finalHash = sha256hex(want)
+	if !bytes.Equal(got, want) {
+		fail := &verifyFailure{seq: v.events, what: relState + " is not the state the history produces: it was changed outside ucs"}
+		gv, gerr := pyjson.Parse(got)
+		wv, werr := pyjson.Parse(want)
+		if gerr == nil && werr == nil {
+			fail.diffs = stateDiff(wv, gv)
+		}
+		return fail, nil
+	}
+	for _, rel := range countedFiles {
+		g, _ := os.ReadFile(v.scratch.path(rel))
+		w, _ := os.ReadFile(v.src.path(rel))
+		if !bytes.Equal(g, w) {
+			return &verifyFailure{seq: v.events, what: rel + " is not what the history produces: it was changed outside ucs"}, nil
+		}
+	}
+	return nil, nil
+}
+
+// stateDiff lists the top-level members of two state files that differ,
+// and within the engine state the fields, so a person sees where.
+func stateDiff(workspace, replayed pyjson.Value) []pyjson.Value {
+	var out []pyjson.Value
+	var walk func(path string, w, r pyjson.Value, depth int)
+	walk = func(path string, w, r pyjson.Value, depth int) {
+		if string(pyjson.Canonical(w)) == string(pyjson.Canonical(r)) {
+			return
+		}
+		if depth == 0 || w.Kind() != pyjson.Object || r.Kind() != pyjson.Object {
+			out = append(out, pyjson.Obj(pyjson.KV("field", path)))
+			return
+		}
+		for _, m := range w.Members() {
+			rv, _ := r.Get(m.Key)
+			walk(joinPath(path, m.Key), m.Value, rv, depth-1)
+		}
+	}
+	walk("", workspace, replayed, 3)
+	return out
+}
+
+func joinPath(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "." + b
+}
+
+func sha256hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
