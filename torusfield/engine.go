@@ -146,8 +146,8 @@ func (e *Engine) Step() (string, bool) {
 		Reward: reward, Cost: cost, Novelty: edge.N})
 	edge.W = learn(edge.W, e.ReinforceLR, reward-cost)
 	e.Cursor = Cursor{Node: edge.Dst,
-		Theta: (e.Cursor.Theta + 1) % e.Grid.ThetaBins,
-		Phi:   (e.Cursor.Phi + 2) % e.Grid.PhiBins}
+		Theta: floorMod(e.Cursor.Theta+1, e.Grid.ThetaBins),
+		Phi:   floorMod(e.Cursor.Phi+2, e.Grid.PhiBins)}
 	e.Grid.Decay(e.LeakDecay)
 	e.Grid.T++
 	if e.Grid.T%e.PhiPeriod == 0 {

@@ -66,7 +66,7 @@ func (h *Harvester) Wormholes(log *TraceLog, now int) []*Artifact {
 				{Key: "hits", Value: pyjson.IntValue(int64(len(vals)))},
 				{Key: "mean_net", Value: pyjson.FloatValue(pyjson.Round(mean, 6))},
 			}),
-			Score:    mean * math.Log(1+float64(len(vals))),
+			Score:    mean * logCount(len(vals)),
 			CreatedT: now,
 		})
 	}
@@ -96,7 +96,7 @@ func (h *Harvester) Attractors(log *TraceLog, now int) []*Artifact {
 				{Key: "visits", Value: pyjson.IntValue(int64(count))},
 				{Key: "frequency", Value: pyjson.FloatValue(pyjson.Round(freq, 4))},
 			}),
-			Score:    freq * math.Log(1+float64(count)),
+			Score:    freq * logCount(count),
 			CreatedT: now,
 		})
 	}
@@ -131,7 +131,7 @@ func (h *Harvester) Resonances(log *TraceLog, now int) []*Artifact {
 		variance := 0.0
 		for _, iv := range intervals {
 			d := iv - mean
-			variance += d * d
+			variance += float64(d * d) // the conversion keeps it from fusing into an FMA
 		}
 		variance /= float64(len(intervals))
 		cv := math.Sqrt(variance) / mean
@@ -147,7 +147,7 @@ func (h *Harvester) Resonances(log *TraceLog, now int) []*Artifact {
 				{Key: "cv", Value: pyjson.FloatValue(pyjson.Round(cv, 4))},
 				{Key: "occurrences", Value: pyjson.IntValue(int64(len(ts)))},
 			}),
-			Score:    (1.0 - cv) * math.Log(1+float64(len(ts))),
+			Score:    (1.0 - cv) * logCount(len(ts)),
 			CreatedT: now,
 		})
 	}
@@ -170,6 +170,14 @@ func validate(cands []*Artifact) []*Artifact {
 		}
 	}
 	return out
+}
+
+// logCount returns ln(1+n) as the C library computes it (see logTable).
+func logCount(n int) float64 {
+	if n >= 0 && n+1 < len(logTable) {
+		return logTable[n+1]
+	}
+	return math.Log(1 + float64(n))
 }
 
 // sum adds left to right, as Python's sum() does.

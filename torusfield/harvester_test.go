@@ -97,9 +97,8 @@ func ids(as []*Artifact) []string {
 //   - intervals whose variance a fused multiply-add would change;
 //   - the empty log, and the θ logs of the reference's ring and Aegis
 //     engines (300 and 500 steps).
-//
-// Cases named "bug-…" show a known difference from the reference and are
-// skipped (see harvesterBugs).
+//   - "bug-log-ulp-13": a count whose ln(1+n) Go's math.Log gets one ulp
+//     off (fixed by logTable).
 func TestHarvester(t *testing.T) {
 	var f harvesterFormulas
 	loadFormulas(t, "harvester.json", &f)
@@ -107,16 +106,6 @@ func TestHarvester(t *testing.T) {
 	h := defaultHarvester()
 	for _, c := range f.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			if why, ok := harvesterBugs[c.Name]; ok {
-				t.Skip(why)
-			}
-			if c.Name == "resonance-fma-sensitive" && fmaFusing {
-				t.Skip("BUG: Resonances computes `variance += d * d` without float64(d*d), so where the " +
-					"compiler fuses multiply-adds (arm64, ppc64x, s390x, riscv64, loong64, GOAMD64=v3) the " +
-					"variance, cv and score differ in the last bit from the reference (intervals " +
-					"12,10,12,10,12,11,15: score 0x1.e6b8f0d29284p+00, reference 0x1.e6b8f0d29283ep+00); " +
-					"it is the only fused floating-point operation of the package on those targets")
-			}
 			log := &TraceLog{}
 			for _, s := range c.Log {
 				log.Theta = append(log.Theta, TraceStep(s))
@@ -131,14 +120,6 @@ func TestHarvester(t *testing.T) {
 	}
 }
 
-// harvesterBugs are the harvester cases where the port differs from the
-// reference. Remove an entry once the bug is fixed.
-var harvesterBugs = map[string]string{
-	"bug-log-ulp-13": "BUG: artifact scores use math.Log(1+n), which for n = 13 (and 47, 73, 175, 195, " +
-		"219, 298, 307, 333, 342, 345, 361) is one ulp off the correctly rounded log the reference gets " +
-		"from glibc: a wormhole, attractor or resonance counted 13 times gets a score whose last bit " +
-		"differs (wormhole 0x1.0e3d4df12fc86p+1 in Python), so the state file and digest differ",
-}
 
 func TestHarvesterValidate(t *testing.T) {
 	var f harvesterFormulas
@@ -164,19 +145,16 @@ func TestArtifactIDs(t *testing.T) {
 	assert.Len(t, edge(KindResonance, 248), 16)
 }
 
-// TestLog1pMatchesPython compares math.Log(1+n), which scores every
+// TestLog1pMatchesPython compares logCount(n) = ln(1+n), which scores every
 // artifact, with the C library's log for every count the θ log can hold
 // (0…500), within 1e-15; differing bits are logged. TestLog1pBitsMatchPython
-// demands the same bits.
+// demands the same bits (math.Log alone is one ulp off for 13 of them).
 func TestLog1pMatchesPython(t *testing.T) {
 	diff := checkLog1p(t, func(want, got float64) bool { return math.Abs(want-got) <= 1e-15 })
 	t.Logf("%d of 501 log values differ in the last bit", diff)
 }
 
 func TestLog1pBitsMatchPython(t *testing.T) {
-	t.Skip("BUG: math.Log(1+n) differs from the reference's (glibc, correctly rounded) log in the last bit " +
-		"for n = 2, 13, 47, 73, 175, 195, 219, 298, 307, 333, 342, 345, 361; every artifact score is " +
-		"Log(1+count)·x, so from t=225 of the Aegis boot the state file differs (TestLongBootMatchesReference)")
 	assert.Zero(t, checkLog1p(t, sameBits))
 }
 
@@ -190,7 +168,7 @@ func checkLog1p(t *testing.T, ok func(want, got float64) bool) (diff int) {
 		var want hexf
 		require.NoError(t, json.Unmarshal(c[0], &n))
 		require.NoError(t, json.Unmarshal(c[1], &want))
-		got := math.Log(1 + float64(n))
+		got := logCount(n)
 		if !sameBits(float64(want), got) {
 			diff++
 			t.Logf("log(1+%d): Go %x, Python %x", n, got, float64(want))

@@ -282,9 +282,6 @@ func TestLoadStateOptionalSections(t *testing.T) {
 // with Python's %, which is never negative, so a state file with a negative
 // cursor position comes back in range after one step.
 func TestRestoreNegativeCursor(t *testing.T) {
-	t.Skip("BUG: Step advances the cursor with Go's % ((θ+1) % ThetaBins, (φ+2) % PhiBins), which keeps " +
-		"the sign: a loaded cursor (θ, φ) = (-5, -40) becomes (-4, -38) where the reference has (20, 26), " +
-		"so the state file differs (the cells read are the same; Restore accepts negative positions)")
 	var f struct {
 		BootSteps int      `json:"boot_steps"`
 		Cursor    [2]int   `json:"cursor"`
