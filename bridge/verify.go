@@ -66,8 +66,8 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 			details = append(details, pyjson.KV("diff", fail.diffs))
 		}
 		return pyjson.Value{}, &Error{Kind: KindCorrupt, Code: "verify_failed",
-			Msg:  fmt.Sprintf("event %d (%s) does not verify: %s", fail.seq, fail.op, fail.what),
-			Hint: "the history or the state was changed outside ucs; restore the workspace from a backup, or run `ucs check`",
+			Msg:     fmt.Sprintf("event %d (%s) does not verify: %s", fail.seq, fail.op, fail.what),
+			Hint:    "the history or the state was changed outside ucs; restore the workspace from a backup, or run `ucs check`",
 			Details: details}
 	}
 	return pyjson.Obj(

@@ -120,7 +120,6 @@ func TestHarvester(t *testing.T) {
 	}
 }
 
-
 func TestHarvesterValidate(t *testing.T) {
 	var f harvesterFormulas
 	loadFormulas(t, "harvester.json", &f)
