@@ -143,7 +143,7 @@ func (e *Engine) Step() (string, bool) {
 	edge := &e.Graph.Edges[ei]
 	reward, cost := e.Executor.run(e.Grid, edge, e.Cursor.Theta, e.Cursor.Phi)
 	e.Trace.appendTheta(TraceStep{T: e.Grid.T, Src: edge.Src, Dst: edge.Dst, EdgeIndex: ei,
-		Reward: reward, Cost: cost, Novelty: edge.N})
+		Reward: reward, Cost: cost, Novelty: edge.N, NoveltyIsInt: edge.NIsInt})
 	edge.W = learn(edge.W, e.ReinforceLR, reward-cost)
 	e.Cursor = Cursor{Node: edge.Dst,
 		Theta: floorMod(e.Cursor.Theta+1, e.Grid.ThetaBins),
@@ -175,7 +175,7 @@ func (e *Engine) Reinforce(ei int, reward, cost float64) (oldW, newW float64, er
 	oldW = edge.W
 	edge.W = learn(edge.W, e.ReinforceLR, reward-cost)
 	e.Trace.appendTheta(TraceStep{T: e.Grid.T, Src: edge.Src, Dst: edge.Dst, EdgeIndex: ei,
-		Reward: reward, Cost: cost, Novelty: edge.N})
+		Reward: reward, Cost: cost, Novelty: edge.N, NoveltyIsInt: edge.NIsInt})
 	return oldW, edge.W, nil
 }
 

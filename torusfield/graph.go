@@ -14,7 +14,16 @@ type Edge struct {
 	U        float64 // utility expectation: mean of the two ends
 	C        float64 // cost or risk: mean of the two ends
 	N        float64 // novelty: the source's
+	NIsInt   bool    // the manifest wrote n as an integer (see Capability)
 	Meta     pyjson.Value
+}
+
+// novelty is n as the state file writes it: an int when the manifest gave one.
+func novelty(n float64, isInt bool) pyjson.Value {
+	if isInt {
+		return pyjson.IntValue(int64(n))
+	}
+	return pyjson.FloatValue(n)
 }
 
 // A Graph holds the capabilities and their edges. An edge's index is its
@@ -77,7 +86,7 @@ func buildGraph(m *Manifest) *Graph {
 			d := m.Capabilities[m.Index(dst)]
 			g.Edges = append(g.Edges, Edge{
 				Src: c.Name, Dst: dst,
-				U: (c.U + d.U) / 2, C: (c.C + d.C) / 2, N: c.N,
+				U: (c.U + d.U) / 2, C: (c.C + d.C) / 2, N: c.N, NIsInt: c.NIsInt,
 				Meta: c.Meta,
 			})
 		}

@@ -20,6 +20,9 @@ type Capability struct {
 	ConnectsTo []string
 	U, C, N    float64      // utility, cost and novelty; defaults 0.5, 0.2, 0.1
 	Meta       pyjson.Value // copied onto every edge leaving the capability
+	// NIsInt records that n was written as an integer: Python keeps it an
+	// int, and the state file writes it back as one ("n": 0, not 0.0).
+	NIsInt bool
 }
 
 // A Manifest describes an agent's capabilities and the semantic labels that
@@ -111,7 +114,9 @@ func (e *ManifestError) Error() string {
 // reference would silently accept and later mis-handle: no capabilities,
 // duplicate or malformed names, u, c or n that are not numbers in [0, 1],
 // connects_to labels that are neither a capability nor a semantic label, and
-// semantic labels that name unknown capabilities.
+// semantic labels that name unknown capabilities. A manifest without a
+// semantic_map resolves its labels through the Aegis map, as the reference
+// does, keeping only the targets it has.
 func ParseManifest(data []byte) (*Manifest, error) {
 	doc, err := pyjson.Parse(data)
 	if err != nil {
@@ -136,10 +141,21 @@ func ParseManifest(data []byte) (*Manifest, error) {
 		m.byName[c.Name] = i
 		m.Capabilities = append(m.Capabilities, c)
 	}
-	if sm, ok := doc.Get("semantic_map"); ok && !sm.IsNull() {
-		if sm.Kind() != pyjson.Object {
-			return nil, &ManifestError{Entry: "semantic_map", Msg: "must be an object of label to capability list"}
+	sm, ok := doc.Get("semantic_map")
+	fallback := !ok || sm.IsNull()
+	if fallback {
+		// Without a semantic map the reference resolves labels through the
+		// Aegis one, dropping targets the manifest lacks; so do we.
+		aegis, err := pyjson.Parse(aegisManifest)
+		if err != nil {
+			return nil, &ManifestError{Msg: "embedded manifest: " + err.Error()}
 		}
+		sm, _ = aegis.Get("semantic_map")
+	}
+	if sm.Kind() != pyjson.Object {
+		return nil, &ManifestError{Entry: "semantic_map", Msg: "must be an object of label to capability list"}
+	}
+	{
 		for _, mem := range sm.Members() {
 			entry := fmt.Sprintf("semantic_map[%q]", mem.Key)
 			if mem.Value.Kind() != pyjson.Array {
@@ -151,6 +167,9 @@ func ParseManifest(data []byte) (*Manifest, error) {
 					return nil, &ManifestError{Entry: entry, Msg: "must be a list of capability names"}
 				}
 				if !m.Has(t.Str()) {
+					if fallback {
+						continue
+					}
 					return nil, &ManifestError{Entry: entry, Msg: fmt.Sprintf("unknown capability %q", t.Str())}
 				}
 				targets = append(targets, t.Str())
@@ -213,13 +232,16 @@ func parseCapability(i int, v pyjson.Value) (Capability, error) {
 			continue
 		}
 		x, isNum := fv.Float()
-		if !isNum || fv.Kind() == pyjson.Bool {
+		if !isNum {
 			return c, &ManifestError{Entry: entry, Msg: f.key + " must be a number"}
 		}
 		if math.IsNaN(x) || x < 0 || x > 1 {
 			return c, &ManifestError{Entry: entry, Msg: fmt.Sprintf("%s must be in [0, 1], got %v", f.key, x)}
 		}
 		*f.dst = x
+		if f.key == "n" {
+			c.NIsInt = fv.Kind() == pyjson.Int
+		}
 	}
 	if mv, ok := v.Get("meta"); ok && !mv.IsNull() {
 		if mv.Kind() != pyjson.Object {

@@ -39,18 +39,6 @@ type manifestFormulas struct {
 	} `json:"states"`
 }
 
-// manifestBugs are the manifest cases where the port differs from the
-// reference. Remove an entry once it is fixed or declared intended.
-var manifestBugs = map[string]string{
-	"bug-aegis-fallback": "BUG (or undocumented difference): without a semantic_map the reference " +
-		"(from_config → from_capabilities(caps, None)) falls back on AEGIS_SEMANTIC_MAP, so a manifest " +
-		`whose connects_to uses Aegis labels ("analysis", "scouting") resolves to edges; ParseManifest ` +
-		"rejects it (\"neither a capability nor a semantic_map label\")",
-	"int-novelty": `BUG: an integer "n" in the manifest (e.g. "n": 0) is kept as a Python int by the ` +
-		`reference and written as "n": 0 in graph.edges and "novelty": 0 in trace.theta_tail; the ` +
-		`port writes 0.0, so the state file and digest differ (a float "n": 0.0 matches)`,
-}
-
 // TestManifestEdgesMatchReference: the edges (src, dst, u, c, n, meta) and
 // their order equal the reference's from_capabilities: targets sorted by
 // code point, a capability name winning over a semantic label of the same
@@ -62,9 +50,6 @@ func TestManifestEdgesMatchReference(t *testing.T) {
 	require.NotEmpty(t, f.Cases)
 	for _, c := range f.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			if why, ok := manifestBugs[c.Name]; ok {
-				t.Skip(why)
-			}
 			m, err := ParseManifest(c.Manifest)
 			require.NoError(t, err)
 			for _, g := range []*Graph{buildGraph(m), New(m, Options{ThetaBins: 3, PhiBins: 4}).Graph} {
@@ -101,9 +86,6 @@ func TestManifestStateMatchesReference(t *testing.T) {
 	require.NotEmpty(t, f.States)
 	for _, c := range f.States {
 		t.Run(c.Name, func(t *testing.T) {
-			if why, ok := manifestBugs[c.Name]; ok {
-				t.Skip(why)
-			}
 			m, err := ParseManifest(c.Manifest)
 			require.NoError(t, err)
 			e := New(m, Options{ThetaBins: c.ThetaBins, PhiBins: c.PhiBins})

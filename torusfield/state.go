@@ -57,7 +57,7 @@ func (e *Engine) State() pyjson.Value {
 	edges := make([]pyjson.Value, len(e.Graph.Edges))
 	for i, ed := range e.Graph.Edges {
 		edges[i] = obj(kv("src", str(ed.Src)), kv("dst", str(ed.Dst)), kv("w", num(ed.W)),
-			kv("u", num(ed.U)), kv("c", num(ed.C)), kv("n", num(ed.N)), kv("meta", ed.Meta))
+			kv("u", num(ed.U)), kv("c", num(ed.C)), kv("n", novelty(ed.N, ed.NIsInt)), kv("meta", ed.Meta))
 	}
 	var arts []pyjson.Value
 	for _, a := range e.Artifacts.sorted() {
@@ -71,7 +71,7 @@ func (e *Engine) State() pyjson.Value {
 	for i, s := range tail {
 		steps[i] = obj(kv("t", integer(s.T)), kv("src", str(s.Src)), kv("dst", str(s.Dst)),
 			kv("edge_index", integer(s.EdgeIndex)), kv("reward", num(s.Reward)), kv("cost", num(s.Cost)),
-			kv("novelty", num(s.Novelty)))
+			kv("novelty", novelty(s.Novelty, s.NoveltyIsInt)))
 	}
 	sched := make([]pyjson.Value, len(e.Schedule))
 	for i, inj := range e.Schedule {
@@ -480,5 +480,7 @@ func traceStep(e *Engine, x pyjson.Value, path string) (TraceStep, error) {
 			return s, err
 		}
 	}
+	nv, _ := x.Get("novelty")
+	s.NoveltyIsInt = nv.Kind() == pyjson.Int
 	return s, nil
 }

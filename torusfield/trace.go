@@ -10,6 +10,8 @@ type TraceStep struct {
 	Reward    float64
 	Cost      float64
 	Novelty   float64
+	// NoveltyIsInt keeps Python's int novelty an int in the state file.
+	NoveltyIsInt bool
 }
 
 // Trace lengths of the reference: the θ log keeps 500 steps in memory, of
