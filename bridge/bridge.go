@@ -119,7 +119,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		if reqID != "" {
-			if prev, ok, err := s.findRequest(reqID); err != nil || ok {
+			if prev, ok, err := s.findRequest(reqID, c.Input); err != nil || ok {
 				return prev.With("replayed", true), err
 			}
 		}
@@ -133,7 +133,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		out = out.With("warnings", s.warnings)
 	}
 	if reqID != "" {
-		s.recordRequest(reqID, c.Op, out)
+		s.recordRequest(reqID, c.Op, c.Input, out)
 	}
 	if op.mutating {
 		if err := s.commit(c, tBefore); err != nil {

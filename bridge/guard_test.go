@@ -159,6 +159,9 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	assert.True(t, replayed.Bool())
 	assert.Equal(t, string(pyjson.Canonical(first.With("replayed", true))), string(pyjson.Canonical(again)))
 	invariants(t, b, 1)
+	_, err = report(t, b, "web_fetch", `, "request_id": "r-1"`)
+	assert.Equal(t, "request_id_conflict", AsError(err).Code, "the same id for another call is refused")
+	invariants(t, b, 1)
 
 	crashed := crashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
 	require.True(t, crashed)
@@ -188,7 +191,8 @@ func TestRequestBuckets(t *testing.T) {
 	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
 	require.NoError(t, err)
 	write := func(ordinal int, id string) {
-		rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("result", pyjson.Obj(pyjson.KV("n", ordinal))))
+		rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("input_sha256", inputDigest(pyjson.Obj())),
+			pyjson.KV("result", pyjson.Obj(pyjson.KV("n", ordinal))))
 		path := b.l.path(requestRel(ordinal, requestKey(id)))
 		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 		require.NoError(t, os.WriteFile(path, pyjson.Indent(rec), 0o644))
@@ -198,11 +202,11 @@ func TestRequestBuckets(t *testing.T) {
 	}
 	s.meta.Requests = 11*requestBucket + 1 // the first record of bucket 11 was just written
 	for bucket := 1; bucket <= 11; bucket++ {
-		_, ok, err := s.findRequest(fmt.Sprintf("id-%d", bucket))
+		_, ok, err := s.findRequest(fmt.Sprintf("id-%d", bucket), pyjson.Obj())
 		require.NoError(t, err)
 		assert.True(t, ok, "bucket %d is searched", bucket)
 	}
-	_, ok, _ := s.findRequest("id-0")
+	_, ok, _ := s.findRequest("id-0", pyjson.Obj())
 	assert.False(t, ok, "bucket 0 is older than the last 10,000 ids")
 	pruneRequests(b.l, s.meta.Requests)
 	assert.NoDirExists(t, b.l.path(relRequests+"/0"))

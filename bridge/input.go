@@ -31,8 +31,8 @@ func ParseInput(data []byte) (pyjson.Value, error) {
 		return pyjson.Value{}, badInput("invalid_json", "send one JSON object on stdin", "stdin is not valid JSON: %v", err)
 	}
 	if v.Kind() != pyjson.Object {
-		return pyjson.Value{}, badInput("invalid_input", "send one JSON object on stdin, not a "+v.Kind().String(),
-			"stdin must be a JSON object, got a %s", v.Kind())
+		return pyjson.Value{}, badInput("invalid_input", "send one JSON object on stdin, not "+v.Kind().Noun(),
+			"stdin must be a JSON object, got %s", v.Kind().Noun())
 	}
 	return v, nil
 }
@@ -60,7 +60,7 @@ func (f *fields) str(key string, required bool, def string) string {
 		return def
 	}
 	if x.Kind() != pyjson.String {
-		f.fail("wrong_type", "\""+key+"\" must be a JSON string", "field %q must be a string, got a %s", key, x.Kind())
+		f.fail("wrong_type", "\""+key+"\" must be a JSON string", "field %q must be a string, got %s", key, x.Kind().Noun())
 		return def
 	}
 	if required && strings.TrimSpace(x.Str()) == "" {
@@ -89,13 +89,13 @@ func (f *fields) strs(key string) []string {
 		return nil
 	}
 	if x.Kind() != pyjson.Array {
-		f.fail("wrong_type", "\""+key+"\" must be a list of strings", "field %q must be a list of strings, got a %s", key, x.Kind())
+		f.fail("wrong_type", "\""+key+"\" must be a list of strings", "field %q must be a list of strings, got %s", key, x.Kind().Noun())
 		return nil
 	}
 	out := make([]string, 0, len(x.Items()))
 	for i, it := range x.Items() {
 		if it.Kind() != pyjson.String {
-			f.fail("wrong_type", "\""+key+"\" must be a list of strings", "%s[%d] must be a string, got a %s", key, i, it.Kind())
+			f.fail("wrong_type", "\""+key+"\" must be a list of strings", "%s[%d] must be a string, got %s", key, i, it.Kind().Noun())
 			return nil
 		}
 		out = append(out, it.Str())
@@ -110,7 +110,7 @@ func (f *fields) object(key string) (pyjson.Value, bool) {
 		return x, false
 	}
 	if x.Kind() != pyjson.Object {
-		f.fail("wrong_type", "\""+key+"\" must be a JSON object", "field %q must be an object, got a %s", key, x.Kind())
+		f.fail("wrong_type", "\""+key+"\" must be a JSON object", "field %q must be an object, got %s", key, x.Kind().Noun())
 		return x, false
 	}
 	return x, true
@@ -184,7 +184,7 @@ func decodeReflect(v pyjson.Value) (reflectInput, error) {
 		f.capability("capabilities", c)
 	}
 	if in.Type == "annotation" && in.ArtifactID == "" {
-		f.fail("missing_field", "name the artifact to annotate, e.g. an id from `ucs status` or a report's new_artifacts",
+		f.fail("missing_field", "name the artifact to annotate: an id from a report's new_artifacts or unannotated_artifacts, or from resume's top_wormholes",
 			"an annotation needs \"artifact_id\"")
 	}
 	if f.err != nil {

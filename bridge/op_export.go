@@ -97,7 +97,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			continue
 		}
 		if x.Kind() != pyjson.Array {
-			f.fail("wrong_type", "\""+k.key+"\" must be a list of objects", "field %q must be a list, got a %s", k.key, x.Kind())
+			f.fail("wrong_type", "\""+k.key+"\" must be a list of objects", "field %q must be a list, got %s", k.key, x.Kind().Noun())
 			break
 		}
 		existing, err := s.list(k.rel)

@@ -58,7 +58,9 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	}
 	defer lock.unlock()
 	now := b.now()
-	if _, err := recoverWorkspace(l); err != nil { // an init cut short leaves a journal and no state
+	// An init cut short leaves a journal and no state: roll it back. With
+	// --force a damaged workspace is moved aside whole instead.
+	if _, err := recoverWorkspace(l); err != nil && !force {
 		return pyjson.Value{}, err
 	}
 	if exists(l, relState) {

@@ -52,8 +52,21 @@ func requestRel(ordinal int, key string) string {
 	return relRequests + "/" + strconv.Itoa(ordinal/requestBucket) + "/" + key + ".json"
 }
 
-// findRequest returns the stored result of an applied request.
-func (s *session) findRequest(id string) (pyjson.Value, bool, error) {
+// inputDigest identifies a call's input, request_id aside, so a retry can be
+// told from a different call that reuses an id.
+func inputDigest(input pyjson.Value) string {
+	var ms []pyjson.Member
+	for _, m := range input.Members() {
+		if m.Key != "request_id" {
+			ms = append(ms, m)
+		}
+	}
+	return sha256hex(pyjson.Canonical(pyjson.ObjectValue(ms)))
+}
+
+// findRequest returns the stored result of an applied request with the same
+// input; the same id with another input is a request_id_conflict.
+func (s *session) findRequest(id string, input pyjson.Value) (pyjson.Value, bool, error) {
 	key := requestKey(id)
 	newest := s.meta.Requests / requestBucket
 	for b := newest; b >= 0 && b > newest-requestBuckets; b-- {
@@ -71,6 +84,11 @@ func (s *session) findRequest(id string) (pyjson.Value, bool, error) {
 		if got, _ := rec.Get("request_id"); got.Str() != id {
 			continue // a hash collision: never in practice, but not this request
 		}
+		if strField(rec, "input_sha256") != inputDigest(input) {
+			return pyjson.Value{}, false, badInput("request_id_conflict",
+				"use a new request_id for a different call; reuse one only to retry the very same call",
+				"request_id %q was already used for a different input", id)
+		}
 		result, _ := rec.Get("result")
 		return result, true, nil
 	}
@@ -78,9 +96,9 @@ func (s *session) findRequest(id string) (pyjson.Value, bool, error) {
 }
 
 // recordRequest stages the record of an applied request in the commit.
-func (s *session) recordRequest(id, op string, result pyjson.Value) {
-	rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("op", op),
-		pyjson.KV("seq", s.meta.Seq+1), pyjson.KV("result", result))
+func (s *session) recordRequest(id, op string, input, result pyjson.Value) {
+	rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("op", op), pyjson.KV("seq", s.meta.Seq+1),
+		pyjson.KV("input_sha256", inputDigest(input)), pyjson.KV("result", result))
 	s.pending = append(s.pending, pendingAppend{requestRel(s.meta.Requests, requestKey(id)), append(pyjson.Indent(rec), '\n')})
 	s.meta.Requests++
 }

@@ -166,7 +166,7 @@ func describe(v pyjson.Value) string {
 	if v.Kind() == pyjson.String {
 		return strconv.Quote(v.Str())
 	}
-	return "a " + v.Kind().String()
+	return v.Kind().Noun()
 }
 
 func object(v pyjson.Value, key, path string) (pyjson.Value, bool, error) {

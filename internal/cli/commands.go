@@ -132,7 +132,13 @@ agent decides.` + "\n" + errorContract,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var capList any
 			if caps != "" {
-				capList = strings.Split(caps, ",")
+				var names []string
+				for _, name := range strings.Split(caps, ",") {
+					if name = strings.TrimSpace(name); name != "" {
+						names = append(names, name)
+					}
+				}
+				capList = names
 			}
 			return st.do(cmd, bridge.Call{Op: "consult", Input: pyjson.NullValue(),
 				Args: pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", capList))})

@@ -94,3 +94,15 @@ func AppendDumps(dst []byte, v Value) []byte {
 	}
 	return AppendCanonical(dst, v) // scalars are written alike by every mode
 }
+
+// Noun names a kind with its article, for messages: "an int", "a string",
+// "null".
+func (k Kind) Noun() string {
+	switch k {
+	case Null:
+		return "null"
+	case Int, Array, Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
