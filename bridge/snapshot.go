@@ -11,8 +11,9 @@ import (
 
 // Snapshots make replay fast: every SnapshotEvery events (and at adoption,
 // whose state cannot be replayed from anything) the committed state is
-// copied to ucs/state/snapshots/SEQ/: the state file, the pinned manifest
-// and every data file. The journal's event SEQ holds the state's hash, and
+// copied to ucs/state/snapshots/SEQ/: the state file, the pinned manifest,
+// every data file, and the Markdown knowledge under knowledge/ (unhashed,
+// for a faithful copy). The journal's event SEQ holds the state's hash, and
 // the state file the hash of each data file, so a damaged snapshot is
 // detected and skipped.
 const (
@@ -43,6 +44,9 @@ func writeSnapshot(l layout, seq int64) error {
 		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(rel)), data, 0o644); err != nil {
 			return internal(err, "write snapshot")
 		}
+	}
+	if err := copyTree(l.path(relKnowledgeDir), filepath.Join(tmp, "knowledge")); err != nil {
+		return err
 	}
 	os.RemoveAll(dir)
 	if err := os.Rename(tmp, dir); err != nil {
@@ -81,6 +85,30 @@ func restoreSnapshot(from, to layout, seq int64) error {
 		if err := os.WriteFile(to.path(rel), data, 0o644); err != nil {
 			return internal(err, "write scratch workspace")
 		}
+	}
+	return copyTree(filepath.Join(dir, "knowledge"), to.path(relKnowledgeDir))
+}
+
+// copyTree copies the regular files of a directory tree; a missing source
+// copies nothing.
+func copyTree(src, dst string) error {
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return internal(err, "copy %s", src)
 	}
 	return nil
 }

@@ -21,6 +21,9 @@ type VerifyOptions struct {
 	From int64
 	// FromSnapshot starts from the newest sound snapshot.
 	FromSnapshot bool
+	// Until stops after replaying event Until and reports how it compares
+	// (0: verify the whole journal).
+	Until int64
 	// Progress, when set, is told every 1,000 events how far replay is.
 	Progress func(done, total int64)
 }
@@ -70,6 +73,14 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 			Hint:    "the history or the state was changed outside ucs; restore the workspace from a backup, or run `ucs check`",
 			Details: details}
 	}
+	if v.stoppedAt > 0 {
+		return pyjson.Obj(
+			pyjson.KV("verified", v.verified),
+			pyjson.KV("event", v.stoppedAt),
+			pyjson.KV("reproduced", true),
+			pyjson.KV("diff", pyjson.ArrayValue(nil)),
+		), nil
+	}
 	return pyjson.Obj(
 		pyjson.KV("verified", v.verified),
 		pyjson.KV("events", v.events),
@@ -86,6 +97,8 @@ type verifier struct {
 	start        int64 // the seq replay started after (0: from init)
 	finalHash    string
 	total        int64
+	stoppedAt    int64 // the event Until stopped at, if it did
+	lastOp       string
 }
 
 func (v *verifier) run() (*verifyFailure, error) {
@@ -132,14 +145,20 @@ func (v *verifier) run() (*verifyFailure, error) {
 			return &verifyFailure{seq: n, op: op, what: "hash does not match the event's content: the event was edited"}, nil
 		}
 		prevHash = strField(ev, "hash")
+		v.lastOp = op
 		if seq <= startSeq {
 			v.verified++
 			continue // before the snapshot replay starts from: chain checked only
 		}
-		if fail, err := v.replay(ev, seq, op); fail != nil || err != nil {
+		fail, err := v.replay(ev, seq, op)
+		if fail != nil || err != nil {
 			return fail, err
 		}
 		v.verified++
+		if v.opts.Until > 0 && seq == v.opts.Until {
+			v.stoppedAt = seq
+			return nil, nil
+		}
 		if v.opts.Progress != nil && v.verified%1000 == 0 {
 			v.opts.Progress(read, v.total)
 		}
@@ -173,6 +192,15 @@ func (v *verifier) chooseStart() (int64, error) {
 		if v.soundSnapshot(seqs[i]) {
 			if err := restoreSnapshot(v.src, v.scratch, seqs[i]); err != nil {
 				return 0, err
+			}
+			// The scratch journal starts at the snapshot's own event, so the
+			// replayed events link to it.
+			ev, err := eventAt(v.src, seqs[i])
+			if err != nil {
+				return 0, internal(err, "read event %d", seqs[i])
+			}
+			if err := os.WriteFile(v.scratch.path(relJournal), append(pyjson.AppendCanonical(nil, ev), '\n'), 0o644); err != nil {
+				return 0, internal(err, "write scratch journal")
 			}
 			v.start = seqs[i]
 			return seqs[i], nil
@@ -278,14 +306,18 @@ func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure
 	if _, err := sb.Do(Call{Op: op, Args: args, Input: input}); err != nil {
 		return &verifyFailure{seq: seq, op: op, what: "replaying it fails: " + err.Error()}, nil
 	}
-	got, err := eventAt(v.scratch, seq)
-	if err != nil {
+	jt, err := readJournalTail(v.scratch)
+	if err != nil || jt.seq != seq {
 		return &verifyFailure{seq: seq, op: op, what: "replaying it wrote no event"}, nil
 	}
+	got := jt.event
 	var diffs []pyjson.Value
 	for _, k := range []string{"t_before", "t_after", "state_before", "state_after", "files"} {
 		g, _ := got.Get(k)
 		w, _ := ev.Get(k)
+		if k == "files" { // Markdown is for people and not hashed: compare the data files
+			g, w = hashedFiles(g), hashedFiles(w)
+		}
 		if string(pyjson.Canonical(g)) != string(pyjson.Canonical(w)) {
 			diffs = append(diffs, pyjson.Obj(pyjson.KV("field", k), pyjson.KV("replayed", g), pyjson.KV("recorded", w)))
 		}
@@ -294,6 +326,19 @@ func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure
 		return &verifyFailure{seq: seq, op: op, what: "replaying it does not reproduce the recorded state", diffs: diffs}, nil
 	}
 	return nil, nil
+}
+
+// hashedFiles keeps the data files of an event's files member.
+func hashedFiles(files pyjson.Value) pyjson.Value {
+	var ms []pyjson.Member
+	for _, m := range files.Members() {
+		for _, rel := range countedFiles {
+			if m.Key == rel {
+				ms = append(ms, m)
+			}
+		}
+	}
+	return pyjson.ObjectValue(ms)
 }
 
 // compareFinal checks that the replayed state is the workspace's state,
@@ -309,7 +354,7 @@ func (v *verifier) compareFinal() (*verifyFailure, error) {
 	}
 	v.finalHash = sha256hex(want)
 	if !bytes.Equal(got, want) {
-		fail := &verifyFailure{seq: v.events, what: relState + " is not the state the history produces: it was changed outside ucs"}
+		fail := &verifyFailure{seq: v.events, op: v.lastOp, what: relState + " is not the state the history produces: it was changed outside ucs"}
 		gv, gerr := pyjson.Parse(got)
 		wv, werr := pyjson.Parse(want)
 		if gerr == nil && werr == nil {
@@ -321,7 +366,7 @@ func (v *verifier) compareFinal() (*verifyFailure, error) {
 		g, _ := os.ReadFile(v.scratch.path(rel))
 		w, _ := os.ReadFile(v.src.path(rel))
 		if !bytes.Equal(g, w) {
-			return &verifyFailure{seq: v.events, what: rel + " is not what the history produces: it was changed outside ucs"}, nil
+			return &verifyFailure{seq: v.events, op: v.lastOp, what: rel + " is not what the history produces: it was changed outside ucs"}, nil
 		}
 	}
 	return nil, nil

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -96,6 +97,14 @@ func (st *state) bridgeFor() (*bridge.Bridge, error) {
 				Msg: fmt.Sprintf("UCS_LOCK_TIMEOUT %q is not a positive duration", v), Hint: "use a Go duration such as 10s or 500ms"}
 		}
 		opts.LockTimeout = d
+	}
+	if v := st.env.Getenv("UCS_SNAPSHOT_EVERY"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_snapshot_every",
+				Msg: fmt.Sprintf("UCS_SNAPSHOT_EVERY %q is not a whole number", v), Hint: "use a number of events, or -1 for no snapshots"}
+		}
+		opts.SnapshotEvery = n
 	}
 	return bridge.New(opts), nil
 }

@@ -66,7 +66,7 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`),
 		st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize"),
 		st.plainCommand("status", "Quick health check", "ucs status"),
 		st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json"),
-		st.checkCommand(),
+		st.checkCommand(), st.verifyCommand(), st.logCommand(),
 		&cobra.Command{
 			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
@@ -203,5 +203,80 @@ Whatever it removes is kept under ucs/state/backup/.` + "\n" + errorContract,
 		},
 	}
 	cmd.Flags().BoolVar(&repair, "repair", false, "repair what can be repaired, keeping a backup of anything removed")
+	return cmd
+}
+
+func (st *state) verifyCommand() *cobra.Command {
+	var from, diff int64
+	var fromSnapshot bool
+	cmd := &cobra.Command{
+		Use:   "verify",
+		Short: "Prove the workspace's history: replay the journal and compare every state hash",
+		Long: `Replay the journal on a scratch copy of the workspace — the pinned manifest, the
+recorded inputs and clock values — and prove that every event reproduces the
+state hash it recorded, that the hash chain is unbroken, and that the final
+state is exactly the workspace's. Exit 5 names the first event that does not
+hold, with the fields that diverged.
+
+--from-snapshot starts from the newest sound snapshot (one is kept every 1,000
+events, UCS_SNAPSHOT_EVERY); --from SEQ from the newest at or before SEQ.
+--diff SEQ replays up to event SEQ and shows how it compares.` + "\n" + errorContract,
+		Example: "  ucs verify\n  ucs verify --from-snapshot\n  ucs verify --diff 42",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			b, err := st.bridgeFor()
+			if err != nil {
+				return err
+			}
+			opts := bridge.VerifyOptions{From: from, FromSnapshot: fromSnapshot, Until: diff,
+				Progress: func(done, total int64) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "ucs: verified %d of %d journal bytes\n", done, total)
+				}}
+			out, err := b.Verify(opts)
+			if err != nil {
+				return bridge.AsError(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(out))
+			return nil
+		},
+	}
+	cmd.Flags().Int64Var(&from, "from", 0, "replay from the newest sound snapshot at or before this event")
+	cmd.Flags().BoolVar(&fromSnapshot, "from-snapshot", false, "replay only the events after the newest sound snapshot")
+	cmd.Flags().Int64Var(&diff, "diff", 0, "replay up to this event and show how it compares")
+	return cmd
+}
+
+func (st *state) logCommand() *cobra.Command {
+	var opts bridge.LogOptions
+	var format string
+	cmd := &cobra.Command{
+		Use:   "log",
+		Short: "Show the history: what the agent reported and asked, when, and what it changed",
+		Long: `Print the journal's events, oldest first, as JSON lines (the events as stored,
+hash-chained) or as a table for people.` + "\n" + errorContract,
+		Example: "  ucs log --format table --limit 20\n  ucs log --op report --since 2026-11-21T00:00:00Z",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch format {
+			case "json":
+			case "table":
+				opts.Table = true
+			default:
+				return fmt.Errorf("--format must be json or table, not %q", format)
+			}
+			b, err := st.bridgeFor()
+			if err != nil {
+				return err
+			}
+			if err := b.Log(opts, cmd.OutOrStdout()); err != nil {
+				return bridge.AsError(err)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&opts.Since, "since", "", "from this event (a sequence number) or time (RFC 3339) on")
+	cmd.Flags().StringVar(&opts.Op, "op", "", "only events of this operation")
+	cmd.Flags().IntVar(&opts.Limit, "limit", 0, "only the last N matching events")
+	cmd.Flags().StringVar(&format, "format", "json", "json (one event per line) or table")
 	return cmd
 }
