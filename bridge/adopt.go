@@ -120,6 +120,7 @@ func (s *session) adopt() error {
 		return err
 	}
 	s.lists = map[string][]pyjson.Value{relActionLog: actions}
+	s.added = map[string][]pyjson.Value{}
 	for rel, v := range r.lists {
 		s.lists[rel] = v
 	}

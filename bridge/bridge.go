@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -20,6 +21,9 @@ type Options struct {
 	// SnapshotEvery keeps a snapshot of the state every so many events, so
 	// verify can start from it (DefaultSnapshotEvery; negative: never).
 	SnapshotEvery int
+	// Timings, when set, receives a line per call with the time each phase
+	// took (the CLI sets it to stderr for UCS_TIMINGS=1).
+	Timings io.Writer
 }
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
@@ -85,15 +89,20 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if !exists(b.l, relState) {
 		return pyjson.Value{}, errNotInitialized
 	}
+	tm := newTimings(b.opts.Timings)
+	defer tm.done(c.Op)
 	lock, loaded, recovered, err := b.lockAndRecover(op.mutating)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	defer lock.unlock()
+	tm.mark("lock+read")
 	s, err := openSession(b.l, loaded, b.now(), b.opts.AgentID)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	tm.mark("load")
+	s.tm = tm
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	for _, r := range recovered {
 		s.warn("recovered: " + r)
@@ -129,6 +138,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	tm.mark("operate")
 	if len(s.warnings) > 0 {
 		out = out.With("warnings", s.warnings)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -46,9 +47,12 @@ func (s *session) commit(c Call, tBefore int) error {
 	// decoding the engine state; the reference's loader ignores it.
 	state := s.engine.State()
 	state = pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("ucs", m.value())}, state.Members()...))
-	stateBytes := pyjson.Indent(state)
+	// Compact: a third smaller than the reference's indented form, which
+	// every call writes, hashes and syncs; the reference reads it the same.
+	stateBytes := pyjson.AppendCompact(make([]byte, 0, 96<<10), state)
 	sum := sha256.Sum256(stateBytes)
 	stateAfter := hex.EncodeToString(sum[:])
+	s.tm.mark("encode")
 
 	// Where each file stands before the call: recovery truncates back to it.
 	var order []string
@@ -96,6 +100,7 @@ func (s *session) commit(c Call, tBefore int) error {
 		return err
 	}
 	crashPoint("journal")
+	s.tm.mark("journal")
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range s.pending {
@@ -111,10 +116,19 @@ func (s *session) commit(c Call, tBefore int) error {
 	if err := keepPrevious(s.l); err != nil {
 		return err
 	}
+	s.tm.mark("appends")
 	crashPoint("prev")
 	if err := replaceFile(s.l, relState, stateBytes); err != nil {
 		return err
 	}
+	// The rename and any file this commit created are durable only once
+	// their directories are.
+	for _, dir := range dirsToSync(order, sizes) {
+		if err := syncDir(s.l.path(dir)); err != nil {
+			return err
+		}
+	}
+	s.tm.mark("state")
 	crashPoint("committed")
 	if c.Op == "adopt" || (s.snapshotEvery > 0 && m.Seq%int64(s.snapshotEvery) == 0) {
 		if err := writeSnapshot(s.l, m.Seq); err != nil {
@@ -160,6 +174,35 @@ func keepPrevious(l layout) error {
 	}
 	if err := os.Link(l.path(relState), prev); err != nil && !os.IsNotExist(err) {
 		return internal(err, "link %s", relStatePrev)
+	}
+	return nil
+}
+
+// dirsToSync lists the state directory and the directory of every file a
+// commit created, once each.
+func dirsToSync(order []string, sizes map[string]int64) []string {
+	dirs := []string{relStateDir}
+	for _, rel := range order {
+		if sizes[rel] >= 0 {
+			continue
+		}
+		dir := rel[:strings.LastIndexByte(rel, '/')]
+		if !slices.Contains(dirs, dir) {
+			dirs = append(dirs, dir)
+		}
+	}
+	return dirs
+}
+
+// syncDir fsyncs a directory, making renames and new entries in it durable.
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return internal(err, "open %s", dir)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return internal(err, "sync %s", dir)
 	}
 	return nil
 }

@@ -115,7 +115,10 @@ func replaceFile(l layout, rel string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return internal(err, "create directory for %s", rel)
 	}
-	if err := renameio.WriteFile(path, data, 0o644); err != nil {
+	// The temporary file goes beside the target: same file system, so the
+	// rename is atomic, and renameio need not probe os.TempDir on every call.
+	if err := renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(filepath.Dir(path)),
+		renameio.WithStaticPermissions(0o644)); err != nil {
 		return internal(err, "write %s", rel)
 	}
 	return nil

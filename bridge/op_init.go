@@ -74,8 +74,9 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 
 	e := torusfield.New(m, torusfield.Options{})
 	e.Run(InitWarmup)
-	s := &session{l: l, now: now, agentID: b.opts.AgentID, manifest: m, engine: e,
-		meta: meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}, lists: map[string][]pyjson.Value{}}
+	s := newSession(l, now, b.opts.AgentID)
+	s.manifest, s.engine = m, e
+	s.meta = meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	s.pending = append(s.pending, pendingAppend{relPinned, raw})
 	if err := s.snapshotPP(); err != nil {

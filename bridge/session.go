@@ -28,12 +28,14 @@ type session struct {
 	// ucs layout.
 	ref *refWorkspace
 
-	lists       map[string][]pyjson.Value
+	lists       map[string][]pyjson.Value // data files as read
+	added       map[string][]pyjson.Value // entries this call appends
 	pending     []pendingAppend
 	engineDirty bool
 	warnings    []string
 	// snapshotEvery is how many events apart snapshots are kept (0: never).
 	snapshotEvery int
+	tm            *timings
 }
 
 type pendingAppend struct {
@@ -45,7 +47,7 @@ type pendingAppend struct {
 // its meta (or a reference workspace's index) and the engine.
 func openSession(l layout, ls loadedState, now time.Time, agentID string) (*session, error) {
 	data := ls.data
-	s := &session{l: l, now: now, agentID: agentID, lists: map[string][]pyjson.Value{}}
+	s := newSession(l, now, agentID)
 	doc, err := pyjson.Parse(data)
 	if err != nil {
 		return nil, corrupt(err, relState)
@@ -87,10 +89,16 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 	return s, nil
 }
 
-// list returns the entries of a data file, loading it on first use.
+func newSession(l layout, now time.Time, agentID string) *session {
+	return &session{l: l, now: now, agentID: agentID,
+		lists: map[string][]pyjson.Value{}, added: map[string][]pyjson.Value{}}
+}
+
+// list returns the entries of a data file, loading it on first use, with
+// what this call added to it.
 func (s *session) list(rel string) ([]pyjson.Value, error) {
 	if v, ok := s.lists[rel]; ok {
-		return v, nil
+		return append(v[:len(v):len(v)], s.added[rel]...), nil
 	}
 	var v []pyjson.Value
 	var err error
@@ -100,7 +108,7 @@ func (s *session) list(rel string) ([]pyjson.Value, error) {
 		return nil, err
 	}
 	s.lists[rel] = v
-	return v, nil
+	return append(v[:len(v):len(v)], s.added[rel]...), nil
 }
 
 // window returns at most the last n entries of a data file.
@@ -113,12 +121,10 @@ func (s *session) window(rel string, n int) ([]pyjson.Value, error) {
 }
 
 // add appends an entry to a data file: in the session's view now, on disk
-// at commit.
+// at commit. It does not read the file: appending costs the same however
+// long the file is.
 func (s *session) add(rel string, v pyjson.Value) error {
-	if _, err := s.list(rel); err != nil {
-		return err
-	}
-	s.lists[rel] = append(s.lists[rel], v)
+	s.added[rel] = append(s.added[rel], v)
 	s.pending = append(s.pending, pendingAppend{rel, append(pyjson.AppendDumps(nil, v), '\n')})
 	return nil
 }

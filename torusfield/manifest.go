@@ -157,20 +157,20 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	}
 	{
 		for _, mem := range sm.Members() {
-			entry := fmt.Sprintf("semantic_map[%q]", mem.Key)
+			entry := func() string { return fmt.Sprintf("semantic_map[%q]", mem.Key) } // for errors only
 			if mem.Value.Kind() != pyjson.Array {
-				return nil, &ManifestError{Entry: entry, Msg: "must be a list of capability names"}
+				return nil, &ManifestError{Entry: entry(), Msg: "must be a list of capability names"}
 			}
-			var targets []string
+			targets := make([]string, 0, len(mem.Value.Items()))
 			for _, t := range mem.Value.Items() {
 				if t.Kind() != pyjson.String {
-					return nil, &ManifestError{Entry: entry, Msg: "must be a list of capability names"}
+					return nil, &ManifestError{Entry: entry(), Msg: "must be a list of capability names"}
 				}
 				if !m.Has(t.Str()) {
 					if fallback {
 						continue
 					}
-					return nil, &ManifestError{Entry: entry, Msg: fmt.Sprintf("unknown capability %q", t.Str())}
+					return nil, &ManifestError{Entry: entry(), Msg: fmt.Sprintf("unknown capability %q", t.Str())}
 				}
 				targets = append(targets, t.Str())
 			}
@@ -211,14 +211,14 @@ func parseCapability(i int, v pyjson.Value) (Capability, error) {
 	if err := checkName(c.Name); err != nil {
 		return c, &ManifestError{Entry: entryName(i, c.Name), Msg: err.Error()}
 	}
-	entry := entryName(i, c.Name)
+	entry := func() string { return entryName(i, c.Name) } // for errors only
 	if ct, ok := v.Get("connects_to"); ok && !ct.IsNull() {
 		if ct.Kind() != pyjson.Array {
-			return c, &ManifestError{Entry: entry, Msg: "connects_to must be a list of strings"}
+			return c, &ManifestError{Entry: entry(), Msg: "connects_to must be a list of strings"}
 		}
 		for _, l := range ct.Items() {
 			if l.Kind() != pyjson.String {
-				return c, &ManifestError{Entry: entry, Msg: "connects_to must be a list of strings"}
+				return c, &ManifestError{Entry: entry(), Msg: "connects_to must be a list of strings"}
 			}
 			c.ConnectsTo = append(c.ConnectsTo, l.Str())
 		}
@@ -233,10 +233,10 @@ func parseCapability(i int, v pyjson.Value) (Capability, error) {
 		}
 		x, isNum := fv.Float()
 		if !isNum {
-			return c, &ManifestError{Entry: entry, Msg: f.key + " must be a number"}
+			return c, &ManifestError{Entry: entry(), Msg: f.key + " must be a number"}
 		}
 		if math.IsNaN(x) || x < 0 || x > 1 {
-			return c, &ManifestError{Entry: entry, Msg: fmt.Sprintf("%s must be in [0, 1], got %v", f.key, x)}
+			return c, &ManifestError{Entry: entry(), Msg: fmt.Sprintf("%s must be in [0, 1], got %v", f.key, x)}
 		}
 		*f.dst = x
 		if f.key == "n" {
@@ -245,7 +245,7 @@ func parseCapability(i int, v pyjson.Value) (Capability, error) {
 	}
 	if mv, ok := v.Get("meta"); ok && !mv.IsNull() {
 		if mv.Kind() != pyjson.Object {
-			return c, &ManifestError{Entry: entry, Msg: "meta must be an object"}
+			return c, &ManifestError{Entry: entry(), Msg: "meta must be an object"}
 		}
 		c.Meta = mv
 	}

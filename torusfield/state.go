@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -148,8 +149,18 @@ func (e *Engine) Restore(v pyjson.Value) error {
 	if ver, _ := v.Get("version"); ver.Str() != StateVersion {
 		return bad("version", "want %q, got %s", StateVersion, describe(ver))
 	}
-	// Restore into a scratch engine and adopt it only when all is well.
-	n := New(e.manifest, Options{ThetaBins: e.Grid.ThetaBins, PhiBins: e.Grid.PhiBins})
+	// Restore into scratch parts and adopt them only when all is well.
+	n := &Engine{
+		Grid:      newGrid(e.Grid.ThetaBins, e.Grid.PhiBins),
+		Graph:     &Graph{Nodes: e.Graph.Nodes, Edges: slices.Clone(e.Graph.Edges), adj: e.Graph.adj},
+		Artifacts: newArtifactStore(),
+		Policy:    newPolicy(),
+		Cursor:    Cursor{Node: e.manifest.Capabilities[0].Name},
+		manifest:  e.manifest,
+	}
+	for i := range n.Graph.Edges {
+		n.Graph.Edges[i].W = 0
+	}
 	steps := []func(*Engine, pyjson.Value) error{restoreGrid, restoreGraph, restoreArtifacts, restorePolicy,
 		restorePP, restoreCursor, restoreTrace}
 	for _, step := range steps {
@@ -257,8 +268,10 @@ func restoreGrid(e *Engine, v pyjson.Value) error {
 		}
 		dst := e.Grid.fields[fi]
 		for i, x := range items {
-			f, err := finite(x, fmt.Sprintf("%s[%d]", path, i))
-			if err != nil {
+			f, ok := x.Float()
+			if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+				// The path is formatted only for the error: 3,072 cells a load.
+				_, err := finite(x, fmt.Sprintf("%s[%d]", path, i))
 				return err
 			}
 			dst[i] = f

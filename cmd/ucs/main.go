@@ -4,10 +4,16 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 )
 
 func main() {
+	// A call lives for milliseconds and allocates a few MiB: collecting
+	// garbage would only cost time. The limit turns collection back on for
+	// a call that grows large (a big import).
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(256 << 20)
 	os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
 }

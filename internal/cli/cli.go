@@ -82,6 +82,9 @@ func (st *state) bridgeFor() (*bridge.Bridge, error) {
 		ws = bridge.DefaultWorkspace()
 	}
 	opts := bridge.Options{Workspace: ws, AgentID: st.env.Getenv("UCS_AGENT_ID")}
+	if st.env.Getenv("UCS_TIMINGS") == "1" {
+		opts.Timings = st.env.Stderr
+	}
 	if v := st.env.Getenv("UCS_NOW"); v != "" {
 		now, err := bridge.ParseNow(v)
 		if err != nil {

@@ -106,3 +106,32 @@ func (k Kind) Noun() string {
 	}
 	return "a " + k.String()
 }
+
+// AppendCompact appends json.dumps(v, separators=(",", ":"),
+// ensure_ascii=False): one line, members in order, no white space. The
+// smallest form Python's json reads back.
+func AppendCompact(dst []byte, v Value) []byte {
+	switch v.Kind() {
+	case Array:
+		dst = append(dst, '[')
+		for i, it := range v.Items() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendCompact(dst, it)
+		}
+		return append(dst, ']')
+	case Object:
+		dst = append(dst, '{')
+		for i, m := range v.Members() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendString(dst, m.Key)
+			dst = append(dst, ':')
+			dst = AppendCompact(dst, m.Value)
+		}
+		return append(dst, '}')
+	}
+	return AppendCanonical(dst, v)
+}
