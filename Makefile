@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go fuzz install clean
+.PHONY: all build test vet demo bench bench-go fuzz install skill-validate clean
 
 all: build
 
@@ -35,8 +35,18 @@ bench: bench-go
 fuzz:
 	./scripts/fuzz.sh $(FUZZTIME)
 
+# The binary (go install) and the skill (~/.openclaw/skills/ucs, or SKILLS_DIR).
+SKILLS_DIR ?=
 install:
 	CGO_ENABLED=0 $(GO) install $(BUILDFLAGS) ./cmd/ucs
+	bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
+	"$$bin/ucs" skill install $(if $(SKILLS_DIR),--dir $(SKILLS_DIR))
+
+# Installs the skill into a temporary folder and runs the Agent Skills
+# reference validator (npm skills-ref) on it; says so and passes where npm
+# cannot reach its registry.
+skill-validate: build
+	./scripts/skill-validate.sh $(BIN)
 
 clean:
 	rm -rf bin

@@ -66,7 +66,7 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`),
 		st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize"),
 		st.plainCommand("status", "Quick health check", "ucs status"),
 		st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json"),
-		st.checkCommand(), st.verifyCommand(), st.logCommand(),
+		st.checkCommand(), st.verifyCommand(), st.logCommand(), st.skillCommand(), st.replayCommand(),
 		&cobra.Command{
 			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {

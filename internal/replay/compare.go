@@ -12,6 +12,24 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
+// DefaultRules compare a replay with recorded outputs the way an upgrade
+// should be judged: numbers within 1e-4 (outputs are rounded to 4 places),
+// everything else exactly, except what depends on the wall clock or on
+// hashes over it, which a replay cannot reproduce:
+//   - timestamp, annotated_at, exported_at, and a synthesis period's since
+//     and until;
+//   - judgment_node_id, entry_id, and the id of judgment nodes, methodology
+//     and dead-end entries (SHA-256 over entries holding a timestamp);
+//   - state_digest, a hash of the whole state;
+//   - keywords compare as sets (the Python reference builds them from a set).
+var DefaultRules = Rules{
+	Tolerance: 1e-4,
+	Ignore: []string{"timestamp", "annotated_at", "exported_at", "until", "since",
+		"judgment_node_id", "entry_id", "state_digest",
+		"judgment_hits.id", "judgment_nodes.id", "methodology.id", "dead_ends.id"},
+	Unordered: []string{"keywords"},
+}
+
 // A Diff is one place where an output differs from the expected one.
 type Diff struct {
 	Path string // JSON path such as suggested_paths[0].score

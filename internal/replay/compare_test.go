@@ -1,4 +1,4 @@
-package replay
+package replay_test
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/replay"
 )
 
 func parse(t *testing.T, s string) pyjson.Value {
@@ -17,7 +18,7 @@ func parse(t *testing.T, s string) pyjson.Value {
 }
 
 func TestCompare(t *testing.T) {
-	rules := Rules{Tolerance: 1e-4, Ignore: []string{"timestamp", "hits.id"}, Unordered: []string{"keywords"}}
+	rules := replay.Rules{Tolerance: 1e-4, Ignore: []string{"timestamp", "hits.id"}, Unordered: []string{"keywords"}}
 	cases := []struct {
 		name, got, want string
 		paths           []string
@@ -39,7 +40,7 @@ func TestCompare(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var paths []string
-			for _, d := range Compare(parse(t, c.got), parse(t, c.want), rules) {
+			for _, d := range replay.Compare(parse(t, c.got), parse(t, c.want), rules) {
 				paths = append(paths, d.Path)
 			}
 			assert.Equal(t, c.paths, paths)

@@ -1,4 +1,4 @@
-package replay
+package replay_test
 
 import (
 	"flag"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/replay"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of TestGolden")
@@ -31,7 +32,7 @@ func TestGolden(t *testing.T) {
 	env := fixedClock("2026-11-21T21:01:00Z")
 	seen := map[string]bool{}
 	for i, step := range steps {
-		res, err := Run(ws, step, env)
+		res, err := replay.Run(ucsRunner, ws, step, env)
 		require.NoError(t, err)
 		op := step.Args[0]
 		if op == "reflect" {

@@ -1,4 +1,4 @@
-package replay
+package replay_test
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/replay"
 )
 
 // session replays the fixture script into a fresh workspace and returns
@@ -28,7 +29,7 @@ func session(t *testing.T, env func(string) string) (string, []string) {
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "manifest.json"), manifest, 0o644))
 	var outs []string
 	for _, step := range readScript(t, filepath.Join(fixtureDir, "script.jsonl")) {
-		res, err := Run(ws, step, env)
+		res, err := replay.Run(ucsRunner, ws, step, env)
 		require.NoError(t, err)
 		require.Equal(t, 0, res.Exit, "%v: %s", step.Args, res.Stderr)
 		outs = append(outs, strings.ReplaceAll(string(pyjson.Indent(res.Output)), ws, "$WORKSPACE"))
@@ -68,9 +69,9 @@ func TestDeterministicReplay(t *testing.T) {
 	assert.Contains(t, f1, "ucs/state/journal.jsonl")
 }
 
-func verify(t *testing.T, ws string, args ...string) Result {
+func verify(t *testing.T, ws string, args ...string) replay.Result {
 	t.Helper()
-	res, err := Run(ws, Step{Args: append([]string{"verify"}, args...), Stdin: pyjson.NullValue()}, fixedClock("2026-11-21T21:30:00Z"))
+	res, err := replay.Run(ucsRunner, ws, replay.Step{Args: append([]string{"verify"}, args...), Stdin: pyjson.NullValue()}, fixedClock("2026-11-21T21:30:00Z"))
 	require.NoError(t, err)
 	return res
 }

@@ -1,7 +1,8 @@
-package replay
+package replay_test
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,32 +11,22 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/replay"
 )
 
 const fixtureDir = "../../testdata/reference-v2"
 
-// ReferenceRules are the rules for comparing ucs with the reference's
-// recorded outputs. What is not compared, and why:
-//   - timestamp, annotated_at, exported_at, until, since: wall-clock times
-//     (ours come from UCS_NOW; the reference read the real clock, and its
-//     since keeps the clock's microseconds);
-//   - judgment_node_id, entry_id, and the id of judgment nodes,
-//     methodology and dead-end entries: SHA-256 over entries that hold a
-//     wall-clock timestamp;
-//   - state_digest: SHA-256 of the whole state, which in ucs keeps the φ
-//     log and artifact meta across reloads (the reference drops them);
-//   - keywords are compared as sets: the reference builds them from a
-//     Python set, whose order changes from run to run.
-//
+// ReferenceRules compare ucs with the reference's recordings: the default
+// replay rules (see replay.DefaultRules for what is not compared and why).
 // Everything else is compared: every number within 1e-4, every string,
 // every list in order (suggested paths, artifacts, hits), every key.
-var ReferenceRules = Rules{
-	Tolerance: 1e-4,
-	Ignore: []string{"timestamp", "annotated_at", "exported_at", "until", "since",
-		"judgment_node_id", "entry_id", "state_digest",
-		"judgment_hits.id", "judgment_nodes.id", "methodology.id", "dead_ends.id"},
-	Unordered: []string{"keywords"},
+var ReferenceRules = replay.DefaultRules
+
+// ucsRunner runs the ucs command line in process.
+func ucsRunner(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return cli.Run(args, cli.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv})
 }
 
 // TestReferenceSession replays the reference's 60-step session against a
@@ -54,10 +45,10 @@ func TestReferenceSession(t *testing.T) {
 	env := fixedClock("2026-11-21T21:01:00Z")
 	matched := 0
 	for i, step := range steps {
-		res, err := Run(ws, step, env)
+		res, err := replay.Run(ucsRunner, ws, step, env)
 		require.NoError(t, err)
 		require.Equal(t, 0, res.Exit, "step %d %v: %s", i, step.Args, res.Stderr)
-		diffs := Compare(res.Output, expected[i], ReferenceRules)
+		diffs := replay.Compare(res.Output, expected[i], ReferenceRules)
 		for _, d := range diffs {
 			t.Errorf("step %d %v: %s", i, step.Args, d)
 		}
@@ -81,10 +72,10 @@ func TestReferenceWorkspace(t *testing.T) {
 	require.Len(t, expected, len(steps))
 	env := fixedClock("2026-11-21T21:05:00Z")
 	for i, step := range steps {
-		res, err := Run(ws, step, env)
+		res, err := replay.Run(ucsRunner, ws, step, env)
 		require.NoError(t, err)
 		require.Equal(t, 0, res.Exit, "step %d %v: %s", i, step.Args, res.Stderr)
-		for _, d := range Compare(res.Output, expected[i], ReferenceRules) {
+		for _, d := range replay.Compare(res.Output, expected[i], ReferenceRules) {
 			t.Errorf("step %d %v: %s", i, step.Args, d)
 		}
 	}
@@ -95,12 +86,12 @@ func TestReferenceWorkspace(t *testing.T) {
 	assert.FileExists(t, filepath.Join(ws, "ucs/state/methodology.jsonl"))
 }
 
-func readScript(t *testing.T, path string) []Step {
+func readScript(t *testing.T, path string) []replay.Step {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	steps, err := ReadScript(f)
+	steps, err := replay.ReadScript(f)
 	require.NoError(t, err)
 	return steps
 }
@@ -112,7 +103,7 @@ func readExpected(t *testing.T, path, placeholder, ws string) []pyjson.Value {
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
 	raw = bytes.ReplaceAll(raw, []byte(placeholder), []byte(strings.ReplaceAll(ws, `\`, `\\`)))
-	out, err := ReadResults(bytes.NewReader(raw))
+	out, err := replay.ReadResults(bytes.NewReader(raw))
 	require.NoError(t, err)
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -73,16 +72,20 @@ type Result struct {
 	Exit   int
 }
 
-// Run runs one step against a workspace, in process, through the same
-// command line as the ucs binary. getenv supplies UCS_NOW and the like.
-func Run(workspace string, s Step, getenv func(string) string) (Result, error) {
+// A Runner runs one ucs command line (the arguments after the program
+// name) and returns its exit code: the ucs command line itself, in process.
+type Runner func(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int
+
+// Run runs one step against a workspace through run. getenv supplies
+// UCS_NOW and the like.
+func Run(run Runner, workspace string, s Step, getenv func(string) string) (Result, error) {
 	var stdin io.Reader = bytes.NewReader(nil)
 	if !s.Stdin.IsNull() {
 		stdin = bytes.NewReader(pyjson.Canonical(s.Stdin))
 	}
 	var stdout, stderr bytes.Buffer
 	args := append([]string{"--workspace", workspace}, s.Args...)
-	code := cli.Run(args, cli.Env{Stdin: stdin, Stdout: &stdout, Stderr: &stderr, Getenv: getenv})
+	code := run(args, stdin, &stdout, &stderr, getenv)
 	out, err := pyjson.Parse(stdout.Bytes())
 	if err != nil {
 		return Result{}, fmt.Errorf("%v: output is not JSON: %v", s.Args, err)

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	ucs "github.com/unified-cognitive-substrate/ucs"
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/skill"
+)
+
+func (st *state) skillCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "skill",
+		Short: "Install, remove or check the ucs Agent Skill (SKILL.md and bin/ucs)",
+		Long: `Manage the ucs skill folder an agent runtime loads: DIR/ucs/SKILL.md (the
+one built into this binary) and DIR/ucs/bin/ucs (a copy of this binary), so the
+skill works without anything on PATH. DIR is ~/.openclaw/skills (shared by all
+OpenClaw agents) unless --dir names another, or --workspace-skills names an
+agent's workspace (its skills/ folder is used).`,
+	}
+	var dir, agentWorkspace string
+	var force bool
+	resolve := func() (string, error) {
+		switch {
+		case agentWorkspace != "" && dir != "":
+			return "", fmt.Errorf("give --dir or --workspace-skills, not both")
+		case agentWorkspace != "":
+			return filepath.Join(agentWorkspace, "skills"), nil
+		case dir != "":
+			return dir, nil
+		}
+		return skill.DefaultDir()
+	}
+	install := &cobra.Command{
+		Use:     "install",
+		Short:   "Write DIR/ucs/SKILL.md and DIR/ucs/bin/ucs (idempotent)",
+		Example: "  ucs skill install\n  ucs skill install --workspace-skills ~/agents/aegis",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			d, err := resolve()
+			if err != nil {
+				return err
+			}
+			exe, err := os.Executable()
+			if err != nil {
+				return err
+			}
+			r, err := skill.Install(d, ucs.SkillMD, exe, force)
+			if err != nil {
+				return skillError(err)
+			}
+			return printJSON(cmd, resultValue("installed", r))
+		},
+	}
+	uninstall := &cobra.Command{
+		Use:     "uninstall",
+		Short:   "Remove DIR/ucs/SKILL.md and DIR/ucs/bin/ucs",
+		Example: "  ucs skill uninstall",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			d, err := resolve()
+			if err != nil {
+				return err
+			}
+			r, err := skill.Uninstall(d, force)
+			if err != nil {
+				return skillError(err)
+			}
+			return printJSON(cmd, resultValue("uninstalled", r))
+		},
+	}
+	for _, c := range []*cobra.Command{install, uninstall} {
+		c.Flags().StringVar(&dir, "dir", "", "skills directory (default ~/.openclaw/skills)")
+		c.Flags().StringVar(&agentWorkspace, "workspace-skills", "", "an agent's workspace: install into its skills/ folder")
+		c.Flags().BoolVar(&force, "force", false, "replace or remove a different skill named ucs")
+	}
+	check := &cobra.Command{
+		Use:     "check SKILL_DIR",
+		Short:   "Validate a skill folder: SKILL.md frontmatter (Agent Skills rules) and that bin/ucs runs",
+		Example: "  ucs skill check ~/.openclaw/skills/ucs",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r := skill.Check(args[0])
+			out := pyjson.Obj(pyjson.KV("ok", len(r.Problems) == 0), pyjson.KV("skill", r.Dir),
+				pyjson.KV("name", r.Name), pyjson.KV("problems", orEmpty(r.Problems)), pyjson.KV("binary_version", r.Version))
+			if len(r.Problems) > 0 {
+				return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_skill",
+					Msg:  fmt.Sprintf("%s: %s", r.Dir, r.Problems[0]),
+					Hint: "fix the SKILL.md frontmatter, or reinstall with `ucs skill install --force`", Details: out.Members()}
+			}
+			return printJSON(cmd, out)
+		},
+	}
+	cmd.AddCommand(install, uninstall, check)
+	return cmd
+}
+
+func skillError(err error) error {
+	if errors.Is(err, skill.ErrExists) {
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "skill_exists", Msg: err.Error(),
+			Hint: "check what is installed there; --force replaces it"}
+	}
+	return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: err.Error(),
+		Hint: "check the directory's permissions"}
+}
+
+func resultValue(status string, r skill.Result) pyjson.Value {
+	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("skill", r.Dir), pyjson.KV("skill_md", r.SkillMD),
+		pyjson.KV("binary", r.Binary), pyjson.KV("written", orEmpty(r.Written)), pyjson.KV("unchanged", orEmpty(r.Unchanged)),
+		pyjson.KV("removed", orEmpty(r.Removed)))
+}
+
+func orEmpty(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+func printJSON(cmd *cobra.Command, v pyjson.Value) error {
+	fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(v))
+	return nil
+}
