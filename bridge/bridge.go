@@ -52,15 +52,19 @@ func New(opts Options) *Bridge {
 type operation struct {
 	mutating bool
 	retries  bool // accepts a request_id for idempotent retries
-	run      func(s *session, c Call) (pyjson.Value, error)
+	// check rejects bad input before the workspace is locked or read, so a
+	// bad call costs nothing and holds no one up. The operation decodes
+	// its input again when it runs; nil means no input to check.
+	check func(c Call) error
+	run   func(s *session, c Call) (pyjson.Value, error)
 }
 
 var operations = map[string]operation{
-	"consult":    {mutating: true, run: opConsult},
-	"report":     {mutating: true, retries: true, run: opReport},
-	"reflect":    {mutating: true, retries: true, run: opReflect},
+	"consult":    {mutating: true, check: checkConsult, run: opConsult},
+	"report":     {mutating: true, retries: true, check: checkReport, run: opReport},
+	"reflect":    {mutating: true, retries: true, check: checkReflect, run: opReflect},
 	"flush":      {mutating: true, run: opFlush},
-	"import":     {mutating: true, retries: true, run: opImport},
+	"import":     {mutating: true, retries: true, check: checkImport, run: opImport},
 	"resume":     {run: opResume},
 	"synthesize": {run: opSynthesize},
 	"status":     {run: opStatus},
@@ -85,6 +89,16 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	op, ok := operations[c.Op]
 	if !ok {
 		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
+	}
+	if op.check != nil {
+		if err := op.check(c); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+	if op.retries {
+		if _, err := requestID(c.Input); err != nil {
+			return pyjson.Value{}, err
+		}
 	}
 	if !exists(b.l, relState) {
 		return pyjson.Value{}, errNotInitialized

@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -214,4 +213,30 @@ func argBool(c Call, key string) bool {
 	return v.Bool()
 }
 
-var _ = fmt.Sprintf
+
+func checkReport(c Call) error {
+	_, err := decodeReport(c.Input)
+	return err
+}
+
+func checkReflect(c Call) error {
+	_, err := decodeReflect(c.Input)
+	return err
+}
+
+func checkConsult(c Call) error {
+	if strings.TrimSpace(argString(c, "context")) == "" {
+		return badInput("missing_field", "describe the task: ucs consult --context \"...\"", "--context is required")
+	}
+	return nil
+}
+
+// checkImport checks the package's shape; the entries are checked as they
+// are merged.
+func checkImport(c Call) error {
+	if format := strField(c.Input, "format"); !strings.HasPrefix(format, "ucs_cognitive_export") {
+		return badInput("invalid_value", "pipe the output of `ucs export` (format "+ExportFormat+")",
+			"unknown export format %q", format)
+	}
+	return nil
+}
