@@ -213,7 +213,6 @@ func argBool(c Call, key string) bool {
 	return v.Bool()
 }
 
-
 func checkReport(c Call) error {
 	_, err := decodeReport(c.Input)
 	return err
