@@ -12,8 +12,9 @@ import (
 func main() {
 	// A call lives for milliseconds and allocates a few MiB: collecting
 	// garbage would only cost time. The limit turns collection back on for
-	// a call that grows large (a big import).
+	// a call that grows large (a big import); commands that run long
+	// (verify, replay, check, log) collect as usual (see internal/cli).
 	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(256 << 20)
+	debug.SetMemoryLimit(48 << 20)
 	os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
 }

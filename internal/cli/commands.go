@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -40,6 +41,14 @@ commits atomically and exits. Typical session:
 ` + errorContract,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			// cmd/ucs turns the collector off for a call's few milliseconds;
+			// commands that stream through a whole history turn it back on.
+			switch cmd.Name() {
+			case "verify", "replay", "check", "log":
+				debug.SetGCPercent(100)
+			}
+		},
 		Version:       bridge.Version,
 	}
 	root.SetVersionTemplate("ucs {{.Version}}\n")
