@@ -49,7 +49,7 @@ commits atomically and exits. Typical session:
 				debug.SetGCPercent(100)
 			}
 		},
-		Version:       bridge.Version,
+		Version: bridge.Version,
 	}
 	root.SetVersionTemplate("ucs {{.Version}}\n")
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
