@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls fuzz install skill-validate clean
 
 all: build
 
@@ -25,11 +25,21 @@ test: vet
 demo: build
 	./scripts/demo.sh $(BIN)
 
-# Go micro-benchmarks for the hot paths.
+# Go micro-benchmarks for the hot paths (bridge: load, save, keyword search,
+# report, consult, status on workspaces of 0, 1k and 10k entries).
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-bench: bench-go
+# Whole calls, one process each, as an agent makes them: median wall time and
+# peak memory of every command on workspaces of 0, 1k, 10k and 50k entries,
+# and how report and consult grow. With REF=/path/to/reference/src (the Python
+# reference's src directory, python3 on PATH) the reference is measured
+# beside ucs, up to 10k entries.
+BENCHCALLS ?= -sizes fresh,1k,10k,50k -growth -runs 20
+bench-calls: build
+	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
+
+bench: bench-go bench-calls
 
 # Runs every fuzz target for FUZZTIME each (make fuzz FUZZTIME=5m).
 fuzz:

@@ -2,36 +2,156 @@ package bridge
 
 import (
 	"testing"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// BenchmarkReport is one whole report call in process: lock, recover
-// check, load, reinforce, commit (journal, appends, state file) with fsync.
-func BenchmarkReport(b *testing.B) {
-	br := newWorkspace(b)
-	actions := []string{"read", "web_fetch"}
-	for i := 0; b.Loop(); i++ {
-		if _, err := report(b, br, actions[i%2]); err != nil {
-			b.Fatal(err)
-		}
+// Benchmarks of the hot paths, in process, on workspaces of each size of
+// scaleSizes (fresh; 1k/200/100; 10k/2k/1k methodology/judgment/dead-end
+// entries), generated once per run. `make bench` runs them with the
+// whole-process measurements of internal/tools/benchcalls.
+
+func forSizes(b *testing.B, fn func(b *testing.B, br *Bridge)) {
+	for _, size := range scaleSizes {
+		b.Run(size.name, func(b *testing.B) { fn(b, scaleWorkspace(b, size.name)) })
 	}
+}
+
+// openBench loads the workspace as every call does: lock, read the state
+// file, check for an interrupted call, decode the state.
+func openBench(b *testing.B, br *Bridge, exclusive bool) (*session, func()) {
+	lock, ls, _, err := br.lockAndRecover(exclusive)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := openSession(br.l, ls, testNow, "default")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.exclusive = exclusive
+	return s, lock.unlock
+}
+
+// BenchmarkLoad is what every call pays before it operates.
+func BenchmarkLoad(b *testing.B) {
+	forSizes(b, func(b *testing.B, br *Bridge) {
+		for b.Loop() {
+			_, unlock := openBench(b, br, false)
+			unlock()
+		}
+	})
+}
+
+// BenchmarkSave is a commit: the state file encoded, the journal event
+// and the appends written and synced, the state file replaced atomically.
+func BenchmarkSave(b *testing.B) {
+	forSizes(b, func(b *testing.B, br *Bridge) {
+		for b.Loop() {
+			s, unlock := openBench(b, br, true)
+			c := Call{Op: "flush", Args: pyjson.Obj(), Input: pyjson.NullValue()}
+			if _, err := opFlush(s, c); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.commit(c, s.engine.Grid.T); err != nil {
+				b.Fatal(err)
+			}
+			unlock()
+		}
+	})
+}
+
+// BenchmarkKeywordSearch is a consult's three searches (methodology, the
+// judgment window, dead ends) for a task: from the index, and decoding
+// every entry as a workspace without an index does.
+func BenchmarkKeywordSearch(b *testing.B) {
+	const context = "research competitor pricing on the web"
+	forSizes(b, func(b *testing.B, br *Bridge) {
+		for _, mode := range []string{"index", "decode"} {
+			b.Run(mode, func(b *testing.B) {
+				s, unlock := openBench(b, br, true)
+				defer unlock()
+				s.noIndex = mode == "decode"
+				km := buildKeywordMap(s.manifest)
+				recent, err := s.window(relMethodology, recentForVocabulary)
+				if err != nil {
+					b.Fatal(err)
+				}
+				resolved := resolveCapabilities(s.manifest, km, context, nil, recent)
+				energy := s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
+				paths, err := s.scorePaths(s.engine.Cursor.Node, nil, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				w, _ := s.enrich(torusfield.KindWormhole, 5)
+				a, _ := s.enrich(torusfield.KindAttractor, 3)
+				q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
+					DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: maxMethodologyHits,
+					Routing: s.routingSnapshot(s.engine.Cursor.Node, paths[:min(6, len(paths))], energy, w, a)}
+				dq := q
+				dq.Max, dq.Routing = maxDeadEndHits, pyjson.NullValue()
+				for b.Loop() {
+					s.lists = map[string][]pyjson.Value{} // as a new call: nothing read yet
+					p := q.Prepare("")
+					for _, f := range []struct {
+						rel    string
+						window int
+						kind   knowledge.Kind
+					}{{relMethodology, 0, knowledge.MethodologyKind}, {relJudgment, judgmentWindow, knowledge.JudgmentKind}} {
+						entries, err := s.candidates(f.rel, f.window, q.Max, p, f.kind)
+						if err != nil {
+							b.Fatal(err)
+						}
+						if f.kind == knowledge.MethodologyKind {
+							knowledge.SearchMethodology(entries, q)
+						} else {
+							knowledge.SearchJudgmentNodes(entries, q)
+						}
+					}
+					dead, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
+					if err != nil {
+						b.Fatal(err)
+					}
+					knowledge.SearchDeadEnds(dead, dq, context)
+				}
+			})
+		}
+	})
+}
+
+// BenchmarkReport is one whole report call: lock, recovery check, load,
+// reinforce, commit with fsync. Reports alternate along an edge and back;
+// every fifth runs a φ-cycle.
+func BenchmarkReport(b *testing.B) {
+	forSizes(b, func(b *testing.B, br *Bridge) {
+		actions := []string{"read", "web_fetch"}
+		for i := 0; b.Loop(); i++ {
+			if _, err := report(b, br, actions[i%2]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkConsult is one whole consult call.
+func BenchmarkConsult(b *testing.B) {
+	forSizes(b, func(b *testing.B, br *Bridge) {
+		for b.Loop() {
+			if _, err := br.Do(Call{Op: "consult", Args: argsOf("context", "research competitor pricing on the web")}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkStatus is one status call: shared lock, load, answer.
 func BenchmarkStatus(b *testing.B) {
-	br := newWorkspace(b)
-	for b.Loop() {
-		if _, err := br.Do(Call{Op: "status"}); err != nil {
-			b.Fatal(err)
+	forSizes(b, func(b *testing.B, br *Bridge) {
+		for b.Loop() {
+			if _, err := br.Do(Call{Op: "status"}); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
-}
-
-// BenchmarkConsult is one consult call on a fresh workspace.
-func BenchmarkConsult(b *testing.B) {
-	br := newWorkspace(b)
-	for b.Loop() {
-		if _, err := br.Do(Call{Op: "consult", Args: argsOf("context", "research competitor pricing on the web")}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	})
 }

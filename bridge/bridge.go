@@ -32,6 +32,9 @@ type Options struct {
 type Bridge struct {
 	opts Options
 	l    layout
+	// noIndex makes every call read the knowledge files instead of the
+	// index (tests compare the two).
+	noIndex bool
 }
 
 // New returns a Bridge for a workspace. It touches no file.
@@ -118,6 +121,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	tm.mark("load")
 	s.tm = tm
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
+	s.exclusive, s.noIndex = op.mutating, b.noIndex
 	for _, r := range recovered {
 		s.warn("recovered: " + r)
 	}
@@ -132,6 +136,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
+		s.exclusive, s.noIndex = true, b.noIndex
 		if err := s.adopt(); err != nil {
 			return pyjson.Value{}, err
 		}

@@ -149,6 +149,9 @@ func (c *checker) run() {
 	for _, rel := range countedFiles {
 		c.dataFile(rel, m.Files[rel])
 	}
+	for _, name := range checkIndex(c.l, manifest, m.Files) {
+		c.add(name, "", "the index does not match the knowledge files it is derived from (`ucs check --repair` rebuilds it)")
+	}
 }
 
 // journal checks every event: it parses, its seq follows, its parent is the
@@ -379,6 +382,15 @@ func (b *Bridge) repair() ([]string, error) {
 			return nil, internal(err, "truncate %s", rel)
 		}
 		done = append(done, fmt.Sprintf("cut %d uncommitted bytes off %s (kept in %s)", len(raw)-end, rel, backup))
+	}
+	if raw, err := os.ReadFile(l.path(relPinned)); err == nil {
+		if manifest, err := torusfield.ParseManifest(raw); err == nil && len(checkIndex(l, manifest, m.Files)) > 0 {
+			// Derived: removed, and rebuilt by the next call that can write.
+			if err := os.RemoveAll(l.path(relIndexDir)); err != nil {
+				return nil, internal(err, "remove %s", relIndexDir)
+			}
+			done = append(done, "removed the index, which did not match the knowledge files; the next call rebuilds it")
+		}
 	}
 	return done, nil
 }

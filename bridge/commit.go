@@ -36,6 +36,9 @@ var crashHook func(stage string)
 // appends, then the state file, whose atomic replacement commits the call
 // (docs/storage.md).
 func (s *session) commit(c Call, tBefore int) error {
+	if err := s.indexPending(); err != nil {
+		return err
+	}
 	m := s.meta.clone()
 	m.Seq++
 	for _, p := range s.pending {
@@ -136,6 +139,14 @@ func (s *session) commit(c Call, tBefore int) error {
 		}
 	}
 	s.meta, s.stateHash, s.pending = m, stateAfter, nil
+	if s.rebuildAfter {
+		// The index is derived: a failed rebuild leaves it stale, and
+		// searches read the data files until a later call rebuilds it.
+		s.index, s.rebuildAfter = nil, false
+		if err := s.rebuildIndex(); err != nil {
+			s.warn("the commit holds, but rebuilding the index failed (searches read the knowledge files until it is rebuilt): " + AsError(err).Msg)
+		}
+	}
 	return nil
 }
 

@@ -115,7 +115,9 @@ func crashAt(stage string, fn func()) (crashed bool) {
 // exactly as after it.
 func TestCrashAtEveryStage(t *testing.T) {
 	stages := []string{"journal", "append ucs/state/action_log.jsonl", "append ucs/state/judgment_nodes.jsonl",
-		"append ucs/knowledge/methodology.md", "append ucs/state/methodology.jsonl", "prev", "committed"}
+		"append ucs/knowledge/methodology.md", "append ucs/state/methodology.jsonl",
+		"append ucs/state/index-v1/judgment_nodes.jsonl", "append ucs/state/index-v1/methodology.jsonl",
+		"append ucs/state/index-v1/methodology-cap-0.txt", "prev", "committed"}
 	for _, stage := range stages {
 		t.Run(stage, func(t *testing.T) {
 			b := newWorkspace(t)

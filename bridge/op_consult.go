@@ -68,12 +68,12 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	cursor := e.Cursor.Node
 	q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
 		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
-	deadEnds, err := s.list(relDeadEnds)
+	dq := q
+	dq.Max = maxDeadEndHits
+	deadEnds, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	dq := q
-	dq.Max = maxDeadEndHits
 	deadHits := knowledge.SearchDeadEnds(deadEnds, dq, context)
 	penalty := penaltyEnergy(s, km, deadHits)
 
@@ -89,7 +89,8 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
 	q.Max = maxMethodologyHits
 
-	methodology, err := s.list(relMethodology)
+	prepared := q.Prepare("")
+	methodology, err := s.candidates(relMethodology, 0, q.Max, prepared, knowledge.MethodologyKind)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -101,7 +102,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 			pyjson.KV("capabilities", field(h.Entry, "capabilities", pyjson.ArrayValue(nil))),
 		))
 	}
-	nodes, err := s.window(relJudgment, judgmentWindow)
+	nodes, err := s.candidates(relJudgment, judgmentWindow, q.Max, prepared, knowledge.JudgmentKind)
 	if err != nil {
 		return pyjson.Value{}, err
 	}

@@ -300,12 +300,11 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 				caps = append(caps, c)
 			}
 		}
-		methodology, err := s.list(relMethodology)
+		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: caps, Now: s.now,
+			DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 2})
 		if err != nil {
 			return nil, err
 		}
-		hits := knowledge.SearchMethodology(methodology, knowledge.Query{Capabilities: caps, Now: s.now,
-			DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 2})
 		if len(hits) == 0 {
 			continue
 		}

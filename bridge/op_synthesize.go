@@ -110,14 +110,13 @@ func opSynthesize(s *session, _ Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	methodology, err := s.list(relMethodology)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
 	misalignments := []pyjson.Value{}
 	for _, al := range order[:min(5, len(order))] {
-		hits := knowledge.SearchMethodology(methodology, knowledge.Query{Capabilities: []string{al.action},
+		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: []string{al.action},
 			Now: s.now, DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 1})
+		if err != nil {
+			return pyjson.Value{}, err
+		}
 		if len(hits) == 0 {
 			misalignments = append(misalignments, pyjson.Obj(
 				pyjson.KV("type", "high_traffic_no_methodology"),

@@ -1,8 +1,10 @@
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -23,10 +25,23 @@ type journalTail struct {
 	size    int64 // the file's length, torn tail included
 	hasTorn bool
 	exists  bool
+	// partial is set when only the end of a big last event was read (see
+	// readJournalTail): event holds its members from "now" on, and hash
+	// and start are unknown.
+	partial bool
 }
 
-// readJournalTail reads the last event of the journal.
-func readJournalTail(l layout) (journalTail, error) {
+// readJournalTail reads the last event of the journal, whole.
+func readJournalTail(l layout) (journalTail, error) { return readTail2(l, false) }
+
+// readJournalEnd reads the last event of the journal, or when it is big
+// (an import's, which holds a whole export package) only its end, which
+// holds what a call checks before it loads the workspace: seq and
+// state_after. Events are written with sorted keys, so these come after
+// the input: the end is the last ,"now":" on.
+func readJournalEnd(l layout) (journalTail, error) { return readTail2(l, true) }
+
+func readTail2(l layout, partialOK bool) (journalTail, error) {
 	var jt journalTail
 	f, err := os.Open(l.path(relJournal))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -41,6 +56,26 @@ func readJournalTail(l layout) (journalTail, error) {
 		return jt, internal(err, "stat %s", relJournal)
 	}
 	jt.exists, jt.size = true, st.Size()
+	if partialOK && jt.size > bigEvent {
+		buf := make([]byte, bigEvent)
+		if _, err := f.ReadAt(buf, jt.size-bigEvent); err != nil && err != io.EOF {
+			return jt, internal(err, "read %s", relJournal)
+		}
+		last := bytes.LastIndexByte(buf, '\n')
+		if last >= 0 && bytes.LastIndexByte(buf[:last], '\n') < 0 { // a line longer than the chunk
+			if i := bytes.LastIndex(buf[:last], []byte(`,"now":"`)); i >= 0 {
+				ev, err := pyjson.Parse(append([]byte{'{'}, buf[i+1:last]...))
+				if _, hasSeq := ev.Get("seq"); err == nil && hasSeq && strField(ev, "state_after") != "" {
+					jt.event, jt.partial = ev, true
+					jt.end = jt.size - bigEvent + int64(last) + 1
+					jt.hasTorn = jt.end < jt.size
+					seq, _ := ev.Get("seq")
+					jt.seq, _ = seq.Int()
+					return jt, nil
+				}
+			}
+		}
+	}
 	line, end, err := lastLine(f, st.Size())
 	if err != nil {
 		return jt, err
@@ -50,7 +85,7 @@ func readJournalTail(l layout) (journalTail, error) {
 		return jt, nil
 	}
 	jt.start = end - int64(len(line)) - 1
-	if jt.event, err = pyjson.Parse(line); err != nil {
+	if jt.event, err = parseEvent(line); err != nil {
 		return jt, corrupt(fmt.Errorf("last event: %v", err), relJournal)
 	}
 	seq, _ := jt.event.Get("seq")
@@ -58,6 +93,40 @@ func readJournalTail(l layout) (journalTail, error) {
 	h, _ := jt.event.Get("hash")
 	jt.hash = h.Str()
 	return jt, nil
+}
+
+// bigEvent is the size above which parseEvent leaves out the event's
+// input: an import's input holds a whole export package.
+const bigEvent = 64 << 10
+
+// parseEvent decodes a journal event. A big event is decoded without its
+// input and args, which no reader of the journal's tail needs (recovery
+// needs its files, a session its state_after, verify its outcome): what
+// an import recorded costs a call no more than any event.
+func parseEvent(line []byte) (pyjson.Value, error) {
+	if len(line) <= bigEvent {
+		return pyjson.Parse(line)
+	}
+	if !gjson.ValidBytes(line) {
+		return pyjson.Parse(line) // for the error
+	}
+	var ms []pyjson.Member
+	var err error
+	gjson.ParseBytes(line).ForEach(func(key, value gjson.Result) bool {
+		if key.Str == "input" || key.Str == "args" {
+			return true
+		}
+		var v pyjson.Value
+		if v, err = pyjson.Parse([]byte(value.Raw)); err != nil {
+			return false
+		}
+		ms = append(ms, pyjson.KV(key.Str, v))
+		return true
+	})
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	return pyjson.ObjectValue(ms), nil
 }
 
 // committedSeq returns the sequence number the state file records, 0 for a
@@ -113,7 +182,7 @@ func stateSeq(data []byte) (int64, error) {
 // needsRecovery reports whether a call was cut short: the journal holds an
 // event the state file (whose bytes are given) does not, or a torn line.
 func needsRecovery(l layout, state []byte) (bool, journalTail, error) {
-	jt, err := readJournalTail(l)
+	jt, err := readJournalEnd(l)
 	if err != nil || !jt.exists {
 		return false, jt, err
 	}

@@ -36,6 +36,14 @@ type session struct {
 	// snapshotEvery is how many events apart snapshots are kept (0: never).
 	snapshotEvery int
 	tm            *timings
+	// exclusive is set when the call holds the workspace exclusively (it
+	// may rebuild a stale index).
+	exclusive    bool
+	index        indexState
+	rebuildAfter bool  // the commit left the index stale: rebuild it
+	indexFailed  error // why a rebuild failed
+	noIndex      bool  // tests: search the data files as if there were no index
+	postings     map[int][]capPosting
 }
 
 type pendingAppend struct {
@@ -111,13 +119,29 @@ func (s *session) list(rel string) ([]pyjson.Value, error) {
 	return append(v[:len(v):len(v)], s.added[rel]...), nil
 }
 
-// window returns at most the last n entries of a data file.
+// window returns at most the last n entries of a data file, with what
+// this call added. It reads only the file's tail.
 func (s *session) window(rel string, n int) ([]pyjson.Value, error) {
-	all, err := s.list(rel)
-	if err != nil {
-		return nil, err
+	if s.decodedFile(rel) || s.ref == nil && n >= s.meta.Files[rel].Lines+len(s.added[rel]) {
+		all, err := s.list(rel)
+		if err != nil {
+			return nil, err
+		}
+		return all[max(0, len(all)-n):], nil
 	}
-	return all[max(0, len(all)-n):], nil
+	added := s.added[rel]
+	var out []pyjson.Value
+	if need := n - len(added); need > 0 {
+		lines, err := readTail(s.l, rel, need, 0)
+		if err != nil {
+			return nil, err
+		}
+		if out, err = decodeTail(s.l, rel, lines); err != nil {
+			return nil, err
+		}
+	}
+	out = append(out, added...)
+	return out[max(0, len(out)-n):], nil
 }
 
 // add appends an entry to a data file: in the session's view now, on disk

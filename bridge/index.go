@@ -1,0 +1,503 @@
+package bridge
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// The index (docs/storage.md) is derived from the knowledge files so that
+// a call reads only what it needs however much the agent knows. In
+// ucs/state/index-v1/:
+//
+//	methodology.jsonl, judgment_nodes.jsonl, dead_ends.jsonl
+//	    one line per entry of the data file of the same name, tab-separated:
+//	    where the entry is ("OFFSET LENGTH"), its features (ten fields, see
+//	    knowledge.AppendFeatures), its line number, and the start of the
+//	    data file's chain hash after it
+//	methodology-cap-I.txt
+//	    the methodology entries that name the manifest's I-th capability,
+//	    a line "OFFSET LENGTH DATE" each
+//
+// It is appended in the same commit as the entries, so the journal rolls
+// it back with them. It is never hashed into the state: its last line's
+// line number and hash say which state of the data file it describes, and
+// an index that does not describe the committed state is stale. A stale or
+// damaged index is not used (searches decode the data files), and the next
+// call that can write rebuilds it whole, beside the old one, and swaps it
+// in.
+
+// relIndexDir names the index with its format: a new format is a new
+// directory, and a rebuild removes the old ones.
+const relIndexDir = "ucs/state/index-v1"
+
+// indexedFiles are the data files the index describes.
+var indexedFiles = []string{relMethodology, relJudgment, relDeadEnds}
+
+func indexRel(rel string) string { return relIndexDir + "/" + rel[len(relStateDir)+1:] }
+
+func capRel(i int) string { return relIndexDir + "/methodology-cap-" + strconv.Itoa(i) + ".txt" }
+
+// hashTag is the part of a chain hash an index line keeps.
+func hashTag(h string) string { return h[:min(16, len(h))] }
+
+// indexState caches whether each indexed file's index is current.
+type indexState map[string]bool
+
+// indexed reports whether rel's index describes the committed file.
+func (s *session) indexed(rel string) bool {
+	if s.ref != nil || s.noIndex {
+		return false
+	}
+	if ok, known := s.index[rel]; known {
+		return ok
+	}
+	ok := indexCurrent(s.l, rel, s.meta.Files[rel])
+	if s.index == nil {
+		s.index = indexState{}
+	}
+	s.index[rel] = ok
+	return ok
+}
+
+// indexDamaged marks rel's index as not to be used, and to be rebuilt
+// after the commit of a call that can write.
+func (s *session) indexDamaged(rel string) {
+	if s.index == nil {
+		s.index = indexState{}
+	}
+	s.index[rel] = false
+	s.rebuildAfter = s.rebuildAfter || s.exclusive
+}
+
+// indexCurrent reports whether the index of rel describes the data file
+// summed up by want: its last line names want's line count and hash.
+func indexCurrent(l layout, rel string, want fileSum) bool {
+	lines, err := readTail(l, indexRel(rel), 1, 0)
+	if err != nil {
+		return false
+	}
+	if len(lines) == 0 {
+		return want.Lines == 0
+	}
+	fields := strings.Split(string(lines[0]), "\t")
+	if len(fields) != 3+knowledge.FeatureFields {
+		return false
+	}
+	n, err := strconv.Atoi(fields[len(fields)-2])
+	return err == nil && want.Lines > 0 && n == want.Lines && fields[len(fields)-1] == hashTag(want.Hash)
+}
+
+// useIndex makes rel's index current if it can: a call that holds the
+// workspace exclusively rebuilds a stale index. false means the caller
+// must read the data file itself.
+func (s *session) useIndex(rel string) bool {
+	if s.indexed(rel) {
+		return true
+	}
+	if s.ref != nil || s.noIndex || !s.exclusive || s.indexFailed != nil {
+		return false
+	}
+	if err := s.rebuildIndex(); err != nil {
+		s.indexFailed = err
+		return false
+	}
+	return s.indexed(rel)
+}
+
+// indexLine is the index line of entry v, the line-th of its file, at off
+// with length n, after which the file's chain hash is hash.
+func indexLine(v pyjson.Value, off int64, n, line int, hash string) []byte {
+	b := strconv.AppendInt(nil, off, 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = knowledge.AppendFeatures(append(b, '\t'), v)
+	b = strconv.AppendInt(append(b, '\t'), int64(line), 10)
+	b = append(append(b, '\t'), hashTag(hash)...)
+	return append(b, '\n')
+}
+
+// capLine is a methodology entry's line in the list of a capability.
+func capLine(v pyjson.Value, off int64, n int) []byte {
+	b := strconv.AppendInt(nil, off, 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ' ')
+	b = pyjson.AppendString(b, knowledge.Str(v, "date"))
+	return append(b, '\n')
+}
+
+// capIndexes lists the manifest positions of the distinct capabilities an
+// entry names.
+func capIndexes(m *torusfield.Manifest, v pyjson.Value) []int {
+	var out []int
+	for _, c := range knowledge.Strings(v, "capabilities") {
+		if i := m.Index(c); i >= 0 && !containsInt(out, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// indexPending queues the index lines of the entries this commit appends,
+// when the index is current; otherwise the index is left stale and
+// rebuilt after the commit.
+func (s *session) indexPending() error {
+	if s.noIndex {
+		return nil
+	}
+	var extra []pendingAppend
+	for _, rel := range indexedFiles {
+		added := s.added[rel]
+		if len(added) == 0 {
+			continue
+		}
+		lines := 0
+		for _, p := range s.pending {
+			if p.rel == rel {
+				lines++
+			}
+		}
+		if lines != len(added) || !s.indexed(rel) {
+			s.rebuildAfter = true
+			continue
+		}
+		off, err := appendOffset(s.l, rel)
+		if err != nil {
+			return err
+		}
+		off = max(off, 0)
+		sum := s.meta.Files[rel]
+		k := 0
+		for _, p := range s.pending {
+			if p.rel != rel {
+				continue
+			}
+			v := added[k]
+			k++
+			sum = sum.add(p.data)
+			n := len(p.data) - 1
+			extra = append(extra, pendingAppend{indexRel(rel), indexLine(v, off, n, sum.Lines, sum.Hash)})
+			if rel == relMethodology {
+				for _, i := range capIndexes(s.manifest, v) {
+					extra = append(extra, pendingAppend{capRel(i), capLine(v, off, n)})
+				}
+			}
+			off += int64(len(p.data))
+		}
+	}
+	s.pending = append(s.pending, extra...)
+	return nil
+}
+
+// buildIndex builds the whole index from the data files: each file's
+// name under the index directory and its content. A data file that does
+// not hold what the state summarizes (want) gives an error.
+func buildIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) (map[string][]byte, error) {
+	files := map[string]*bytes.Buffer{}
+	out := func(rel string) *bytes.Buffer {
+		name := path.Base(rel)
+		if files[name] == nil {
+			files[name] = &bytes.Buffer{}
+		}
+		return files[name]
+	}
+	for _, rel := range indexedFiles {
+		var sum fileSum
+		var perr error
+		err := scanAllLines(l, rel, func(line []byte, off int64) {
+			sum = sum.add(line)
+			text := line[:len(line)-1]
+			if perr != nil || len(bytes.TrimSpace(text)) == 0 {
+				return
+			}
+			v, err := pyjson.Parse(text)
+			if err != nil {
+				perr = corrupt(err, relLine(rel, sum.Lines))
+				return
+			}
+			out(indexRel(rel)).Write(indexLine(v, off, len(text), sum.Lines, sum.Hash))
+			if rel == relMethodology {
+				for _, i := range capIndexes(m, v) {
+					out(capRel(i)).Write(capLine(v, off, len(text)))
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		if perr != nil {
+			return nil, perr
+		}
+		if sum != want[rel] {
+			return nil, corrupt(errors.New("it does not hold what was committed"), rel)
+		}
+	}
+	built := make(map[string][]byte, len(files))
+	for name, buf := range files {
+		built[name] = buf.Bytes()
+	}
+	return built, nil
+}
+
+// rebuildIndex builds the whole index in a new directory and swaps it in.
+// It runs under the exclusive lock. A data file that does not match the
+// committed state leaves the index stale.
+func (s *session) rebuildIndex() error {
+	files, err := buildIndex(s.l, s.manifest, s.meta.Files)
+	if err != nil {
+		return err
+	}
+	dir := s.l.path(relIndexDir)
+	tmp, old := dir+".new", dir+".old"
+	os.RemoveAll(tmp)
+	os.RemoveAll(old)
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return internal(err, "create %s", relIndexDir)
+	}
+	defer os.RemoveAll(tmp)
+	for name, data := range files {
+		if err := writeSynced(filepath.Join(tmp, name), data); err != nil {
+			return err
+		}
+	}
+	if err := syncDir(tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return internal(err, "move %s aside", relIndexDir)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return internal(err, "install %s", relIndexDir)
+	}
+	if err := syncDir(s.l.path(relStateDir)); err != nil {
+		return err
+	}
+	os.RemoveAll(old)
+	s.index, s.postings = nil, nil
+	return nil
+}
+
+// checkIndex compares a current index with what the data files give; it
+// returns the names of the files that differ (none for a stale index,
+// which is not used).
+func checkIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) []string {
+	for _, rel := range indexedFiles {
+		if !indexCurrent(l, rel, want[rel]) {
+			return nil
+		}
+	}
+	built, err := buildIndex(l, m, want)
+	if err != nil {
+		return nil // the data files' own problems are reported
+	}
+	var bad []string
+	entries, _ := os.ReadDir(l.path(relIndexDir))
+	for _, e := range entries {
+		if _, ok := built[e.Name()]; !ok {
+			bad = append(bad, relIndexDir+"/"+e.Name())
+		}
+	}
+	for name, data := range built {
+		got, err := os.ReadFile(l.path(relIndexDir + "/" + name))
+		if err != nil || !bytes.Equal(got, data) {
+			bad = append(bad, relIndexDir+"/"+name)
+		}
+	}
+	slices.Sort(bad)
+	return bad
+}
+
+func writeSynced(name string, data []byte) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return internal(err, "create %s", name)
+	}
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		return internal(err, "write %s", name)
+	}
+	if err := f.Sync(); err != nil {
+		return internal(err, "sync %s", name)
+	}
+	return nil
+}
+
+// scanAllLines calls fn for every complete line of a file, blank ones
+// included, with its newline and offset.
+func scanAllLines(l layout, rel string, fn func(line []byte, off int64)) error {
+	f, err := os.Open(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return internal(err, "open %s", rel)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	var off int64
+	for {
+		line, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			buf := append([]byte(nil), line...)
+			for err == bufio.ErrBufferFull {
+				line, err = r.ReadSlice('\n')
+				buf = append(buf, line...)
+			}
+			line = buf
+		}
+		if err != nil {
+			return nil // EOF: what is left is a torn line
+		}
+		fn(line, off)
+		off += int64(len(line))
+	}
+}
+
+// capPosting is a methodology entry naming a capability.
+type capPosting struct {
+	off  int64
+	n    int
+	date string
+}
+
+// readCapPostings reads the list of the manifest's i-th capability,
+// once per call.
+func (s *session) readCapPostings(i int) ([]capPosting, error) {
+	if ps, ok := s.postings[i]; ok {
+		return ps, nil
+	}
+	raw, err := os.ReadFile(s.l.path(capRel(i)))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, internal(err, "read %s", capRel(i))
+	}
+	data := string(raw)
+	out := make([]capPosting, 0, strings.Count(data, "\n"))
+	for {
+		line, rest, ok := strings.Cut(data, "\n")
+		if !ok {
+			break // a torn line was never committed
+		}
+		data = rest
+		a, rest, _ := strings.Cut(line, " ")
+		b, date, _ := strings.Cut(rest, " ")
+		off, err1 := strconv.ParseInt(a, 10, 64)
+		n, err2 := strconv.Atoi(b)
+		d, err3 := decodeJSONString(date)
+		if err1 != nil || err2 != nil || err3 != nil {
+			return nil, corrupt(fmt.Errorf("bad line %q", line), capRel(i))
+		}
+		out = append(out, capPosting{off, n, d})
+	}
+	if s.postings == nil {
+		s.postings = map[int][]capPosting{}
+	}
+	s.postings[i] = out
+	return out, nil
+}
+
+// decodeJSONString decodes a JSON string literal.
+func decodeJSONString(s string) (string, error) {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && !strings.ContainsAny(s[1:len(s)-1], "\\\"") {
+		return s[1 : len(s)-1], nil
+	}
+	v, err := pyjson.Parse([]byte(s))
+	if err == nil && v.Kind() != pyjson.String {
+		err = errors.New("not a string")
+	}
+	return v.Str(), err
+}
+
+// methodologyByCaps runs a capability-only methodology search (no
+// keywords, no routing: how the report's correlation and synthesize's
+// misalignments ask) from the capabilities' lists instead of the whole
+// file. Its hits are those of knowledge.SearchMethodology over every
+// entry: a score there is 3 points per capability of q the entry names,
+// scaled by decay, which the lists give.
+func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) {
+	search := func() ([]knowledge.Hit, error) {
+		all, err := s.list(relMethodology)
+		if err != nil {
+			return nil, err
+		}
+		return knowledge.SearchMethodology(all, q), nil
+	}
+	var caps []int
+	for _, c := range q.Capabilities {
+		i := s.manifest.Index(c)
+		if i < 0 {
+			return search() // no list for a name the manifest lacks
+		}
+		if !containsInt(caps, i) {
+			caps = append(caps, i)
+		}
+	}
+	if len(q.Keywords) > 0 || q.Routing.Kind() == pyjson.Object || !s.useIndex(relMethodology) {
+		return search()
+	}
+	var all []capPosting
+	for _, i := range caps {
+		ps, err := s.readCapPostings(i)
+		if err != nil { // a damaged index: search the file
+			s.indexDamaged(relMethodology)
+			return search()
+		}
+		all = append(all, ps...)
+	}
+	// File order, as the search sees them; an entry on k of the lists has k
+	// of the capabilities.
+	slices.SortStableFunc(all, func(a, b capPosting) int { return cmp.Compare(a.off, b.off) })
+	decay := map[string]float64{}
+	var hits []knowledge.RawHit
+	var at []capPosting
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j].off == all[i].off {
+			j++
+		}
+		d, ok := decay[all[i].date]
+		if !ok {
+			d = knowledge.Decay(all[i].date, q.Now, q.DecayRate)
+			decay[all[i].date] = d
+		}
+		hits = append(hits, knowledge.RawHit{Index: len(at), Score: float64(j-i) * 3 * d})
+		at = append(at, all[i])
+		i = j
+	}
+	var entries []pyjson.Value
+	for _, i := range knowledge.TopRaw(hits, q.Max) {
+		line, err := readLineAt(s.l, relMethodology, at[i].off, at[i].n)
+		if err != nil {
+			return nil, err
+		}
+		v, err := pyjson.Parse(line)
+		if err != nil {
+			return nil, corrupt(err, relMethodology)
+		}
+		entries = append(entries, v)
+	}
+	entries = append(entries, s.added[relMethodology]...)
+	return knowledge.SearchMethodology(entries, q), nil
+}

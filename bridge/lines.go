@@ -1,0 +1,218 @@
+package bridge
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+)
+
+// Reading data files without decoding them all: a call that needs the
+// newest entries reads the file's tail, and a search scores every line
+// undecoded (knowledge.Prepared) and decodes only the lines it returns.
+// Both see exactly the lines readJSONL would return: complete (a torn last
+// line was never committed), not blank.
+
+// readTail returns the last n complete, non-blank lines of a file, reading
+// backwards from its end in growing chunks. lines, when known (> 0), is
+// how many lines the file holds: the first chunk is sized for n of them.
+func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	f, err := os.Open(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, internal(err, "open %s", rel)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, internal(err, "stat %s", rel)
+	}
+	start := st.Size()
+	chunk := int64(16 << 10)
+	if lines > 0 {
+		chunk = max(chunk, start/int64(lines)*int64(n)*5/4)
+	}
+	var buf []byte
+	for {
+		from := max(0, start-chunk)
+		b := make([]byte, int(start-from)+len(buf))
+		if _, err := f.ReadAt(b[:start-from], from); err != nil && err != io.EOF {
+			return nil, internal(err, "read %s", rel)
+		}
+		copy(b[start-from:], buf)
+		buf, start = b, from
+		var found [][]byte
+		if last := bytes.LastIndexByte(buf, '\n'); last >= 0 {
+			region := buf[:last+1]
+			if start > 0 { // the first line may begin before the chunk
+				region = region[bytes.IndexByte(region, '\n')+1:]
+			}
+			for len(region) > 0 {
+				i := bytes.IndexByte(region, '\n')
+				if line := region[:i]; len(bytes.TrimSpace(line)) > 0 {
+					found = append(found, line)
+				}
+				region = region[i+1:]
+			}
+		}
+		if len(found) >= n || start == 0 {
+			return found[max(0, len(found)-n):], nil
+		}
+		chunk *= 4
+	}
+}
+
+// readLineAt reads the line of length n at offset off.
+func readLineAt(l layout, rel string, off int64, n int) ([]byte, error) {
+	f, err := os.Open(l.path(rel))
+	if err != nil {
+		return nil, internal(err, "open %s", rel)
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return nil, internal(err, "read %s", rel)
+	}
+	return buf, nil
+}
+
+// decodeTail decodes the lines of a file's tail. A line that does not
+// parse is reported as readJSONL reports it, with its line number.
+func decodeTail(l layout, rel string, lines [][]byte) ([]pyjson.Value, error) {
+	out := make([]pyjson.Value, 0, len(lines))
+	for _, line := range lines {
+		v, err := pyjson.Parse(line)
+		if err != nil {
+			if _, ferr := readJSONL(l, rel); ferr != nil {
+				return nil, ferr
+			}
+			return nil, corrupt(err, rel)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// decodedFile reports whether the session reads rel decoded and whole:
+// it has loaded it already, or it comes from a reference workspace's index.
+func (s *session) decodedFile(rel string) bool {
+	_, loaded := s.lists[rel]
+	return loaded || s.ref != nil && rel != relActionLog
+}
+
+// candidates returns the entries of a data file (with what this call
+// added) that a search returning max hits could return, in file order:
+// the index's features of every entry are scored by p (as entries of kind
+// k), and only the best max entries, with any tied with the last of them,
+// are read and decoded. With window > 0 only the last window entries are
+// searched. The caller runs the search itself on the candidates, so its
+// hits, scores and order are exactly those of a search over every entry.
+// Without a current index, every entry is a candidate.
+func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
+	fallback := func() ([]pyjson.Value, error) {
+		if window > 0 {
+			return s.window(rel, window)
+		}
+		return s.list(rel)
+	}
+	if s.decodedFile(rel) || !s.useIndex(rel) {
+		return fallback()
+	}
+	var lines [][]byte
+	added := s.added[rel]
+	entries := s.meta.Files[rel].Lines // one index line each
+	if window > 0 && window-len(added) < entries {
+		added = added[len(added)-min(window, len(added)):]
+		var err error
+		if lines, err = readTail(s.l, indexRel(rel), window-len(added), entries); err != nil {
+			return nil, err
+		}
+	} else {
+		data, err := os.ReadFile(s.l.path(indexRel(rel)))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, internal(err, "read %s", indexRel(rel))
+		}
+		if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
+			data = data[:i+1] // a torn line was never committed
+		}
+		lines = make([][]byte, 0, entries)
+		for len(data) > 0 {
+			i := bytes.IndexByte(data, '\n')
+			if len(bytes.TrimSpace(data[:i])) > 0 {
+				lines = append(lines, data[:i])
+			}
+			data = data[i+1:]
+		}
+	}
+	var hits []knowledge.RawHit
+	for i, line := range lines {
+		tab := bytes.IndexByte(line, '\t')
+		if tab < 0 {
+			s.indexDamaged(rel)
+			return fallback()
+		}
+		if score, ok := p.Score(k, line[tab+1:]); ok {
+			hits = append(hits, knowledge.RawHit{Index: i, Score: score})
+		}
+	}
+	for i, v := range added {
+		if score, ok := p.Score(k, knowledge.AppendFeatures(nil, v)); ok {
+			hits = append(hits, knowledge.RawHit{Index: len(lines) + i, Score: score})
+		}
+	}
+	out := []pyjson.Value{}
+	for _, i := range knowledge.TopRaw(hits, max) {
+		if i >= len(lines) {
+			out = append(out, added[i-len(lines)])
+			continue
+		}
+		l, err := location(lines[i])
+		if err != nil {
+			// The index is derived: a damaged one is not used (and is
+			// rebuilt after the commit of a call that can write).
+			s.indexDamaged(rel)
+			return fallback()
+		}
+		line, err := readLineAt(s.l, rel, l.off, l.n)
+		if err != nil {
+			return nil, err
+		}
+		v, err := pyjson.Parse(line)
+		if err != nil {
+			return nil, corrupt(err, rel)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// entryLoc is where an entry is in its data file.
+type entryLoc struct {
+	off int64
+	n   int
+}
+
+// location reads where an index line's entry is: its first field,
+// "OFFSET LENGTH".
+func location(line []byte) (entryLoc, error) {
+	var l entryLoc
+	head, _, _ := bytes.Cut(line, []byte{'\t'})
+	a, b, ok := bytes.Cut(head, []byte{' '})
+	off, err1 := strconv.ParseInt(string(a), 10, 64)
+	n, err2 := strconv.Atoi(string(b))
+	if !ok || err1 != nil || err2 != nil || off < 0 || n <= 0 {
+		return l, errors.New("an index line with a bad location")
+	}
+	l.off, l.n = off, n
+	return l, nil
+}
