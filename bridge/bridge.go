@@ -86,6 +86,11 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if c.Args.Kind() != pyjson.Object {
 		c.Args = pyjson.Obj()
 	}
+	// The journal records the input in canonical JSON (sorted keys), and a
+	// replay sees it so; the call itself must see it so too, or whatever
+	// it stores of the input (a reasoning trace, imported entries) would
+	// differ from the replay's.
+	c.Input = pyjson.SortKeys(c.Input)
 	if c.Op == "init" {
 		return b.init(c)
 	}

@@ -1,6 +1,10 @@
 package pyjson
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Obj builds an object from members in order: the shape of a Python dict
 // literal.
@@ -134,4 +138,25 @@ func AppendCompact(dst []byte, v Value) []byte {
 		return append(dst, '}')
 	}
 	return AppendCanonical(dst, v)
+}
+
+// SortKeys returns v with every object's members sorted by key, recursively:
+// the member order of Canonical, as a Value.
+func SortKeys(v Value) Value {
+	switch v.Kind() {
+	case Array:
+		items := make([]Value, len(v.Items()))
+		for i, it := range v.Items() {
+			items[i] = SortKeys(it)
+		}
+		return ArrayValue(items)
+	case Object:
+		ms := make([]Member, len(v.Members()))
+		for i, m := range v.Members() {
+			ms[i] = Member{Key: m.Key, Value: SortKeys(m.Value)}
+		}
+		slices.SortStableFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
+		return ObjectValue(ms)
+	}
+	return v
 }

@@ -186,6 +186,33 @@ func TestVerify(t *testing.T) {
 	}
 }
 
+// TestVerifyAfterImportAndUnsortedInput: inputs whose keys are not in
+// sorted order (a reasoning trace, an imported package) replay exactly.
+func TestVerifyAfterImportAndUnsortedInput(t *testing.T) {
+	src, _ := session(t, fixedClock("2026-11-21T21:01:00Z"))
+	export, err := replay.Run(ucsRunner, src, replay.Step{Args: []string{"export"}, Stdin: pyjson.NullValue()}, fixedClock("2026-11-21T21:02:00Z"))
+	require.NoError(t, err)
+	ws := filepath.Join(t.TempDir(), "ws")
+	env := fixedClock("2026-11-21T21:03:00Z")
+	for _, step := range []replay.Step{
+		{Args: []string{"init"}, Stdin: pyjson.NullValue()},
+		{Args: []string{"import"}, Stdin: export.Output},
+		{Args: []string{"report"}, Stdin: parseJSON(t, `{"success": "success", "action": "read", "reasoning_trace": {"zeta": "z", "decisive_factor": "d", "alternatives": "a"}}`)},
+	} {
+		res, err := replay.Run(ucsRunner, ws, step, env)
+		require.NoError(t, err)
+		require.Equal(t, 0, res.Exit, "%v: %s", step.Args, res.Stderr)
+	}
+	res := verify(t, ws)
+	assert.Equal(t, 0, res.Exit, "%s", pyjson.Indent(res.Output))
+}
+
+func parseJSON(t *testing.T, s string) pyjson.Value {
+	v, err := pyjson.Parse([]byte(s))
+	require.NoError(t, err)
+	return v
+}
+
 // TestVerifyFromSnapshot: with a snapshot every 10 events, verify can
 // replay only the tail; a damaged snapshot is detected and skipped for an
 // older one.
