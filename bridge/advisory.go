@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -59,22 +60,12 @@ func (s *session) scorePaths(src string, context, penalty map[string]float64) ([
 			pyjson.KV("annotation", annotation),
 		)})
 	}
-	slices.SortStableFunc(out, func(a, b scored) int { return cmpDesc(a.score, b.score) })
+	slices.SortStableFunc(out, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
 	vals := make([]pyjson.Value, len(out))
 	for i, o := range out {
 		vals[i] = o.v
 	}
 	return vals, nil
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 // enrich describes the best artifacts of a kind with their edge or node and
@@ -85,7 +76,7 @@ func (s *session) enrich(kind string, limit int) ([]pyjson.Value, error) {
 		return nil, err
 	}
 	arts := s.engine.Artifacts.ByKind(kind)
-	slices.SortStableFunc(arts, func(a, b *torusfield.Artifact) int { return cmpDesc(a.Score, b.Score) })
+	slices.SortStableFunc(arts, func(a, b *torusfield.Artifact) int { return cmp.Compare(b.Score, a.Score) })
 	out := []pyjson.Value{}
 	for _, a := range arts[:min(limit, len(arts))] {
 		ms := []pyjson.Member{pyjson.KV("id", a.ID), pyjson.KV("score", round(a.Score, 4))}

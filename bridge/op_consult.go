@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"slices"
@@ -177,7 +178,7 @@ func field(e knowledge.Entry, key string, def pyjson.Value) pyjson.Value {
 // manifest order.
 func sortedEnergies(in []torusfield.NodeEnergy) []torusfield.NodeEnergy {
 	out := slices.Clone(in)
-	slices.SortStableFunc(out, func(a, b torusfield.NodeEnergy) int { return cmpDesc(a.Energy, b.Energy) })
+	slices.SortStableFunc(out, func(a, b torusfield.NodeEnergy) int { return cmp.Compare(b.Energy, a.Energy) })
 	return out
 }
 
@@ -213,7 +214,7 @@ func penaltyEnergy(s *session, km keywordMap, hits []knowledge.DeadEndHit) penal
 // applied lists the penalties above 0.01, largest first.
 func (p penalty) applied() pyjson.Value {
 	order := slices.Clone(p.order)
-	slices.SortStableFunc(order, func(a, b string) int { return cmpDesc(p.energy[a], p.energy[b]) })
+	slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(p.energy[b], p.energy[a]) })
 	ms := []pyjson.Member{}
 	for _, c := range order {
 		if p.energy[c] > 0.01 {

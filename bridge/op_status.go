@@ -64,12 +64,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	recentOut := []pyjson.Value{}
-	for _, m := range recent {
-		recentOut = append(recentOut, pyjson.Obj(
-			pyjson.KV("summary", field(m, "summary", pyjson.StringValue(""))),
-			pyjson.KV("date", field(m, "date", pyjson.StringValue("")))))
-	}
+	recentOut := summaries(recent)
 	trend, err := s.ppTrend()
 	if err != nil {
 		return pyjson.Value{}, err
@@ -157,4 +152,15 @@ func lastSynthesis(l layout) string {
 		return ""
 	}
 	return runePrefix(strings.TrimSpace(string(data)), 1000)
+}
+
+// summaries lists methodology entries as their summary and date.
+func summaries(entries []pyjson.Value) []pyjson.Value {
+	out := []pyjson.Value{}
+	for _, m := range entries {
+		out = append(out, pyjson.Obj(
+			pyjson.KV("summary", field(m, "summary", pyjson.StringValue(""))),
+			pyjson.KV("date", field(m, "date", pyjson.StringValue("")))))
+	}
+	return out
 }

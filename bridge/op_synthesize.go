@@ -84,12 +84,7 @@ func opSynthesize(s *session, _ Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	recentOut := []pyjson.Value{}
-	for _, m := range recent {
-		recentOut = append(recentOut, pyjson.Obj(
-			pyjson.KV("summary", field(m, "summary", pyjson.StringValue(""))),
-			pyjson.KV("date", field(m, "date", pyjson.StringValue("")))))
-	}
+	recentOut := summaries(recent)
 	snaps, err := s.window(relPPHistory, 5)
 	if err != nil {
 		return pyjson.Value{}, err

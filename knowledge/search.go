@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"time"
@@ -123,23 +124,13 @@ func SearchDeadEnds(entries []Entry, q Query, context string) []DeadEndHit {
 		h.Score *= Decay(Str(e, "date"), q.Now, q.DecayRate)
 		hits = append(hits, h)
 	}
-	slices.SortStableFunc(hits, func(a, b DeadEndHit) int { return cmpDesc(a.Score, b.Score) })
+	slices.SortStableFunc(hits, func(a, b DeadEndHit) int { return cmp.Compare(b.Score, a.Score) })
 	return hits[:min(len(hits), max(q.Max, 0))]
 }
 
 // top sorts hits by descending score, keeping the order of equals, and
 // returns the first n.
 func top(hits []Hit, n int) []Hit {
-	slices.SortStableFunc(hits, func(a, b Hit) int { return cmpDesc(a.Score, b.Score) })
+	slices.SortStableFunc(hits, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
 	return hits[:min(len(hits), max(n, 0))]
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }

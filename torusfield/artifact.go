@@ -1,6 +1,7 @@
 package torusfield
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -131,7 +132,7 @@ func (s *ArtifactStore) CountKind(kind string) int {
 // Top returns up to n artifacts by descending score; ties keep promotion order.
 func (s *ArtifactStore) Top(n int) []*Artifact {
 	out := slices.Clone(s.list)
-	slices.SortStableFunc(out, func(a, b *Artifact) int { return cmpDesc(a.Score, b.Score) })
+	slices.SortStableFunc(out, func(a, b *Artifact) int { return cmp.Compare(b.Score, a.Score) })
 	return out[:min(n, len(out))]
 }
 
@@ -166,21 +167,10 @@ func (s *ArtifactStore) Prune(now, after int) []string {
 func (s *ArtifactStore) sorted() []*Artifact {
 	out := slices.Clone(s.list)
 	slices.SortStableFunc(out, func(a, b *Artifact) int {
-		if c := cmpDesc(a.Score, b.Score); c != 0 {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
 	return out
-}
-
-// cmpDesc orders floats descending, as Python's sort(key=lambda x: -x).
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
