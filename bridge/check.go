@@ -426,16 +426,9 @@ func copyFile(src, dst string) error {
 
 // stateSound reports whether the state file parses and its meta is valid.
 func stateSound(l layout) bool {
-	data, err := os.ReadFile(l.path(relState))
-	if err != nil {
+	if !exists(l, relState) {
 		return false
 	}
-	doc, err := pyjson.Parse(data)
-	if err != nil {
-		return false
-	}
-	if mv, ok := doc.Get("ucs"); ok {
-		_, err = parseMeta(mv)
-	}
+	_, err := committedSeq(l) // parses the whole file and validates its meta
 	return err == nil
 }

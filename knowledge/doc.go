@@ -6,10 +6,12 @@
 //
 // Entries are kept as the reference keeps them, JSON objects whose fields
 // an agent or another implementation may extend, so an export carries them
-// over unchanged. The package offers two things: the searches the bridge
-// runs before an action (Search and SearchDeadEnds rank entries by keyword
-// and capability overlap, temporal decay, and the structural similarity of
-// routing snapshots), and Store, the append-only files the entries live in.
+// over unchanged. The package offers the searches the bridge runs before an
+// action (SearchMethodology, SearchJudgmentNodes and SearchDeadEnds rank
+// entries by keyword and capability overlap, temporal decay, and the
+// structural similarity of routing snapshots), the compact search features
+// the bridge's index keeps per entry, and MarkdownBlock for the files people
+// read. Where entries are stored is the bridge's business (docs/storage.md).
 //
 // Nothing here reads the clock: every search takes the time to measure age
 // against.
