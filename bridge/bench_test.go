@@ -73,12 +73,12 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				s, unlock := openBench(b, br, true)
 				defer unlock()
 				s.noIndex = mode == "decode"
-				km := buildKeywordMap(s.manifest)
+				kw := newKeywords(s.manifest)
 				recent, err := s.window(relMethodology, recentForVocabulary)
 				if err != nil {
 					b.Fatal(err)
 				}
-				resolved := resolveCapabilities(s.manifest, km, context, nil, recent)
+				resolved := resolveCapabilities(s.manifest, kw, context, nil, recent)
 				energy := s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 				paths, err := s.scorePaths(s.engine.Cursor.Node, nil, nil)
 				if err != nil {

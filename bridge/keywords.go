@@ -39,69 +39,83 @@ var synonyms = [...]struct {
 	{"track", []string{"foundry_track_outcome", "foundry_metrics", "session_status"}},
 }
 
-// keywordMap maps a word to the capabilities it evokes, built from a
-// manifest as the reference builds it: the words (three letters or more)
-// of every semantic label map to the label's capabilities, the words of
-// every capability name and the name itself to the capability, and the
-// synonyms to the capabilities the manifest has.
-type keywordMap map[string][]string
+// keywords answers which capabilities a word evokes, as the reference's
+// keyword map does: the words (three letters or more) of every semantic
+// label map to the label's capabilities, the words of every capability name
+// and the name itself to the capability, and the synonyms to the
+// capabilities the manifest has. A consult looks up a few dozen words, so
+// each is answered by scanning the manifest when first asked, instead of
+// building the whole map (a fifth of a millisecond) on every call.
+type keywords struct {
+	m     *torusfield.Manifest
+	cache map[string][]string
+}
 
-func buildKeywordMap(m *torusfield.Manifest) keywordMap {
-	sets := map[string]map[string]bool{}
-	add := func(word string, caps ...string) {
-		s := sets[word]
-		if s == nil {
-			s = map[string]bool{}
-			sets[word] = s
-		}
-		for _, c := range caps {
-			if m.Has(c) {
-				s[c] = true
+func newKeywords(m *torusfield.Manifest) *keywords {
+	return &keywords{m: m, cache: map[string][]string{}}
+}
+
+// evoke returns the capabilities a word evokes, sorted, without repeats.
+func (k *keywords) evoke(word string) []string {
+	if caps, ok := k.cache[word]; ok {
+		return caps
+	}
+	var caps []string
+	add := func(cs ...string) {
+		for _, c := range cs {
+			if k.m.Has(c) && !slices.Contains(caps, c) {
+				caps = append(caps, c)
 			}
 		}
 	}
-	for _, l := range m.SemanticMap {
-		for _, w := range splitName(l.Label) {
-			add(w, l.Targets...)
+	if len(word) >= 3 {
+		for _, l := range k.m.SemanticMap {
+			if hasNamePart(l.Label, word) {
+				add(l.Targets...)
+			}
+		}
+		for _, c := range k.m.Capabilities {
+			if hasNamePart(c.Name, word) {
+				add(c.Name)
+			}
 		}
 	}
-	for _, c := range m.Capabilities {
-		for _, w := range splitName(c.Name) {
-			add(w, c.Name)
-		}
-		add(c.Name, c.Name)
+	if k.m.Has(word) {
+		add(word)
 	}
 	for _, s := range synonyms {
-		add(s.word, s.caps...)
-	}
-	km := make(keywordMap, len(sets))
-	for w, s := range sets {
-		caps := make([]string, 0, len(s))
-		for c := range s {
-			caps = append(caps, c)
+		if s.word == word {
+			add(s.caps...)
 		}
-		slices.Sort(caps)
-		km[w] = caps
 	}
-	return km
+	slices.Sort(caps)
+	k.cache[word] = caps
+	return caps
 }
 
-// splitName splits a label or name into lowercase words of three letters or
-// more at underscores and hyphens.
-func splitName(s string) []string {
-	var out []string
-	for _, w := range strings.Split(strings.ReplaceAll(strings.ToLower(s), "-", "_"), "_") {
-		if len(w) >= 3 {
-			out = append(out, w)
+// hasNamePart reports whether word is one of splitName(s): s's lowercase
+// parts between underscores and hyphens. It allocates only for a part with
+// capitals.
+func hasNamePart(s, word string) bool {
+	for len(s) > 0 {
+		i := strings.IndexAny(s, "_-")
+		part := s
+		if i >= 0 {
+			part, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		if lower := strings.ToLower(part); len(lower) >= 3 && lower == word {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // resolveCapabilities finds the capabilities a task touches: the explicit
 // ones the manifest knows, those the context's words evoke, and those of
 // recent methodology entries sharing a keyword with the context. Sorted.
-func resolveCapabilities(m *torusfield.Manifest, km keywordMap, context string, explicit []string, recent []knowledge.Entry) []string {
+func resolveCapabilities(m *torusfield.Manifest, kw *keywords, context string, explicit []string, recent []knowledge.Entry) []string {
 	caps := map[string]bool{}
 	for _, c := range explicit {
 		if m.Has(c) {
@@ -110,7 +124,7 @@ func resolveCapabilities(m *torusfield.Manifest, km keywordMap, context string, 
 	}
 	words := knowledge.Words(context)
 	for _, w := range words {
-		for _, c := range km[w] {
+		for _, c := range kw.evoke(w) {
 			caps[c] = true
 		}
 	}

@@ -44,12 +44,12 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		}
 	}
 	e := s.engine
-	km := buildKeywordMap(s.manifest)
+	kw := newKeywords(s.manifest)
 	recent, err := s.window(relMethodology, recentForVocabulary)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	resolved := resolveCapabilities(s.manifest, km, context, explicit, recent)
+	resolved := resolveCapabilities(s.manifest, kw, context, explicit, recent)
 
 	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 	for range consultWarmup {
@@ -76,7 +76,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	deadHits := knowledge.SearchDeadEnds(deadEnds, dq, context)
-	penalty := penaltyEnergy(s, km, deadHits)
+	penalty := penaltyEnergy(s, kw, deadHits)
 
 	ctxMap := make(map[string]float64, len(ctxEnergy))
 	for _, ne := range ctxEnergy {
@@ -189,12 +189,12 @@ type penalty struct {
 	energy map[string]float64
 }
 
-func penaltyEnergy(s *session, km keywordMap, hits []knowledge.DeadEndHit) penalty {
+func penaltyEnergy(s *session, kw *keywords, hits []knowledge.DeadEndHit) penalty {
 	p := penalty{energy: map[string]float64{}}
 	for _, h := range hits {
 		caps := knowledge.Strings(h.Entry, "capabilities")
-		for _, kw := range knowledge.Strings(h.Entry, "keywords") {
-			caps = append(caps, km[kw]...)
+		for _, word := range knowledge.Strings(h.Entry, "keywords") {
+			caps = append(caps, kw.evoke(word)...)
 		}
 		seen := map[string]bool{}
 		for _, c := range caps {
