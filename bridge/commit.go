@@ -57,6 +57,12 @@ func (s *session) commit(c Call, tBefore int) error {
 	stateAfter := hex.EncodeToString(sum[:])
 	s.tm.mark("encode")
 
+	// An init is the workspace's first event: nothing in the state
+	// directory is committed yet (a forced init moved it all aside), so
+	// whatever a crashed init left there is overwritten from the start, and
+	// the journal event may be synced with everything else. That is safe
+	// because the rename that commits comes after every sync.
+	first := c.Op == "init"
 	// Where each file stands before the call: recovery truncates back to it.
 	var order []string
 	sizes := map[string]int64{}
@@ -67,6 +73,9 @@ func (s *session) commit(c Call, tBefore int) error {
 		size, err := appendOffset(s.l, p.rel)
 		if err != nil {
 			return err
+		}
+		if first && strings.HasPrefix(p.rel, relStateDir+"/") {
+			size = -1
 		}
 		sizes[p.rel] = size
 		order = append(order, p.rel)
@@ -99,11 +108,30 @@ func (s *session) commit(c Call, tBefore int) error {
 	hsum := sha256.Sum256(pyjson.Canonical(event))
 	event = event.With("hash", hex.EncodeToString(hsum[:]))
 	line := append(pyjson.AppendCanonical(nil, event), '\n')
-	if err := appendAt(s.l, relJournal, journalSize, line); err != nil {
+	// Every other call syncs its journal event first: it must be durable
+	// before anything it describes, lest a file change survive a power loss
+	// that the event did not.
+	opened := make([]*os.File, 0, len(order)+2)
+	rels := make([]string, 0, len(order)+2)
+	defer func() {
+		for _, f := range opened {
+			f.Close() // after a failure; closed already on success
+		}
+	}()
+	jf, err := writeAt(s.l, relJournal, journalSize, line)
+	if err != nil {
+		return err
+	}
+	if first {
+		opened, rels = append(opened, jf), append(rels, relJournal)
+	} else if err := closeSynced(jf, relJournal); err != nil {
 		return err
 	}
 	crashPoint("journal")
 	s.tm.mark("journal")
+	// Write every append, then the new state beside the old one, and sync
+	// them all at once; only then link .prev and rename the state into
+	// place, the commit point.
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range s.pending {
@@ -111,25 +139,39 @@ func (s *session) commit(c Call, tBefore int) error {
 				buf.Write(p.data)
 			}
 		}
-		if err := appendAt(s.l, rel, sizes[rel], buf.Bytes()); err != nil {
+		f, err := writeAt(s.l, rel, sizes[rel], buf.Bytes())
+		if err != nil {
 			return err
 		}
+		opened, rels = append(opened, f), append(rels, rel)
 		crashPoint("append " + rel)
 	}
+	pf, err := newStateFile(s.l, relState, stateBytes)
+	if err != nil {
+		return err
+	}
+	defer pf.Cleanup() // a no-op once the rename is done
+	if err := syncAll(append(opened, pf.File), append(rels, relState)); err != nil {
+		return err
+	}
+	for i, f := range opened {
+		if err := f.Close(); err != nil {
+			return internal(err, "close %s", rels[i])
+		}
+	}
+	opened = nil
 	if err := keepPrevious(s.l); err != nil {
 		return err
 	}
 	s.tm.mark("appends")
 	crashPoint("prev")
-	if err := replaceFile(s.l, relState, stateBytes); err != nil {
-		return err
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return internal(err, "replace %s", relState)
 	}
 	// The rename and any file this commit created are durable only once
 	// their directories are.
-	for _, dir := range dirsToSync(order, sizes) {
-		if err := syncDir(s.l.path(dir)); err != nil {
-			return err
-		}
+	if err := syncDirs(s.l, dirsToSync(order, sizes)); err != nil {
+		return err
 	}
 	s.tm.mark("state")
 	crashPoint("committed")
@@ -205,7 +247,26 @@ func dirsToSync(order []string, sizes map[string]int64) []string {
 	return dirs
 }
 
-// syncDir fsyncs a directory, making renames and new entries in it durable.
+// syncDirs fsyncs directories, making renames and new entries in them
+// durable; several at once, as syncAll does.
+func syncDirs(l layout, rels []string) error {
+	dirs := make([]*os.File, 0, len(rels))
+	defer func() {
+		for _, d := range dirs {
+			d.Close()
+		}
+	}()
+	for _, rel := range rels {
+		d, err := os.Open(l.path(rel))
+		if err != nil {
+			return internal(err, "open %s", rel)
+		}
+		dirs = append(dirs, d)
+	}
+	return syncAll(dirs, rels)
+}
+
+// syncDir fsyncs one directory.
 func syncDir(dir string) error {
 	f, err := os.Open(dir)
 	if err != nil {
