@@ -52,11 +52,14 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, internal(err, "create %s", d)
 		}
 	}
+	tm := newTimings(b.opts.Timings)
+	defer tm.done(c.Op)
 	lock, err := lockWorkspace(l.path(relLock), true, b.opts.LockTimeout)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	defer lock.unlock()
+	tm.mark("lock")
 	now := b.now()
 	// An init cut short leaves a journal and no state: roll it back. With
 	// --force a damaged workspace is moved aside whole instead.
@@ -72,9 +75,12 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 		}
 	}
 
-	e := torusfield.New(m, torusfield.Options{})
-	e.Run(InitWarmup)
+	// For the embedded manifest this restores the warm-up's stored result
+	// (torusfield.Boot) instead of running 200 θ-steps.
+	e := torusfield.Boot(m, InitWarmup)
+	tm.mark("boot")
 	s := newSession(l, now, b.opts.AgentID)
+	s.tm = tm
 	s.manifest, s.engine = m, e
 	s.meta = meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)

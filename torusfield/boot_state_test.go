@@ -1,0 +1,36 @@
+package torusfield
+
+import (
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+var updateBoot = flag.Bool("update-boot", false, "rewrite aegis-boot-state.json from a real boot")
+
+// TestAegisBootState proves the stored Aegis boot state is what
+// AegisBootSteps θ-steps produce, and that Boot's engine saves the same
+// state as a booted one.
+func TestAegisBootState(t *testing.T) {
+	booted := New(DefaultManifest(), Options{})
+	booted.Run(AegisBootSteps)
+	want := pyjson.AppendCompact(nil, booted.State())
+	if *updateBoot {
+		require.NoError(t, os.WriteFile("aegis-boot-state.json", want, 0o644))
+	}
+	require.Equal(t, string(want), string(aegisBoot), "aegis-boot-state.json is stale: go test ./torusfield -run TestAegisBootState -update-boot")
+
+	fast := Boot(DefaultManifest(), AegisBootSteps)
+	require.Equal(t, string(booted.MarshalState()), string(fast.MarshalState()))
+	require.Equal(t, booted.Digest(), fast.Digest())
+
+	// Any other boot runs the steps.
+	other := Boot(DefaultManifest(), 10)
+	ref := New(DefaultManifest(), Options{})
+	ref.Run(10)
+	require.Equal(t, string(ref.MarshalState()), string(other.MarshalState()))
+}
