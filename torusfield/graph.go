@@ -2,6 +2,7 @@ package torusfield
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -47,11 +48,28 @@ func (g *Graph) Find(src, dst string) int {
 	return -1
 }
 
-// reindex rebuilds the adjacency lists from the edge list.
+// reindex rebuilds the adjacency lists from the edge list. Edges leave
+// their sources in runs (buildGraph adds them source by source), so each
+// list is a window of one shared index slice; a source whose edges were
+// not contiguous gets a list of its own.
 func (g *Graph) reindex() {
 	g.adj = make(map[string][]int, len(g.Nodes))
-	for i, e := range g.Edges {
-		g.adj[e.Src] = append(g.adj[e.Src], i)
+	all := make([]int, len(g.Edges))
+	for i := range all {
+		all[i] = i
+	}
+	for start := 0; start < len(g.Edges); {
+		src := g.Edges[start].Src
+		end := start + 1
+		for end < len(g.Edges) && g.Edges[end].Src == src {
+			end++
+		}
+		if prev, ok := g.adj[src]; ok {
+			g.adj[src] = append(slices.Clip(prev), all[start:end]...)
+		} else {
+			g.adj[src] = all[start:end:end]
+		}
+		start = end
 	}
 }
 
@@ -61,31 +79,34 @@ func (g *Graph) reindex() {
 // added in sorted name order, each (src, dst) pair once.
 func buildGraph(m *Manifest) *Graph {
 	g := &Graph{Nodes: m.Names()}
-	for _, c := range m.Capabilities {
-		targets := map[string]bool{}
+	// Capability indexes in name order: Python sorts str by code point, and
+	// UTF-8 byte order agrees.
+	sorted := make([]int, len(m.Capabilities))
+	for i := range sorted {
+		sorted[i] = i
+	}
+	slices.SortFunc(sorted, func(a, b int) int { return strings.Compare(m.Capabilities[a].Name, m.Capabilities[b].Name) })
+	target := make([]bool, len(m.Capabilities))
+	for si, c := range m.Capabilities {
+		clear(target)
 		for _, label := range c.ConnectsTo {
-			if m.Has(label) {
-				if label != c.Name {
-					targets[label] = true
-				}
+			if i := m.Index(label); i >= 0 {
+				target[i] = true
 				continue
 			}
 			resolved, _ := m.Targets(label)
 			for _, t := range resolved {
-				if t != c.Name {
-					targets[t] = true
-				}
+				target[m.Index(t)] = true
 			}
 		}
-		names := make([]string, 0, len(targets))
-		for t := range targets {
-			names = append(names, t)
-		}
-		slices.Sort(names) // Python sorts str by code point; UTF-8 byte order agrees
-		for _, dst := range names {
-			d := m.Capabilities[m.Index(dst)]
+		target[si] = false // no self-loops
+		for _, di := range sorted {
+			if !target[di] {
+				continue
+			}
+			d := m.Capabilities[di]
 			g.Edges = append(g.Edges, Edge{
-				Src: c.Name, Dst: dst,
+				Src: c.Name, Dst: d.Name,
 				U: (c.U + d.U) / 2, C: (c.C + d.C) / 2, N: c.N, NIsInt: c.NIsInt,
 				Meta: c.Meta,
 			})
