@@ -2,7 +2,9 @@ package pyjson
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -33,6 +35,9 @@ func TestRoundTripPython(t *testing.T) {
 		assert.Equal(t, tc.Indent, string(Indent(v)), "indent of %s", tc.In)
 		assert.Equal(t, "x"+tc.Canonical, string(AppendCanonical([]byte("x"), v)))
 		assert.Equal(t, "x"+tc.Indent, string(AppendIndent([]byte("x"), v)))
+		var w bytes.Buffer
+		require.NoError(t, WriteIndent(&w, v))
+		assert.Equal(t, tc.Indent, w.String(), "WriteIndent of %s", tc.In)
 		n++
 	}
 	require.NoError(t, sc.Err())
@@ -171,3 +176,38 @@ func TestAppendString(t *testing.T) {
 	assert.Equal(t, want, string(AppendString(nil, string(all))))
 	assert.Equal(t, `"é😀`+"\u2028\"", string(AppendString(nil, "é😀\u2028")))
 }
+
+// chunks records the size of each write.
+type chunks struct {
+	bytes.Buffer
+	sizes []int
+}
+
+func (c *chunks) Write(p []byte) (int, error) {
+	c.sizes = append(c.sizes, len(p))
+	return c.Buffer.Write(p)
+}
+
+// TestWriteIndentStreams: a big document goes out in pieces of about
+// 64 KiB, byte for byte what Indent returns, and a write error stops it.
+func TestWriteIndentStreams(t *testing.T) {
+	items := make([]Value, 20000)
+	for i := range items {
+		items[i] = Obj(KV("id", i), KV("text", "an entry of some length"), KV("w", float64(i)/7))
+	}
+	doc := Obj(KV("entries", items), KV("n", len(items)))
+	var c chunks
+	require.NoError(t, WriteIndent(&c, doc))
+	assert.Equal(t, string(Indent(doc)), c.String())
+	require.Greater(t, len(c.sizes), 10)
+	for _, n := range c.sizes {
+		assert.LessOrEqual(t, n, flushAt+1024)
+	}
+	assert.ErrorIs(t, WriteIndent(failing{}, doc), errWrite)
+}
+
+var errWrite = errors.New("disk full")
+
+type failing struct{}
+
+func (failing) Write([]byte) (int, error) { return 0, errWrite }

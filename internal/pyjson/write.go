@@ -1,6 +1,7 @@
 package pyjson
 
 import (
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -146,7 +147,37 @@ func AppendIndent(dst []byte, v Value) []byte {
 	if need := sizeEstimate(v, 0, 2); cap(dst)-len(dst) < need {
 		dst = slices.Grow(dst, need)
 	}
-	return appendIndent(dst, v, 0)
+	return appendIndent(dst, v, 0, nil)
+}
+
+// WriteIndent writes what Indent returns to w, in pieces of about 64 KiB:
+// a big document (an export) is never whole in memory as bytes.
+func WriteIndent(w io.Writer, v Value) error {
+	f := &flusher{w: w}
+	rest := appendIndent(make([]byte, 0, flushAt+4<<10), v, 0, f)
+	if f.err == nil {
+		_, f.err = w.Write(rest)
+	}
+	return f.err
+}
+
+const flushAt = 64 << 10
+
+// A flusher writes out what appendIndent has appended once it passes
+// flushAt bytes, and keeps the first write error.
+type flusher struct {
+	w   io.Writer
+	err error
+}
+
+func (f *flusher) flush(dst []byte) []byte {
+	if f == nil || len(dst) < flushAt {
+		return dst
+	}
+	if f.err == nil {
+		_, f.err = f.w.Write(dst)
+	}
+	return dst[:0]
 }
 
 // sizeEstimate estimates the output size of v at the given nesting level
@@ -191,7 +222,7 @@ func appendNewline(dst []byte, level int) []byte {
 	return dst
 }
 
-func appendIndent(dst []byte, v Value, level int) []byte {
+func appendIndent(dst []byte, v Value, level int, f *flusher) []byte {
 	switch v.Kind() {
 	case Array:
 		items := v.Items()
@@ -204,7 +235,7 @@ func appendIndent(dst []byte, v Value, level int) []byte {
 				dst = append(dst, ',')
 			}
 			dst = appendNewline(dst, level+1)
-			dst = appendIndent(dst, items[i], level+1)
+			dst = f.flush(appendIndent(dst, items[i], level+1, f))
 		}
 		dst = appendNewline(dst, level)
 		return append(dst, ']')
@@ -221,7 +252,7 @@ func appendIndent(dst []byte, v Value, level int) []byte {
 			dst = appendNewline(dst, level+1)
 			dst = AppendString(dst, ms[i].Key)
 			dst = append(dst, ':', ' ')
-			dst = appendIndent(dst, ms[i].Value, level+1)
+			dst = f.flush(appendIndent(dst, ms[i].Value, level+1, f))
 		}
 		dst = appendNewline(dst, level)
 		return append(dst, '}')
