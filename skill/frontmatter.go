@@ -12,8 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // Limits and fields of the Agent Skills specification.
@@ -32,7 +30,9 @@ type Frontmatter map[string]any
 
 // ParseFrontmatter splits SKILL.md into its frontmatter and body the way
 // the reference validator does: the file starts with "---", and the
-// frontmatter runs to the next "---".
+// frontmatter runs to the next "---". The frontmatter is parsed by a strict
+// parser for the part of YAML frontmatter uses (see yaml.go); anything
+// beyond it is an error naming the line.
 func ParseFrontmatter(content []byte) (Frontmatter, string, error) {
 	text := string(content)
 	if !strings.HasPrefix(text, "---") {
@@ -42,13 +42,10 @@ func ParseFrontmatter(content []byte) (Frontmatter, string, error) {
 	if len(parts) < 3 {
 		return nil, "", fmt.Errorf("SKILL.md frontmatter is not closed with ---")
 	}
-	// A plain map: yaml decodes nested mappings into the parent's type.
-	var raw map[string]any
-	if err := yaml.Unmarshal([]byte(parts[1]), &raw); err != nil {
-		return nil, "", fmt.Errorf("invalid YAML in frontmatter: %v", err)
-	}
-	if raw == nil {
-		raw = map[string]any{}
+	// parts[1] starts on the first line, after its "---".
+	raw, err := parseYAML(parts[1], 1)
+	if err != nil {
+		return nil, "", fmt.Errorf("invalid or unsupported YAML in SKILL.md frontmatter, %v", err)
 	}
 	return Frontmatter(raw), strings.TrimSpace(parts[2]), nil
 }
