@@ -28,12 +28,15 @@ type Env struct {
 
 // Run runs the command line args (without the program name) and returns
 // the process exit code.
-func Run(args []string, env Env) int {
+func Run(args []string, env Env) int { return run(args, env, calledCommand(args)) }
+
+// run runs args on the tree rootCommand(only) builds.
+func run(args []string, env Env, only string) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
 	st := &state{env: env}
-	root := st.rootCommand()
+	root := st.rootCommand(only)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)

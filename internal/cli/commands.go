@@ -22,7 +22,18 @@ A failed call changes no file.
 Environment: UCS_WORKSPACE (default workspace), UCS_NOW (RFC 3339 clock, for
 reproducible runs), UCS_LOCK_TIMEOUT (default 10s), UCS_AGENT_ID.`
 
-func (st *state) rootCommand() *cobra.Command {
+// rootCommand builds the command tree. With only, the name of a top-level
+// command, it builds the root and that command alone: a call runs one
+// command, and building all sixteen with their flags, plus the completion
+// command and its four shells, cost 80 to 150 µs of every call (a fresh
+// process pays for each page of code and heap it touches first); one
+// command costs about 10. What a call sees does not change: cobra finds,
+// parses, checks and helps a command from the command itself, its children
+// and its ancestors' persistent flags, never its siblings (TestPrunedTree
+// compares the two trees' outputs). A call that needs the whole tree (root
+// help, help, completion, an unknown command) gets it: calledCommand names
+// a command only when nothing but --workspace comes before it.
+func (st *state) rootCommand(only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "ucs",
 		Short: "ucs — a learning memory of how an agent works",
@@ -53,38 +64,17 @@ commits atomically and exits. Typical session:
 	}
 	root.SetVersionTemplate("ucs {{.Version}}\n")
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
-	root.AddCommand(
-		st.initCommand(), st.consultCommand(),
-		st.stdinCommand("report", "Report what you did; the engine learns from it",
-			`echo '{"action": "web_fetch", "outcome": "got the pricing page", "success": "success", "significance": "routine"}' | ucs report`,
-			`Stdin: {"action": capability (required), "outcome": text, "success": success|partial|neutral|failure
-(default neutral), "significance": routine|notable|critical (default routine), "context": text,
-"reasoning_trace": {"constraints", "alternatives", "decisive_factor", ...}}.`),
-		st.stdinCommand("reflect", "Store a reflection: methodology, annotation, experiment, dead end or synthesis",
-			`echo '{"type": "post_task", "text": "Always fetch full pages", "capabilities": ["web_fetch"], "keywords": ["pricing"]}' | ucs reflect
-  echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why this shortcut works"}' | ucs reflect`,
-			`Stdin: {"type": post_task|annotation|experiment|dead_end|synthesis, "text": ... (required), and per type:
-annotation: "artifact_id" (required), "failure_condition", "generalized_pattern";
-post_task and dead_end: "capabilities", "keywords"; dead_end: "topic", "why_closed", "reopen_conditions"}.`),
-		st.stdinCommand("import", "Merge a cognitive export package (from ucs export) into this workspace",
-			`ucs --workspace old export > agent.json && ucs --workspace new import < agent.json`,
-			`Stdin: the JSON printed by ucs export. New entries are appended (no duplicates by id),
-annotations fill unannotated artifacts, shared edges take the mean weight.`),
-		st.plainCommand("flush", "Save before context compaction and get the prompts of what to externalize", "ucs flush"),
-		st.plainCommand("resume", "Session-start briefing: state, health trend, open questions, recommendations", "ucs resume"),
-		st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize"),
-		st.plainCommand("status", "Quick health check", "ucs status"),
-		st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json"),
-		st.checkCommand(), st.verifyCommand(), st.logCommand(), st.skillCommand(), st.replayCommand(),
-		&cobra.Command{
-			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, _ []string) error {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version),
-					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", bridge.ExportFormat))))
-				return nil
-			},
-		},
-	)
+	if only != "" {
+		if cmd := st.command(only); cmd != nil {
+			root.AddCommand(cmd)
+			// The completion command is a sibling too.
+			root.CompletionOptions.DisableDefaultCmd = true
+			return root
+		}
+	}
+	for _, name := range commandNames {
+		root.AddCommand(st.command(name))
+	}
 	// cobra's completion command prints its help and exits 0 when the shell
 	// is missing or unknown; make both usage errors like any other.
 	root.InitDefaultCompletionCmd()
@@ -98,6 +88,85 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`),
 		}
 	}
 	return root
+}
+
+// commandNames are the top-level commands, in the order they are added.
+var commandNames = [...]string{"init", "consult", "report", "reflect", "import", "flush", "resume", "synthesize",
+	"status", "export", "check", "verify", "log", "skill", "replay", "version"}
+
+// calledCommand is the top-level command args name, when only --workspace
+// comes before it; "" otherwise.
+func calledCommand(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--workspace":
+			i++ // its value
+		case strings.HasPrefix(a, "--workspace="):
+		case strings.HasPrefix(a, "-"):
+			return "" // help, version, "--", an unknown flag: the whole tree
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// command builds the top-level command name, or returns nil.
+func (st *state) command(name string) *cobra.Command {
+	switch name {
+	case "init":
+		return st.initCommand()
+	case "consult":
+		return st.consultCommand()
+	case "report":
+		return st.stdinCommand("report", "Report what you did; the engine learns from it",
+			`echo '{"action": "web_fetch", "outcome": "got the pricing page", "success": "success", "significance": "routine"}' | ucs report`,
+			`Stdin: {"action": capability (required), "outcome": text, "success": success|partial|neutral|failure
+(default neutral), "significance": routine|notable|critical (default routine), "context": text,
+"reasoning_trace": {"constraints", "alternatives", "decisive_factor", ...}}.`)
+	case "reflect":
+		return st.stdinCommand("reflect", "Store a reflection: methodology, annotation, experiment, dead end or synthesis",
+			`echo '{"type": "post_task", "text": "Always fetch full pages", "capabilities": ["web_fetch"], "keywords": ["pricing"]}' | ucs reflect
+  echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why this shortcut works"}' | ucs reflect`,
+			`Stdin: {"type": post_task|annotation|experiment|dead_end|synthesis, "text": ... (required), and per type:
+annotation: "artifact_id" (required), "failure_condition", "generalized_pattern";
+post_task and dead_end: "capabilities", "keywords"; dead_end: "topic", "why_closed", "reopen_conditions"}.`)
+	case "import":
+		return st.stdinCommand("import", "Merge a cognitive export package (from ucs export) into this workspace",
+			`ucs --workspace old export > agent.json && ucs --workspace new import < agent.json`,
+			`Stdin: the JSON printed by ucs export. New entries are appended (no duplicates by id),
+annotations fill unannotated artifacts, shared edges take the mean weight.`)
+	case "flush":
+		return st.plainCommand("flush", "Save before context compaction and get the prompts of what to externalize", "ucs flush")
+	case "resume":
+		return st.plainCommand("resume", "Session-start briefing: state, health trend, open questions, recommendations", "ucs resume")
+	case "synthesize":
+		return st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize")
+	case "status":
+		return st.plainCommand("status", "Quick health check", "ucs status")
+	case "export":
+		return st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json")
+	case "check":
+		return st.checkCommand()
+	case "verify":
+		return st.verifyCommand()
+	case "log":
+		return st.logCommand()
+	case "skill":
+		return st.skillCommand()
+	case "replay":
+		return st.replayCommand()
+	case "version":
+		return &cobra.Command{
+			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, _ []string) error {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version),
+					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", bridge.ExportFormat))))
+				return nil
+			},
+		}
+	}
+	return nil
 }
 
 func (st *state) initCommand() *cobra.Command {
