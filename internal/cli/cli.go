@@ -125,8 +125,7 @@ func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
 	if err != nil {
 		return bridge.AsError(err)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(out))
-	return nil
+	return printJSON(cmd, out)
 }
 
 // readInput reads and parses the command's stdin object.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -123,7 +124,13 @@ func orEmpty(xs []string) []string {
 	return xs
 }
 
+// printJSON prints a command's result, streamed: an export at 10,000
+// entries is 17 MB of JSON, never whole in memory as bytes.
 func printJSON(cmd *cobra.Command, v pyjson.Value) error {
-	fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(v))
-	return nil
+	w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	if err := pyjson.WriteIndent(w, v); err != nil {
+		return err
+	}
+	w.WriteByte('\n')
+	return w.Flush()
 }
