@@ -20,15 +20,9 @@ import (
 // cut short) and is ignored; any other line that does not parse is
 // corruption.
 func readJSONL(l layout, rel string) ([]pyjson.Value, error) {
-	data, err := os.ReadFile(l.path(rel))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	data, err := readCommitted(l, rel)
 	if err != nil {
-		return nil, internal(err, "read %s", rel)
-	}
-	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
-		data = data[:i+1]
+		return nil, err
 	}
 	var out []pyjson.Value
 	for n := 1; len(data) > 0; n++ {
@@ -45,6 +39,38 @@ func readJSONL(l layout, rel string) ([]pyjson.Value, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// readLines reads the lines of a JSON-lines file that are not blank,
+// undecoded. A missing file has none; a torn last line is left out.
+func readLines(l layout, rel string) ([][]byte, error) {
+	data, err := readCommitted(l, rel)
+	if err != nil {
+		return nil, err
+	}
+	var lines [][]byte
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if line := data[:i]; len(bytes.TrimSpace(line)) > 0 {
+			lines = append(lines, line)
+		}
+		data = data[i+1:]
+	}
+	return lines, nil
+}
+
+// readCommitted reads a data file up to its last newline: a last line
+// without one was never committed (a write was cut short). A missing file
+// is empty.
+func readCommitted(l layout, rel string) ([]byte, error) {
+	data, err := os.ReadFile(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, internal(err, "read %s", rel)
+	}
+	return data[:bytes.LastIndexByte(data, '\n')+1], nil
 }
 
 func relLine(rel string, n int) string {

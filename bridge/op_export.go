@@ -17,17 +17,19 @@ const ExportFormat = "ucs_cognitive_export_v2"
 // the learned routing graph, policy biases and PP history.
 func opExport(s *session, _ Call) (pyjson.Value, error) {
 	e := s.engine
-	lists := map[string][]pyjson.Value{}
+	// Entries are only written out: the lists hold their text, decoded one
+	// at a time as the package is printed (rawWindow).
+	lists := map[string]pyjson.Value{}
 	for _, w := range []struct {
 		rel string
 		n   int
 	}{{relJudgment, judgmentWindow}, {relMethodology, math.MaxInt}, {relDeadEnds, math.MaxInt},
 		{relPPHistory, 100}, {relOverrides, overridesWindow}} {
-		v, err := s.window(w.rel, w.n)
+		v, err := s.rawWindow(w.rel, w.n)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		lists[w.rel] = orEmptyValues(v)
+		lists[w.rel] = v
 	}
 	anns, err := s.annotations()
 	if err != nil {
@@ -68,13 +70,6 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("engine_t", e.Grid.T),
 		pyjson.KV("cursor", e.Cursor.Node),
 	), nil
-}
-
-func orEmptyValues(v []pyjson.Value) []pyjson.Value {
-	if v == nil {
-		return []pyjson.Value{}
-	}
-	return v
 }
 
 // opImport merges an export package into this workspace: entries whose id

@@ -54,9 +54,10 @@ commits atomically and exits. Typical session:
 		SilenceUsage:  true,
 		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
 			// cmd/ucs turns the collector off for a call's few milliseconds;
-			// commands that stream through a whole history turn it back on.
+			// commands that stream through a whole history or all the knowledge
+			// (export) turn it back on.
 			switch cmd.Name() {
-			case "verify", "replay", "check", "log":
+			case "verify", "replay", "check", "log", "export":
 				debug.SetGCPercent(100)
 			}
 		},

@@ -73,6 +73,9 @@ type composite struct {
 	intKeys bool // Object whose keys are Python ints (see IntKeyObjectValue)
 	items   []Value
 	members []Member
+	// raw holds an array's items as JSON text instead of items (RawItems):
+	// each is decoded when it is read or written.
+	raw [][]byte
 }
 
 // tags are the shared composites of scalars and of empty arrays and objects.
@@ -188,7 +191,63 @@ func (v Value) Items() []Value {
 	if v.c == nil {
 		return nil
 	}
+	if v.c.raw != nil {
+		items := make([]Value, len(v.c.raw))
+		for i := range items {
+			items[i] = v.item(i)
+		}
+		return items
+	}
 	return v.c.items // nil unless an array
+}
+
+// RawItems returns an array whose items are held as the JSON documents in
+// docs (not copied) and decoded one at a time when the array is written or
+// read: a big list that is only written out (an export's methodology) costs
+// its text, not its decoded tree. Every document must parse; the error of
+// the first that does not is a *RawItemError. Writers and Items see the
+// decoded items; reflect.DeepEqual does not (it tells the two apart).
+func RawItems(docs [][]byte) (Value, error) {
+	for i, d := range docs {
+		if _, err := Parse(d); err != nil {
+			return Value{}, &RawItemError{Index: i, Err: err}
+		}
+	}
+	if len(docs) == 0 {
+		return Value{c: &tags[Array]}, nil
+	}
+	return Value{c: &composite{kind: Array, raw: docs}}, nil
+}
+
+// A RawItemError says which document given to RawItems does not parse.
+type RawItemError struct {
+	Index int // into docs
+	Err   error
+}
+
+func (e *RawItemError) Error() string { return "item " + strconv.Itoa(e.Index) + ": " + e.Err.Error() }
+
+func (e *RawItemError) Unwrap() error { return e.Err }
+
+// arrayLen is the number of items of an array, whatever holds them.
+func (v Value) arrayLen() int {
+	if v.c == nil {
+		return 0
+	}
+	if v.c.raw != nil {
+		return len(v.c.raw)
+	}
+	return len(v.c.items)
+}
+
+// item returns item i of an array, decoding it if it is held as text
+// (RawItems checked that it parses).
+func (v Value) item(i int) Value {
+	if v.c.raw != nil {
+		x, _ := Parse(v.c.raw[i])
+		return x
+	}
+	return v.c.items[i]
 }
 
 // Members returns the members of an Object value in order, nil for any other

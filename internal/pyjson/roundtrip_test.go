@@ -211,3 +211,40 @@ var errWrite = errors.New("disk full")
 type failing struct{}
 
 func (failing) Write([]byte) (int, error) { return 0, errWrite }
+
+// TestRawItems: an array held as text writes and reads as the same array
+// decoded, and a document that does not parse is named.
+func TestRawItems(t *testing.T) {
+	docs := [][]byte{[]byte(`{"b": 1, "a": [1.5, "x\u00e9\n"], "c": {}}`), []byte(` 7 `), []byte(`[]`), []byte(`{"n": 1e300, "t": true}`)}
+	raw, err := RawItems(docs)
+	require.NoError(t, err)
+	var items []Value
+	for _, d := range docs {
+		v, err := Parse(d)
+		require.NoError(t, err)
+		items = append(items, v)
+	}
+	for _, doc := range []struct{ raw, dec Value }{
+		{raw, ArrayValue(items)},
+		{Obj(KV("list", raw), KV("k", 1)), Obj(KV("list", ArrayValue(items)), KV("k", 1))},
+	} {
+		assert.Equal(t, string(Indent(doc.dec)), string(Indent(doc.raw)))
+		assert.Equal(t, string(Canonical(doc.dec)), string(Canonical(doc.raw)))
+		assert.Equal(t, string(AppendCompact(nil, doc.dec)), string(AppendCompact(nil, doc.raw)))
+		assert.Equal(t, string(AppendDumps(nil, doc.dec)), string(AppendDumps(nil, doc.raw)))
+		var w bytes.Buffer
+		require.NoError(t, WriteIndent(&w, doc.raw))
+		assert.Equal(t, string(Indent(doc.dec)), w.String())
+	}
+	assert.Equal(t, items, raw.Items())
+	assert.Equal(t, Array, raw.Kind())
+
+	empty, err := RawItems(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "[]", string(Indent(empty)))
+
+	_, err = RawItems([][]byte{[]byte(`{}`), []byte(`{"a": NaN`)})
+	var ie *RawItemError
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, 1, ie.Index)
+}

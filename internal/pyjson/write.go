@@ -187,6 +187,12 @@ func sizeEstimate(v Value, level, indent int) int {
 	switch v.Kind() {
 	case Array:
 		n := 2 + indent*level
+		if v.c.raw != nil { // not decoded to estimate: text plus room for indenting
+			for _, doc := range v.c.raw {
+				n += 2 + indent*(level+1) + 2*len(doc)
+			}
+			return n
+		}
 		for _, item := range v.Items() {
 			n += 2 + indent*(level+1) + sizeEstimate(item, level+1, indent)
 		}
@@ -225,17 +231,17 @@ func appendNewline(dst []byte, level int) []byte {
 func appendIndent(dst []byte, v Value, level int, f *flusher) []byte {
 	switch v.Kind() {
 	case Array:
-		items := v.Items()
-		if len(items) == 0 {
+		n := v.arrayLen()
+		if n == 0 {
 			return append(dst, "[]"...)
 		}
 		dst = append(dst, '[')
-		for i := range items {
+		for i := range n {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			dst = appendNewline(dst, level+1)
-			dst = f.flush(appendIndent(dst, items[i], level+1, f))
+			dst = f.flush(appendIndent(dst, v.item(i), level+1, f))
 		}
 		dst = appendNewline(dst, level)
 		return append(dst, ']')
