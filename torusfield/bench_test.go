@@ -1,6 +1,10 @@
 package torusfield
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
 
 // The benchmarks use the embedded Aegis manifest (45 capabilities, 249 edges)
 // on the default 24×32 grid.
@@ -23,6 +27,100 @@ func BenchmarkLoadState(b *testing.B) {
 		if _, err := LoadState(m, data, Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// benchDocs are the state after init as the reference stores it
+// (indented) and as the bridge does (compact, its meta first), and a
+// mature state (compact): after 2,600 θ-steps the φ log is full (100
+// records) and more artifacts are held.
+func benchDocs(tb testing.TB) []stateDoc {
+	m := DefaultManifest()
+	v, err := pyjson.Parse(fixture(tb, "init-state.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	forms := docForms("init", m, Options{}, v)
+	e := New(m, Options{})
+	e.Run(2600)
+	mature := docForms("mature", m, Options{}, e.State())
+	return []stateDoc{forms[0], forms[2], mature[2]}
+}
+
+func visitNothing(string, []byte) error { return nil }
+
+// BenchmarkRestoreBytes restores a state into an existing engine, as a
+// call of the bridge does.
+func BenchmarkRestoreBytes(b *testing.B) {
+	for _, doc := range benchDocs(b) {
+		b.Run(doc.name, func(b *testing.B) {
+			e := New(doc.m, doc.opts)
+			b.SetBytes(int64(len(doc.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := e.RestoreBytes(doc.data, visitNothing); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRestoreTree is what RestoreBytes replaces: pyjson.Parse, then
+// Restore.
+func BenchmarkRestoreTree(b *testing.B) {
+	for _, doc := range benchDocs(b) {
+		b.Run(doc.name, func(b *testing.B) {
+			e := New(doc.m, doc.opts)
+			b.SetBytes(int64(len(doc.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				v, err := pyjson.Parse(doc.data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := e.Restore(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAppendState writes the compact state with the bridge's meta
+// first, as every changing call does.
+func BenchmarkAppendState(b *testing.B) {
+	for _, doc := range benchDocs(b)[1:] {
+		b.Run(doc.name, func(b *testing.B) {
+			e := New(doc.m, doc.opts)
+			if err := e.RestoreBytes(doc.data, nil); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(doc.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				e.AppendState(nil, ucsLead) // sized by its hint: one allocation
+			}
+		})
+	}
+}
+
+// BenchmarkAppendStateTree is what AppendState replaces: State, then
+// pyjson.AppendCompact.
+func BenchmarkAppendStateTree(b *testing.B) {
+	for _, doc := range benchDocs(b)[1:] {
+		b.Run(doc.name, func(b *testing.B) {
+			e := New(doc.m, doc.opts)
+			if err := e.RestoreBytes(doc.data, nil); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(doc.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				state := pyjson.ObjectValue(append([]pyjson.Member{ucsLead}, e.State().Members()...))
+				pyjson.AppendCompact(make([]byte, 0, 96<<10), state)
+			}
+		})
 	}
 }
 

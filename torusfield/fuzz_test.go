@@ -2,8 +2,14 @@ package torusfield
 
 import (
 	"bytes"
+	"fmt"
+	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // fuzzManifest is parsed once for all fuzz inputs.
@@ -95,5 +101,68 @@ func FuzzLoadState(f *testing.F) {
 		e.Run(2)
 		e.PhiCycle()
 		_ = e.Report()
+	})
+}
+
+// FuzzRestoreBytes: for any input, RestoreBytes and pyjson.Parse + Restore
+// agree on success, on the error (type and text), on the members visit
+// sees, and on the engine afterwards, which a failure leaves unchanged.
+func FuzzRestoreBytes(f *testing.F) {
+	m := fuzzManifest()
+	for _, name := range []string{"init-state.json", "workspace/ucs/state/torusfield_state.json"} {
+		v, err := pyjson.Parse(fixture(f, name))
+		require.NoError(f, err)
+		for _, doc := range docForms(name, m, Options{}, v) {
+			f.Add(doc.data)
+		}
+	}
+	good, err := pyjson.Parse(fixture(f, "init-state.json"))
+	require.NoError(f, err)
+	for _, c := range badStates() {
+		f.Add(pyjson.AppendCompact(nil, edit(good, c.path, c.fn)))
+	}
+	for _, c := range acceptedEdits() {
+		f.Add(pyjson.AppendCompact(nil, edit(good, c.path, c.fn)))
+	}
+	compact := pyjson.AppendCompact(nil, good)
+	for _, c := range textEdits {
+		f.Add(bytes.Replace(compact, []byte(c.old), []byte(c.new), 1))
+	}
+	// Small documents, which the fuzzer mutates quickly.
+	f.Add([]byte(`{"version": "torusfield_kernel.v0.2.1"}`))
+	f.Add([]byte(`{"ucs":{"seq":1,"s":"a\"\u00e9"},"version":"torusfield_kernel.v0.2.1","cursor":{"node":"read","theta":-5,"phi":9},` +
+		`"pp":{"truth":0.5,"trust":1},"policy":{"edge_bias":{"3":-1.5,"0":2}},"state":{"t":3,"ports":{"p":1e-7,"q":2}},` +
+		`"trace":{"theta_tail":[{"t":1,"src":"read","dst":"x","edge_index":0,"reward":1,"cost":0.5,"novelty":0}],"phi_log":[1,null]},` +
+		`"artifacts":[{"id":"x","kind":"wormhole","payload":{"edge_index":3},"score":1.5,"created_t":0,"meta":{}}]}`))
+	fresh := viewOf(New(m, Options{}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want, got := New(m, Options{}), New(m, Options{})
+		wantOthers, wantErr := referenceRestore(want, data)
+		gotOthers, gotErr := restoreBytes(got, data)
+		if (wantErr == nil) != (gotErr == nil) {
+			t.Fatalf("Restore: %v\nRestoreBytes: %v", wantErr, gotErr)
+		}
+		if wantErr != nil {
+			if fmt.Sprintf("%T %v", wantErr, wantErr) != fmt.Sprintf("%T %v", gotErr, gotErr) {
+				t.Fatalf("Restore: %T %v\nRestoreBytes: %T %v", wantErr, wantErr, gotErr, gotErr)
+			}
+			if !reflect.DeepEqual(fresh, viewOf(got)) {
+				t.Fatal("a failed RestoreBytes changed the engine")
+			}
+		}
+		if !reflect.DeepEqual(wantOthers, gotOthers) {
+			t.Fatalf("visited members differ:\n%v\n%v", wantOthers, gotOthers)
+		}
+		if wantErr != nil {
+			return
+		}
+		if !reflect.DeepEqual(viewOf(want), viewOf(got)) {
+			t.Fatal("the engines differ")
+		}
+		// The Value MarshalState indents, written compact: the same
+		// content, and the fuzzer runs more inputs a second.
+		if a, b := pyjson.AppendCompact(nil, want.State()), pyjson.AppendCompact(nil, got.State()); !bytes.Equal(a, b) {
+			t.Fatalf("the states differ:\n%s\n%s", a, b)
+		}
 	})
 }

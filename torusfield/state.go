@@ -107,12 +107,12 @@ func (e *Engine) Digest() string {
 // LoadState builds an engine from a manifest and restores a state file
 // written by MarshalState or by the reference.
 func LoadState(m *Manifest, data []byte, opts Options) (*Engine, error) {
-	v, err := pyjson.Parse(data)
-	if err != nil {
-		return nil, &StateError{Msg: err.Error()}
-	}
 	e := New(m, opts)
-	if err := e.Restore(v); err != nil {
+	if err := e.RestoreBytes(data, nil); err != nil {
+		if _, ok := err.(*StateError); !ok {
+			// A syntax error: a state file that is not JSON is a bad state file.
+			err = &StateError{Msg: err.Error()}
+		}
 		return nil, err
 	}
 	return e, nil
@@ -149,7 +149,23 @@ func (e *Engine) Restore(v pyjson.Value) error {
 	if ver, _ := v.Get("version"); ver.Str() != StateVersion {
 		return bad("version", "want %q, got %s", StateVersion, describe(ver))
 	}
-	// Restore into scratch parts and adopt them only when all is well.
+	n := e.scratch()
+	steps := []func(*Engine, pyjson.Value) error{restoreGrid, restoreGraph, restoreArtifacts, restorePolicy,
+		restorePP, restoreCursor, restoreTrace}
+	for _, step := range steps {
+		if err := step(n, v); err != nil {
+			return err
+		}
+	}
+	e.adopt(n)
+	return nil
+}
+
+// scratch returns the parts a restore fills: what an absent section leaves
+// (a zero grid, zero weights, no artifacts, biases or trace, the cursor on
+// the first capability). Restoring into scratch parts and adopting them
+// only when all is well is what leaves the engine unchanged on an error.
+func (e *Engine) scratch() *Engine {
 	n := &Engine{
 		Grid:      newGrid(e.Grid.ThetaBins, e.Grid.PhiBins),
 		Graph:     &Graph{Nodes: e.Graph.Nodes, Edges: slices.Clone(e.Graph.Edges), adj: e.Graph.adj},
@@ -161,16 +177,13 @@ func (e *Engine) Restore(v pyjson.Value) error {
 	for i := range n.Graph.Edges {
 		n.Graph.Edges[i].W = 0
 	}
-	steps := []func(*Engine, pyjson.Value) error{restoreGrid, restoreGraph, restoreArtifacts, restorePolicy,
-		restorePP, restoreCursor, restoreTrace}
-	for _, step := range steps {
-		if err := step(n, v); err != nil {
-			return err
-		}
-	}
+	return n
+}
+
+// adopt takes over the restored parts of a scratch engine.
+func (e *Engine) adopt(n *Engine) {
 	e.Grid, e.Graph, e.Artifacts, e.Policy.bias = n.Grid, n.Graph, n.Artifacts, n.Policy.bias
 	e.PP, e.Cursor, e.Trace = n.PP, n.Cursor, n.Trace
-	return nil
 }
 
 func describe(v pyjson.Value) string {
