@@ -48,11 +48,9 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	// The "ucs" member comes first so a call can read ucs.seq without
 	// decoding the engine state; the reference's loader ignores it.
-	state := s.engine.State()
-	state = pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("ucs", m.value())}, state.Members()...))
 	// Compact: a third smaller than the reference's indented form, which
 	// every call writes, hashes and syncs; the reference reads it the same.
-	stateBytes := pyjson.AppendCompact(make([]byte, 0, 96<<10), state)
+	stateBytes := s.engine.AppendState(nil, pyjson.KV("ucs", m.value()))
 	sum := sha256.Sum256(stateBytes)
 	stateAfter := hex.EncodeToString(sum[:])
 	s.tm.mark("encode")

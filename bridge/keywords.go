@@ -97,6 +97,12 @@ func (k *keywords) evoke(word string) []string {
 // parts between underscores and hyphens. It allocates only for a part with
 // capitals.
 func hasNamePart(s, word string) bool {
+	// Most names and labels hold no such word: a substring search (on s
+	// itself when it has no capitals, ToLower's no-copy case) rejects them
+	// before the split.
+	if !strings.Contains(strings.ToLower(s), word) {
+		return false
+	}
 	for len(s) > 0 {
 		i := strings.IndexAny(s, "_-")
 		part := s

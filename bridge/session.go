@@ -56,11 +56,25 @@ type pendingAppend struct {
 func openSession(l layout, ls loadedState, now time.Time, agentID string) (*session, error) {
 	data := ls.data
 	s := newSession(l, now, agentID)
-	doc, err := pyjson.Parse(data)
-	if err != nil {
-		return nil, corrupt(err, relState)
+	// The "ucs" member comes first: a quick look finds it without reading
+	// the engine state, which RestoreBytes then decodes in one pass. When
+	// the look fails, a parse tells a reference workspace (no member) from
+	// a damaged state file.
+	metaRaw, ours := torusfield.LeadMember(data, "ucs")
+	if !ours {
+		doc, err := pyjson.Parse(data)
+		if err != nil {
+			return nil, corrupt(err, relState)
+		}
+		if mv, ok := doc.Get("ucs"); ok {
+			metaRaw, ours = pyjson.AppendCompact(nil, mv), true
+		}
 	}
-	if mv, ok := doc.Get("ucs"); ok {
+	if ours {
+		mv, err := pyjson.Parse(metaRaw)
+		if err != nil {
+			return nil, corrupt(err, relState)
+		}
 		if s.meta, err = parseMeta(mv); err != nil {
 			return nil, corrupt(err, relState)
 		}
@@ -72,9 +86,11 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 			return nil, corrupt(err, relPinned)
 		}
 	} else {
-		if s.ref, err = openReference(l); err != nil {
+		ref, err := openReference(l)
+		if err != nil {
 			return nil, err
 		}
+		s.ref = ref
 		s.meta = s.ref.meta
 		s.manifest = s.ref.manifest
 	}
@@ -91,7 +107,7 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 		s.stateHash = hex.EncodeToString(sum[:])
 	}
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
-	if err := s.engine.Restore(doc); err != nil {
+	if err := s.engine.RestoreBytes(data, nil); err != nil {
 		return nil, corrupt(err, relState)
 	}
 	return s, nil
