@@ -26,7 +26,7 @@ func (r *refWorkspace) list(rel string) []pyjson.Value { return r.lists[rel] }
 func openReference(l layout) (*refWorkspace, error) {
 	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: meta{Files: map[string]fileSum{}}}
 	r.raw = torusfield.DefaultManifestJSON()
-	if data, err := os.ReadFile(l.path(relRootManifest)); err == nil {
+	if data, err := readFile(l.path(relRootManifest)); err == nil {
 		r.raw = data
 	}
 	var err error
@@ -76,7 +76,7 @@ func openReference(l layout) (*refWorkspace, error) {
 
 // readJSONFile parses a whole JSON file; a missing file is null.
 func readJSONFile(l layout, rel string) (pyjson.Value, error) {
-	data, err := os.ReadFile(l.path(rel))
+	data, err := readFile(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return pyjson.NullValue(), nil
 	}

@@ -194,7 +194,7 @@ func (b *Bridge) lockAndRecover(exclusive bool) (*fileLock, loadedState, []strin
 		lock.unlock()
 		return nil, ls, nil, err
 	}
-	if ls.data, err = os.ReadFile(b.l.path(relState)); err != nil {
+	if ls.data, err = readFile(b.l.path(relState)); err != nil {
 		if os.IsNotExist(err) {
 			return fail(errNotInitialized)
 		}
@@ -218,7 +218,7 @@ func (b *Bridge) lockAndRecover(exclusive bool) (*fileLock, loadedState, []strin
 	if err != nil {
 		return fail(err)
 	}
-	if ls.data, err = os.ReadFile(b.l.path(relState)); err != nil {
+	if ls.data, err = readFile(b.l.path(relState)); err != nil {
 		return fail(internal(err, "read %s", relState))
 	}
 	if ls.journal, err = readJournalTail(b.l); err != nil {

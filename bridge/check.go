@@ -96,7 +96,7 @@ func (c *checker) add(file, field, format string, args ...any) {
 
 func (c *checker) run() {
 	c.journal()
-	data, err := os.ReadFile(c.l.path(relState))
+	data, err := readFile(c.l.path(relState))
 	if err != nil {
 		c.add(relState, "", "cannot read: %v", err)
 		return
@@ -116,7 +116,7 @@ func (c *checker) run() {
 		c.add(relState, "ucs", "%v", err)
 		return
 	}
-	raw, err := os.ReadFile(c.l.path(relPinned))
+	raw, err := readFile(c.l.path(relPinned))
 	if err != nil {
 		c.add(relPinned, "", "cannot read: %v", err)
 		return
@@ -157,7 +157,7 @@ func (c *checker) run() {
 // journal checks every event: it parses, its seq follows, its parent is the
 // previous event's hash, and its hash is the hash of its content.
 func (c *checker) journal() {
-	f, err := os.Open(c.l.path(relJournal))
+	f, err := openRead(c.l.path(relJournal))
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
@@ -223,7 +223,7 @@ func strField(v pyjson.Value, key string) string {
 // dataFile checks that a data file holds exactly the committed lines, each
 // a JSON object.
 func (c *checker) dataFile(rel string, want fileSum) {
-	data, err := os.ReadFile(c.l.path(rel))
+	data, err := readFile(c.l.path(rel))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		c.add(rel, "", "cannot read: %v", err)
 		return
@@ -338,7 +338,7 @@ func (b *Bridge) repair() ([]string, error) {
 		return done, nil // check reports what is wrong
 	}
 	done = append(done, rec...)
-	data, err := os.ReadFile(l.path(relState))
+	data, err := readFile(l.path(relState))
 	if err != nil {
 		return done, nil
 	}
@@ -356,7 +356,7 @@ func (b *Bridge) repair() ([]string, error) {
 	}
 	for _, rel := range countedFiles {
 		want := m.Files[rel]
-		raw, err := os.ReadFile(l.path(rel))
+		raw, err := readFile(l.path(rel))
 		if err != nil {
 			continue
 		}
@@ -383,7 +383,7 @@ func (b *Bridge) repair() ([]string, error) {
 		}
 		done = append(done, fmt.Sprintf("cut %d uncommitted bytes off %s (kept in %s)", len(raw)-end, rel, backup))
 	}
-	if raw, err := os.ReadFile(l.path(relPinned)); err == nil {
+	if raw, err := readFile(l.path(relPinned)); err == nil {
 		if manifest, err := torusfield.ParseManifest(raw); err == nil && len(checkIndex(l, manifest, m.Files)) > 0 {
 			// Derived: removed, and rebuilt by the next call that can write.
 			if err := os.RemoveAll(l.path(relIndexDir)); err != nil {
@@ -396,7 +396,7 @@ func (b *Bridge) repair() ([]string, error) {
 }
 
 func seqOfFile(path string) (int64, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return 0, err
 	}
@@ -414,7 +414,7 @@ func seqOfFile(path string) (int64, error) {
 }
 
 func copyFile(src, dst string) error {
-	data, err := os.ReadFile(src)
+	data, err := readFile(src)
 	if err != nil {
 		return internal(err, "read %s", src)
 	}

@@ -255,7 +255,7 @@ func syncDirs(l layout, rels []string) error {
 		}
 	}()
 	for _, rel := range rels {
-		d, err := os.Open(l.path(rel))
+		d, err := openRead(l.path(rel))
 		if err != nil {
 			return internal(err, "open %s", rel)
 		}
@@ -266,7 +266,7 @@ func syncDirs(l layout, rels []string) error {
 
 // syncDir fsyncs one directory.
 func syncDir(dir string) error {
-	f, err := os.Open(dir)
+	f, err := openRead(dir)
 	if err != nil {
 		return internal(err, "open %s", dir)
 	}

@@ -63,7 +63,7 @@ func readLines(l layout, rel string) ([][]byte, error) {
 // without one was never committed (a write was cut short). A missing file
 // is empty.
 func readCommitted(l layout, rel string) ([]byte, error) {
-	data, err := os.ReadFile(l.path(rel))
+	data, err := readFile(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -100,7 +100,7 @@ func appendOffset(l layout, rel string) (int64, error) {
 	if err != nil || size <= 0 || !strings.HasSuffix(rel, ".jsonl") {
 		return size, err
 	}
-	f, err := os.Open(l.path(rel))
+	f, err := openRead(l.path(rel))
 	if err != nil {
 		return 0, internal(err, "open %s", rel)
 	}
@@ -127,7 +127,7 @@ func writeAt(l layout, rel string, offset int64, data []byte) (*os.File, error) 
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, internal(err, "create directory for %s", rel)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err := openFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, internal(err, "open %s", rel)
 	}
@@ -211,7 +211,7 @@ func exists(l layout, rel string) bool {
 // sumFile summarizes a data file as it is on disk: its complete lines, with
 // a torn last line ignored.
 func sumFile(l layout, rel string) (fileSum, error) {
-	data, err := os.ReadFile(l.path(rel))
+	data, err := readFile(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return fileSum{}, nil
 	}

@@ -321,7 +321,7 @@ func checkIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) []str
 		}
 	}
 	for name, data := range built {
-		got, err := os.ReadFile(l.path(relIndexDir + "/" + name))
+		got, err := readFile(l.path(relIndexDir + "/" + name))
 		if err != nil || !bytes.Equal(got, data) {
 			bad = append(bad, relIndexDir+"/"+name)
 		}
@@ -348,7 +348,7 @@ func writeSynced(name string, data []byte) error {
 // scanAllLines calls fn for every complete line of a file, blank ones
 // included, with its newline and offset.
 func scanAllLines(l layout, rel string, fn func(line []byte, off int64)) error {
-	f, err := os.Open(l.path(rel))
+	f, err := openRead(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -389,7 +389,7 @@ func (s *session) readCapPostings(i int) ([]capPosting, error) {
 	if ps, ok := s.postings[i]; ok {
 		return ps, nil
 	}
-	raw, err := os.ReadFile(s.l.path(capRel(i)))
+	raw, err := readFile(s.l.path(capRel(i)))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, internal(err, "read %s", capRel(i))
 	}

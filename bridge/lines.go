@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -25,7 +24,7 @@ func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	f, err := os.Open(l.path(rel))
+	f, err := openRead(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -74,7 +73,7 @@ func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
 
 // readLineAt reads the line of length n at offset off.
 func readLineAt(l layout, rel string, off int64, n int) ([]byte, error) {
-	f, err := os.Open(l.path(rel))
+	f, err := openRead(l.path(rel))
 	if err != nil {
 		return nil, internal(err, "open %s", rel)
 	}
@@ -138,7 +137,7 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 			return nil, err
 		}
 	} else {
-		data, err := os.ReadFile(s.l.path(indexRel(rel)))
+		data, err := readFile(s.l.path(indexRel(rel)))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, internal(err, "read %s", indexRel(rel))
 		}

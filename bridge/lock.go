@@ -15,7 +15,7 @@ type fileLock struct{ f *os.File }
 
 // lockWorkspace takes the lock, exclusive or shared, polling until timeout.
 func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*fileLock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, internal(err, "open lock file")
 	}

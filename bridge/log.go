@@ -43,7 +43,7 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 	if opts.Op != "" && opts.Op != "adopt" && !isOperation(opts.Op) {
 		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt", "--op %q is not an operation", opts.Op)
 	}
-	f, err := os.Open(b.l.path(relJournal))
+	f, err := openRead(b.l.path(relJournal))
 	if os.IsNotExist(err) {
 		return nil
 	}

@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"cmp"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -237,7 +236,7 @@ func openQuestions(l layout, max int, newestOnly bool) ([]string, error) {
 	slices.Reverse(matches)
 	out := []string{}
 	for _, p := range matches {
-		data, err := os.ReadFile(p)
+		data, err := readFile(p)
 		if err != nil {
 			continue // a directory or unreadable file: the reference would fail; skip it
 		}

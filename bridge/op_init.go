@@ -120,7 +120,7 @@ func (b *Bridge) manifestBytes(path string) ([]byte, error) {
 		}
 		path = p
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := readFile(path)
 	if err != nil {
 		return nil, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
 	}

@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -147,7 +146,7 @@ func lastSynthesis(l layout) string {
 		return ""
 	}
 	slices.Sort(files)
-	data, err := os.ReadFile(files[len(files)-1])
+	data, err := readFile(files[len(files)-1])
 	if err != nil {
 		return ""
 	}

@@ -43,7 +43,7 @@ func readJournalEnd(l layout) (journalTail, error) { return readTail2(l, true) }
 
 func readTail2(l layout, partialOK bool) (journalTail, error) {
 	var jt journalTail
-	f, err := os.Open(l.path(relJournal))
+	f, err := openRead(l.path(relJournal))
 	if errors.Is(err, fs.ErrNotExist) {
 		return jt, nil
 	}
@@ -134,7 +134,7 @@ func parseEvent(line []byte) (pyjson.Value, error) {
 // meta is valid: recovery changes files on the strength of this number, so
 // it must never come from a damaged state file.
 func committedSeq(l layout) (int64, error) {
-	data, err := os.ReadFile(l.path(relState))
+	data, err := readFile(l.path(relState))
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}

@@ -70,7 +70,7 @@ func (s *session) findRequest(id string, input pyjson.Value) (pyjson.Value, bool
 	key := requestKey(id)
 	newest := s.meta.Requests / requestBucket
 	for b := newest; b >= 0 && b > newest-requestBuckets; b-- {
-		data, err := os.ReadFile(s.l.path(requestRel(b*requestBucket, key)))
+		data, err := readFile(s.l.path(requestRel(b*requestBucket, key)))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

@@ -3,7 +3,6 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -78,7 +77,7 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 		if s.meta, err = parseMeta(mv); err != nil {
 			return nil, corrupt(err, relState)
 		}
-		raw, err := os.ReadFile(l.path(relPinned))
+		raw, err := readFile(l.path(relPinned))
 		if err != nil {
 			return nil, corrupt(err, relPinned)
 		}

@@ -34,7 +34,7 @@ func writeSnapshot(l layout, seq int64) error {
 		return internal(err, "create snapshot")
 	}
 	for _, rel := range snapshotFiles() {
-		data, err := os.ReadFile(l.path(rel))
+		data, err := readFile(l.path(rel))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -72,7 +72,7 @@ func snapshotSeqs(l layout) []int64 {
 func restoreSnapshot(from, to layout, seq int64) error {
 	dir := from.path(relSnapshots + "/" + strconv.FormatInt(seq, 10))
 	for _, rel := range snapshotFiles() {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.Base(rel)))
+		data, err := readFile(filepath.Join(dir, filepath.Base(rel)))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -101,7 +101,7 @@ func copyTree(src, dst string) error {
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		data, err := os.ReadFile(path)
+		data, err := readFile(path)
 		if err != nil {
 			return err
 		}

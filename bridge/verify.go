@@ -102,7 +102,7 @@ type verifier struct {
 }
 
 func (v *verifier) run() (*verifyFailure, error) {
-	f, err := os.Open(v.src.path(relJournal))
+	f, err := openRead(v.src.path(relJournal))
 	if err != nil {
 		return &verifyFailure{what: "the workspace has no journal"}, nil
 	}
@@ -214,7 +214,7 @@ func (v *verifier) chooseStart() (int64, error) {
 }
 
 func firstEvent(l layout) (pyjson.Value, error) {
-	f, err := os.Open(l.path(relJournal))
+	f, err := openRead(l.path(relJournal))
 	if err != nil {
 		return pyjson.NullValue(), nil
 	}
@@ -232,7 +232,7 @@ func firstEvent(l layout) (pyjson.Value, error) {
 // in that state file.
 func (v *verifier) soundSnapshot(seq int64) bool {
 	dir := v.src.path(relSnapshots + "/" + fmt.Sprint(seq))
-	data, err := os.ReadFile(filepath.Join(dir, filepath.Base(relState)))
+	data, err := readFile(filepath.Join(dir, filepath.Base(relState)))
 	if err != nil {
 		return false
 	}
@@ -260,7 +260,7 @@ func (v *verifier) soundSnapshot(seq int64) bool {
 
 // eventAt finds event seq by scanning the journal.
 func eventAt(l layout, seq int64) (pyjson.Value, error) {
-	f, err := os.Open(l.path(relJournal))
+	f, err := openRead(l.path(relJournal))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -288,7 +288,7 @@ func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure
 	input, _ := ev.Get("input")
 	switch op {
 	case "init":
-		raw, err := os.ReadFile(v.src.path(relPinned))
+		raw, err := readFile(v.src.path(relPinned))
 		if err != nil {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is missing"}, nil
 		}
@@ -344,11 +344,11 @@ func hashedFiles(files pyjson.Value) pyjson.Value {
 // compareFinal checks that the replayed state is the workspace's state,
 // byte for byte, data files included.
 func (v *verifier) compareFinal() (*verifyFailure, error) {
-	got, err := os.ReadFile(v.scratch.path(relState))
+	got, err := readFile(v.scratch.path(relState))
 	if err != nil {
 		return nil, internal(err, "read the replayed state")
 	}
-	want, err := os.ReadFile(v.src.path(relState))
+	want, err := readFile(v.src.path(relState))
 	if err != nil {
 		return nil, internal(err, "read %s", relState)
 	}
@@ -363,8 +363,8 @@ func (v *verifier) compareFinal() (*verifyFailure, error) {
 		return fail, nil
 	}
 	for _, rel := range countedFiles {
-		g, _ := os.ReadFile(v.scratch.path(rel))
-		w, _ := os.ReadFile(v.src.path(rel))
+		g, _ := readFile(v.scratch.path(rel))
+		w, _ := readFile(v.src.path(rel))
 		if !bytes.Equal(g, w) {
 			return &verifyFailure{seq: v.events, op: v.lastOp, what: rel + " is not what the history produces: it was changed outside ucs"}, nil
 		}
