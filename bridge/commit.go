@@ -9,7 +9,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -107,23 +106,11 @@ func (s *session) commit(c Call, tBefore int) error {
 	hsum := sha256.Sum256(pyjson.Canonical(event))
 	event = event.With("hash", hex.EncodeToString(hsum[:]))
 	line := append(pyjson.AppendCanonical(nil, event), '\n')
-	// The new state goes to a temporary file beside the old one first, and
-	// is synced while the journal event is: nobody reads it before the
-	// rename, so it may reach the disk before the event does.
-	pf, err := newStateFile(s.l, relState, stateBytes)
-	if err != nil {
-		return err
-	}
-	defer pf.Cleanup() // a no-op once the rename is done
-	var stateErr error
-	var stateSync sync.WaitGroup
-	stateSync.Go(func() { stateErr = syncFile(pf.File, relState) })
-	defer stateSync.Wait() // before Cleanup closes the file
-	// Every other call syncs its journal event before it writes anything
-	// the event describes, lest a file change survive a power loss that
-	// the event did not.
-	opened := make([]*os.File, 0, len(order)+1)
-	rels := make([]string, 0, len(order)+1)
+	// Every other call syncs its journal event first: it must be durable
+	// before anything it describes, lest a file change survive a power loss
+	// that the event did not.
+	opened := make([]*os.File, 0, len(order)+2)
+	rels := make([]string, 0, len(order)+2)
 	defer func() {
 		for _, f := range opened {
 			f.Close() // after a failure; closed already on success
@@ -140,9 +127,9 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	crashPoint("journal")
 	s.tm.mark("journal")
-	// Write every append and sync them all at once, with the state's sync
-	// still running; only then link .prev and rename the state into place,
-	// the commit point.
+	// Write every append, then the new state beside the old one, and sync
+	// them all at once; only then link .prev and rename the state into
+	// place, the commit point.
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range s.pending {
@@ -157,12 +144,12 @@ func (s *session) commit(c Call, tBefore int) error {
 		opened, rels = append(opened, f), append(rels, rel)
 		crashPoint("append " + rel)
 	}
-	err = syncAll(opened, rels)
-	stateSync.Wait()
-	if err == nil {
-		err = stateErr
-	}
+	pf, err := newStateFile(s.l, relState, stateBytes)
 	if err != nil {
+		return err
+	}
+	defer pf.Cleanup() // a no-op once the rename is done
+	if err := syncAll(append(opened, pf.File), append(rels, relState)); err != nil {
 		return err
 	}
 	for i, f := range opened {
