@@ -109,19 +109,10 @@ func appendOffset(l layout, rel string) (int64, error) {
 	return end, err
 }
 
-// appendAt writes data at offset (the file's length before the operation)
-// and syncs it. Writing at the recorded offset instead of O_APPEND makes the
+// writeAt writes data at offset (the file's length before the operation)
+// and returns the open file, unsynced: a commit syncs its files together
+// (syncAll). Writing at the recorded offset instead of O_APPEND makes the
 // step idempotent: a retried commit overwrites what a killed one left.
-func appendAt(l layout, rel string, offset int64, data []byte) error {
-	f, err := writeAt(l, rel, offset, data)
-	if err != nil {
-		return err
-	}
-	return closeSynced(f, rel)
-}
-
-// writeAt is appendAt without the sync: it returns the open file, for a
-// commit that syncs several files at once (syncAll).
 func writeAt(l layout, rel string, offset int64, data []byte) (*os.File, error) {
 	path := l.path(rel)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -131,7 +131,7 @@ var (
 // A record in another layout is read by the value builder.
 func (d *stateDecoder) compactPhiRecord() (pyjson.Value, bool) {
 	s := &d.s
-	ms := d.values.takeMembers(len(phiRecordKeys))
+	ms := take(&d.values.mems, len(phiRecordKeys), memberChunk)
 	for i, key := range phiRecordKeys[:3] {
 		if !s.lit(key.text) {
 			return pyjson.Value{}, false
@@ -145,7 +145,7 @@ func (d *stateDecoder) compactPhiRecord() (pyjson.Value, bool) {
 	if !s.lit(phiRecordKeys[3].text) {
 		return pyjson.Value{}, false
 	}
-	pp := d.values.takeMembers(len(ppKeys))
+	pp := take(&d.values.mems, len(ppKeys), memberChunk)
 	for i, text := range ppKeys {
 		if !s.lit(text) {
 			return pyjson.Value{}, false

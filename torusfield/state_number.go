@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // jsonNumber is a JSON number as pyjson.Parse reads it.
@@ -19,7 +21,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // number scans -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?. Integers
 // of 19 digits or more are left to the slow path, which decides whether
 // they fit in an int64. A float is converted to the float64 Parse makes of
-// it: by exactFloat when digits and power of ten are exact float64s (as
+// it: by pyjson.ExactFloat when digits and power of ten are exact float64s (as
 // Parse does), else by divPow10 for plain decimals of up to 19 digits,
 // else by strconv.ParseFloat (as Parse does). All three round correctly,
 // so they agree.
@@ -88,7 +90,7 @@ func (s *scanner) number() (jsonNumber, bool) {
 		}
 		return jsonNumber{f: float64(v), i: v, isInt: true}, true
 	}
-	f, ok := exactFloat(mant, ndigits, exp10)
+	f, ok := pyjson.ExactFloat(mant, ndigits, exp10)
 	if !ok && mant != 0 && ndigits <= 19 && exp10 < 0 && exp10 >= -19 {
 		f, ok = divPow10(mant, -exp10), true
 	}
@@ -144,24 +146,6 @@ func eightDigitsValue(v uint64) uint64 {
 	return ((v&mask)*mul1 + (v>>16&mask)*mul2) >> 32
 }
 
-// pow10 holds the powers of ten that float64 represents exactly.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// exactFloat is Clinger's fast path: when the digits and the power of ten
-// are both exact float64s, one IEEE multiplication or division rounds
-// correctly. The state's short decimals (0.065, 1.45) take it.
-func exactFloat(mant uint64, ndigits, exp10 int) (float64, bool) {
-	if ndigits > 19 || mant > 1<<53 || exp10 < -22 || exp10 > 22 {
-		return 0, false
-	}
-	f := float64(mant)
-	if exp10 < 0 {
-		return f / pow10[-exp10], true
-	}
-	return f * pow10[exp10], true
-}
-
 // pow10u64 holds the powers of ten that fit in a uint64.
 var pow10u64 = func() (p [20]uint64) {
 	p[0] = 1
@@ -174,7 +158,7 @@ var pow10u64 = func() (p [20]uint64) {
 // divPow10 returns mant / 10^k rounded correctly to a float64, for
 // 0 < mant < 2^64 and 1 <= k <= 19: the shape of the state's numbers
 // (17 significant digits, a point, no exponent), which are too long for
-// exactFloat. ParseFloat would give the same float, since both round
+// pyjson.ExactFloat. ParseFloat would give the same float, since both round
 // correctly, but it scans the digits again and takes three times as long.
 //
 // The integer division of mant·2^s by 10^k, with s chosen so that the

@@ -3,6 +3,8 @@ package torusfield
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // scanner reads a state document in place for RestoreBytes's fast path.
@@ -252,7 +254,7 @@ func escapeLen(src []byte, i int) int {
 	default:
 		return 0
 	}
-	r, ok := hex4(src, i+2)
+	r, ok := pyjson.Hex4(src, i+2)
 	switch {
 	case !ok || (r >= 0xdc00 && r <= 0xdfff):
 		return 0
@@ -262,30 +264,8 @@ func escapeLen(src []byte, i int) int {
 	if len(src)-i < 12 || src[i+6] != '\\' || src[i+7] != 'u' {
 		return 0
 	}
-	if lo, ok := hex4(src, i+8); !ok || lo < 0xdc00 || lo > 0xdfff {
+	if lo, ok := pyjson.Hex4(src, i+8); !ok || lo < 0xdc00 || lo > 0xdfff {
 		return 0
 	}
 	return 12
-}
-
-// hex4 decodes the four hex digits at src[i:i+4].
-func hex4(src []byte, i int) (rune, bool) {
-	if len(src)-i < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range src[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }

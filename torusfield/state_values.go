@@ -64,7 +64,7 @@ func (b *valueBuilder) object() (pyjson.Value, bool) {
 		b.stack = append(b.stack, pyjson.Member{Key: b.intern(key), Value: v})
 		return ok
 	})
-	ms := b.takeMembers(len(b.stack) - base)
+	ms := take(&b.mems, len(b.stack)-base, memberChunk)
 	copy(ms, b.stack[base:])
 	clear(b.stack[base:])
 	b.stack = b.stack[:base]
@@ -78,38 +78,33 @@ func (b *valueBuilder) array() (pyjson.Value, bool) {
 		b.items = append(b.items, v)
 		return ok
 	})
-	vs := b.takeValues(len(b.items) - base)
+	vs := take(&b.vals, len(b.items)-base, valueChunk)
 	copy(vs, b.items[base:])
 	clear(b.items[base:])
 	b.items = b.items[:base]
 	return pyjson.ArrayValue(vs), ok
 }
 
-// takeMembers returns room for n members, carved from a shared chunk: one
-// allocation for many small objects. The slice's capacity is n, so an
-// append to it cannot write over a neighbour.
-func (b *valueBuilder) takeMembers(n int) []pyjson.Member {
-	if n == 0 {
-		return nil
-	}
-	if len(b.mems) < n {
-		b.mems = make([]pyjson.Member, max(n, 128))
-	}
-	ms := b.mems[:n:n]
-	b.mems = b.mems[n:]
-	return ms
-}
+// Chunk sizes for take: an artifact or φ record has a handful of members.
+const (
+	memberChunk = 128
+	valueChunk  = 64
+)
 
-func (b *valueBuilder) takeValues(n int) []pyjson.Value {
+// take returns room for n elements, carved from the shared chunk *free
+// (refilled with at least chunk elements): one allocation for many small
+// objects or arrays. The slice's capacity is n, so an append to it cannot
+// write over a neighbour.
+func take[T any](free *[]T, n, chunk int) []T {
 	if n == 0 {
 		return nil
 	}
-	if len(b.vals) < n {
-		b.vals = make([]pyjson.Value, max(n, 64))
+	if len(*free) < n {
+		*free = make([]T, max(n, chunk))
 	}
-	vs := b.vals[:n:n]
-	b.vals = b.vals[n:]
-	return vs
+	out := (*free)[:n:n]
+	*free = (*free)[n:]
+	return out
 }
 
 // intern returns str as a string, sharing a copy made earlier when the

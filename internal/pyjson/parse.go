@@ -266,7 +266,7 @@ func (p *parser) number() (Value, error) {
 		}
 		return Value{n: mant, c: &tags[Int]}, nil
 	}
-	if f, ok := exactFloat(mant, ndigits, exp10); ok {
+	if f, ok := ExactFloat(mant, ndigits, exp10); ok {
 		if neg {
 			f = -f
 		}
@@ -283,9 +283,11 @@ func (p *parser) number() (Value, error) {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// exactFloat is Clinger's fast path: when the digits and the power of ten are
-// both exact float64s, one IEEE multiplication or division rounds correctly.
-func exactFloat(mant uint64, ndigits, exp10 int) (float64, bool) {
+// ExactFloat is Clinger's fast path: when the decimal mant×10^exp10 (mant
+// of ndigits digits) has digits and a power of ten that are both exact
+// float64s, one IEEE multiplication or division rounds correctly, as
+// strconv.ParseFloat would. ok is false when the fast path does not apply.
+func ExactFloat(mant uint64, ndigits, exp10 int) (float64, bool) {
 	if ndigits > 19 || mant > 1<<53 || exp10 < -22 || exp10 > 22 {
 		return 0, false
 	}
@@ -350,7 +352,7 @@ func (p *parser) strEscaped(start, i int) (string, error) {
 		case 't':
 			buf = append(buf, '\t')
 		case 'u':
-			r, ok := hex4(s, i+2)
+			r, ok := Hex4(s, i+2)
 			if !ok {
 				return "", p.errAt(i, "invalid \\uXXXX escape")
 			}
@@ -360,7 +362,7 @@ func (p *parser) strEscaped(start, i int) (string, error) {
 			case r >= 0xd800 && r <= 0xdbff:
 				lo, ok := rune(0), false
 				if hasPrefixAt(s, i+6, "\\u") {
-					lo, ok = hex4(s, i+8)
+					lo, ok = Hex4(s, i+8)
 				}
 				if !ok || lo < 0xdc00 || lo > 0xdfff {
 					return "", p.errAt(i, "lone high surrogate escape "+string(s[i:i+6]))
@@ -380,8 +382,9 @@ func (p *parser) strEscaped(start, i int) (string, error) {
 	return "", p.errAt(start-1, "unterminated string")
 }
 
-// hex4 decodes the four hex digits at s[i:i+4].
-func hex4(s []byte, i int) (rune, bool) {
+// Hex4 decodes the four hex digits at s[i:i+4], as a \uXXXX escape holds
+// them; ok is false if there are fewer than four or one is not hex.
+func Hex4(s []byte, i int) (rune, bool) {
 	if len(s)-i < 4 {
 		return 0, false
 	}
