@@ -82,9 +82,14 @@ func (s *session) commit(c Call, tBefore int) error {
 	for i, rel := range order {
 		files[i] = pyjson.KV(rel, sizes[rel])
 	}
-	jt, err := readJournalTail(s.l)
-	if err != nil {
-		return err
+	// The lock has been held since the journal's end was read, so that
+	// read still holds, unless it left out a big event's hash.
+	jt := s.journal
+	if !jt.exists || jt.partial {
+		var err error
+		if jt, err = readJournalTail(s.l); err != nil {
+			return err
+		}
 	}
 	if jt.seq != s.meta.Seq {
 		return corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, s.meta.Seq), relJournal)
@@ -179,6 +184,7 @@ func (s *session) commit(c Call, tBefore int) error {
 		}
 	}
 	s.meta, s.stateHash, s.pending = m, stateAfter, nil
+	s.journal = journalTail{} // a later commit in this call (after an adopt) reads the new end
 	if s.rebuildAfter {
 		// The index is derived: a failed rebuild leaves it stale, and
 		// searches read the data files until a later call rebuilds it.
@@ -193,26 +199,37 @@ func (s *session) commit(c Call, tBefore int) error {
 // lastLine returns the last newline-terminated line of a file of the given
 // size and the offset just past it, reading backwards in growing chunks. A
 // torn line after it (no newline) is not part of the file's committed
-// content, so the offset excludes it.
-func lastLine(f *os.File, size int64) (line []byte, end int64, err error) {
+// content, so the offset excludes it. With limit > 0 it reads at most the
+// last limit bytes: when the last line is longer, line is nil and tail
+// holds those bytes up to and including the last newline.
+func lastLine(f *os.File, size, limit int64) (line []byte, end int64, tail []byte, err error) {
 	chunk := int64(4096)
 	for size > 0 {
+		if limit > 0 {
+			chunk = min(chunk, limit)
+		}
 		start := max(0, size-chunk)
 		buf := make([]byte, size-start)
 		if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
-			return nil, 0, internal(err, "read %s", f.Name())
+			return nil, 0, nil, internal(err, "read %s", f.Name())
 		}
 		nl := bytes.LastIndexByte(buf, '\n')
 		if nl >= 0 {
 			if i := bytes.LastIndexByte(buf[:nl], '\n'); i >= 0 || start == 0 {
-				return buf[i+1 : nl], start + int64(nl) + 1, nil
+				return buf[i+1 : nl], start + int64(nl) + 1, nil, nil
 			}
 		} else if start == 0 {
-			return nil, 0, nil
+			return nil, 0, nil, nil
+		}
+		if limit > 0 && chunk == limit {
+			if nl >= 0 {
+				return nil, start + int64(nl) + 1, buf[:nl+1], nil
+			}
+			limit = 0 // a torn tail longer than the limit: read on
 		}
 		chunk *= 4
 	}
-	return nil, 0, nil
+	return nil, 0, nil, nil
 }
 
 // keepPrevious hard-links the committed state file as its .prev before it

@@ -105,7 +105,7 @@ func appendOffset(l layout, rel string) (int64, error) {
 		return 0, internal(err, "open %s", rel)
 	}
 	defer f.Close()
-	_, end, err := lastLine(f, size)
+	_, end, _, err := lastLine(f, size, 0)
 	return end, err
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -56,31 +55,31 @@ func readTail2(l layout, partialOK bool) (journalTail, error) {
 		return jt, internal(err, "stat %s", relJournal)
 	}
 	jt.exists, jt.size = true, st.Size()
-	if partialOK && jt.size > bigEvent {
-		buf := make([]byte, bigEvent)
-		if _, err := f.ReadAt(buf, jt.size-bigEvent); err != nil && err != io.EOF {
-			return jt, internal(err, "read %s", relJournal)
-		}
-		last := bytes.LastIndexByte(buf, '\n')
-		if last >= 0 && bytes.LastIndexByte(buf[:last], '\n') < 0 { // a line longer than the chunk
-			if i := bytes.LastIndex(buf[:last], []byte(`,"now":"`)); i >= 0 {
-				ev, err := pyjson.Parse(append([]byte{'{'}, buf[i+1:last]...))
-				if _, hasSeq := ev.Get("seq"); err == nil && hasSeq && strField(ev, "state_after") != "" {
-					jt.event, jt.partial = ev, true
-					jt.end = jt.size - bigEvent + int64(last) + 1
-					jt.hasTorn = jt.end < jt.size
-					seq, _ := ev.Get("seq")
-					jt.seq, _ = seq.Int()
-					return jt, nil
-				}
-			}
-		}
+	// The last event is looked for in growing chunks from the end; one
+	// longer than bigEvent (an import's) is, when partialOK, read from its
+	// last chunk only.
+	limit := int64(0)
+	if partialOK {
+		limit = bigEvent
 	}
-	line, end, err := lastLine(f, st.Size())
+	line, end, tail, err := lastLine(f, jt.size, limit)
 	if err != nil {
 		return jt, err
 	}
-	jt.end, jt.hasTorn = end, end < st.Size()
+	if tail != nil {
+		if ev, ok := eventEnd(tail); ok {
+			jt.event, jt.partial = ev, true
+			jt.end = end
+			jt.hasTorn = jt.end < jt.size
+			seq, _ := ev.Get("seq")
+			jt.seq, _ = seq.Int()
+			return jt, nil
+		}
+		if line, end, _, err = lastLine(f, jt.size, 0); err != nil {
+			return jt, err
+		}
+	}
+	jt.end, jt.hasTorn = end, end < jt.size
 	if line == nil {
 		return jt, nil
 	}
@@ -93,6 +92,23 @@ func readTail2(l layout, partialOK bool) (journalTail, error) {
 	h, _ := jt.event.Get("hash")
 	jt.hash = h.Str()
 	return jt, nil
+}
+
+// eventEnd decodes the end of a big event from the last chunk of the
+// journal, which ends with the event's newline: its members from "now" on
+// (sorted keys put them after the input). ok is false when the chunk does
+// not hold them.
+func eventEnd(tail []byte) (pyjson.Value, bool) {
+	last := len(tail) - 1
+	i := bytes.LastIndex(tail[:last], []byte(`,"now":"`))
+	if i < 0 {
+		return pyjson.Value{}, false
+	}
+	ev, err := pyjson.Parse(append([]byte{'{'}, tail[i+1:last]...))
+	if _, hasSeq := ev.Get("seq"); err != nil || !hasSeq || strField(ev, "state_after") == "" {
+		return pyjson.Value{}, false
+	}
+	return ev, true
 }
 
 // bigEvent is the size above which parseEvent leaves out the event's

@@ -23,6 +23,9 @@ type session struct {
 	// stateHash is the SHA-256 of the state file as read: the next event's
 	// state_before.
 	stateHash string
+	// journal is the journal's end as the call read it under its lock:
+	// the commit's parent event, unless only a big event's end was read.
+	journal journalTail
 	// ref holds a reference-layout workspace's ucs_index.json; nil in the
 	// ucs layout.
 	ref *refWorkspace
@@ -55,6 +58,7 @@ type pendingAppend struct {
 func openSession(l layout, ls loadedState, now time.Time, agentID string) (*session, error) {
 	data := ls.data
 	s := newSession(l, now, agentID)
+	s.journal = ls.journal
 	// The "ucs" member comes first: a quick look finds it without reading
 	// the engine state, which RestoreBytes then decodes in one pass. When
 	// the look fails, a parse tells a reference workspace (no member) from
