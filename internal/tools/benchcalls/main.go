@@ -16,7 +16,6 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"flag"
@@ -27,10 +26,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
@@ -59,16 +56,18 @@ const importPart = 10000
 type config struct {
 	ucs, ref, python string
 	runs             int
+	block            int
 	refMax           int
 	sizes            []size
 	growth           bool
 	keep             bool
 	verbose          bool
+	runner           *runner
 }
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == runnerFlag {
-		runner(os.Args[2:])
+		serveRunner(os.Stdin, os.Stdout)
 		return
 	}
 	var c config
@@ -77,6 +76,7 @@ func main() {
 	flag.StringVar(&c.ref, "ref", os.Getenv("REF"), "the reference's src directory (holding bridge.py); empty: ucs only")
 	flag.StringVar(&c.python, "python", "python3", "the Python interpreter for the reference")
 	flag.IntVar(&c.runs, "runs", 20, "runs of each command at each size")
+	flag.IntVar(&c.block, "block", 10, "runs of one implementation in a row, after a warm-up run; 1: alternate every call, no warm-up")
 	flag.IntVar(&c.refMax, "refmax", 10000, "measure the reference only at sizes with at most this many methodology entries")
 	flag.StringVar(&sizes, "sizes", "fresh,1k,10k", "comma-separated sizes: fresh, 1k, 10k, 50k")
 	flag.BoolVar(&c.growth, "growth", false, "also print report and consult time against the entry count")
@@ -90,8 +90,8 @@ func main() {
 		}
 		c.sizes = append(c.sizes, knownSizes[i])
 	}
-	if c.runs < 1 {
-		fail(fmt.Errorf("-runs must be at least 1"))
+	if c.runs < 1 || c.block < 1 {
+		fail(fmt.Errorf("-runs and -block must be at least 1"))
 	}
 	var err error
 	if c.ucs, err = filepath.Abs(c.ucs); err != nil {
@@ -151,6 +151,10 @@ func run(c config, w io.Writer) error {
 	} else {
 		defer os.RemoveAll(root)
 	}
+	if c.runner, err = startRunner(root); err != nil {
+		return err
+	}
+	defer c.runner.stop()
 	results := map[key]result{}
 	start := time.Now()
 	for _, sz := range c.sizes {
@@ -167,18 +171,8 @@ func run(c config, w io.Writer) error {
 		}
 		for _, cmd := range commands {
 			c.logf("%s: %s ×%d", sz.name, cmd, c.runs)
-			for i := range c.runs {
-				for _, im := range impls {
-					ms, kb, err := im.call(cmd, i, root)
-					if err != nil {
-						return fmt.Errorf("%s at %s, %s run %d: %w", cmd, sz.name, im.name, i+1, err)
-					}
-					k := key{cmd, sz.name, im.name}
-					r := results[k]
-					r.ms = append(r.ms, ms)
-					r.maxKB = max(r.maxKB, kb)
-					results[k] = r
-				}
+			if err := measure(c, cmd, sz, impls, root, results); err != nil {
+				return err
 			}
 		}
 		if !c.keep {
@@ -191,6 +185,38 @@ func run(c config, w io.Writer) error {
 	printTable(w, c, results)
 	if c.growth {
 		printGrowth(w, c, results)
+	}
+	return nil
+}
+
+// measure runs cmd c.runs times on each implementation, in blocks of
+// c.block runs of one implementation, alternating implementations block by
+// block so both see the same machine. A block of more than one run starts
+// with an unmeasured warm-up call (its memory counts), as hyperfine's
+// --warmup does: each implementation is timed in its steady state. With
+// blocks of one there is no warm-up and every call follows one of the
+// other implementation, whose memory traffic leaves the caches cold.
+func measure(c config, cmd string, sz size, impls []*impl, root string, results map[key]result) error {
+	for done := 0; done < c.runs; done += c.block {
+		n := min(c.block, c.runs-done)
+		for _, im := range impls {
+			k := key{cmd, sz.name, im.name}
+			r := results[k]
+			for i := done - 1; i < done+n; i++ {
+				if i < done && c.block == 1 {
+					continue
+				}
+				ms, kb, err := im.call(cmd, max(i, 0), root)
+				if err != nil {
+					return fmt.Errorf("%s at %s, %s run %d: %w", cmd, sz.name, im.name, i+1, err)
+				}
+				if i >= done {
+					r.ms = append(r.ms, ms)
+				}
+				r.maxKB = max(r.maxKB, kb)
+			}
+			results[k] = r
+		}
 	}
 	return nil
 }
@@ -214,89 +240,16 @@ type impl struct {
 	size   size
 }
 
+// exec runs one call through the runner.
+func (im *impl) exec(argv []string, stdin []byte) ([]byte, float64, int64, error) {
+	return im.c.runner.call(argv, stdin)
+}
+
 func (im *impl) argv(ws string, args ...string) []string {
 	if im.ref {
 		return append([]string{im.c.python, filepath.Join(im.c.ref, "bridge.py"), "--workspace", ws}, args...)
 	}
 	return append([]string{im.bin, "--workspace", ws}, args...)
-}
-
-// exec runs one call through the runner (see runner), returning its
-// stdout, wall time in ms and peak RSS in KiB.
-func (im *impl) exec(argv []string, stdin []byte) ([]byte, float64, int64, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	cmd := exec.Command(self, append([]string{runnerFlag}, argv...)...)
-	cmd.Env = append(os.Environ(), "UCS_TIMINGS=")
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	defer pr.Close()
-	cmd.ExtraFiles = []*os.File{pw}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		pw.Close()
-		return nil, 0, 0, err
-	}
-	pw.Close()
-	report, _ := io.ReadAll(pr)
-	err = cmd.Wait()
-	var ns, kb int64
-	var code int
-	if _, serr := fmt.Sscan(string(report), &ns, &kb, &code); serr != nil || err != nil || code != 0 {
-		return nil, 0, 0, fmt.Errorf("%s: exit %d (%v): %s%s", strings.Join(argv[1:], " "), code, err, errb.Bytes(), head(out.Bytes()))
-	}
-	if bytes.HasPrefix(bytes.TrimSpace(out.Bytes()), []byte(`{`)) && bytes.Contains(out.Bytes()[:min(out.Len(), 200)], []byte(`"error"`)) {
-		return nil, 0, 0, fmt.Errorf("%s: %s", strings.Join(argv[1:], " "), head(out.Bytes()))
-	}
-	return out.Bytes(), float64(ns) / 1e6, kb, nil
-}
-
-// runnerFlag makes benchcalls the runner of one call.
-const runnerFlag = "-run-child"
-
-// runner runs argv with the runner's stdin, stdout and stderr, and writes
-// to file descriptor 3 its wall time (ns), peak RSS (KiB) and exit code.
-//
-// The peak RSS must come from a small process: Go starts a child with
-// vfork semantics, and Linux folds the high-water RSS of the memory the
-// child was started from into the child's ru_maxrss. A child started
-// straight from benchcalls, which holds the generated knowledge, would
-// report benchcalls's peak; started from this runner, which does nothing
-// else, it reports at least the runner's own (about 2 MiB) and otherwise
-// its true peak.
-func runner(argv []string) {
-	report := os.NewFile(3, "report")
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	t0 := time.Now()
-	err := cmd.Run()
-	ns := time.Since(t0).Nanoseconds()
-	code := 0
-	if err != nil {
-		code = -1
-		if cmd.ProcessState != nil {
-			code = cmd.ProcessState.ExitCode()
-		}
-		fmt.Fprintln(os.Stderr, "benchcalls runner:", err)
-	}
-	var kb int64
-	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			kb = int64(ru.Maxrss)
-			if runtime.GOOS == "darwin" {
-				kb /= 1024 // bytes there
-			}
-		}
-	}
-	fmt.Fprintf(report, "%d %d %d\n", ns, kb, code)
 }
 
 func head(b []byte) string {
@@ -454,6 +407,11 @@ func copyTree(src, dst string) error {
 func printTable(w io.Writer, c config, results map[key]result) {
 	hasRef := c.ref != ""
 	fmt.Fprintf(w, "Median wall time of %d runs per command and size (whole process, fork/exec to exit) and peak RSS.\n", c.runs)
+	if c.ref != "" && c.block == 1 {
+		fmt.Fprintln(w, "Calls alternate with the reference's one by one, with no warm-up.")
+	} else if c.ref != "" {
+		fmt.Fprintf(w, "Blocks of %d runs, each after a warm-up call, alternate with the reference's.\n", c.block)
+	}
 	fmt.Fprintln(w, "Sizes: methodology/judgment/dead-end entries.")
 	fmt.Fprintln(w)
 	if hasRef {
