@@ -34,7 +34,8 @@ bench-go:
 # peak memory of every command on workspaces of 0, 1k, 10k and 50k entries,
 # and how report and consult grow. With REF=/path/to/reference/src (the Python
 # reference's src directory, python3 on PATH) the reference is measured
-# beside ucs, up to 10k entries.
+# beside ucs, up to 10k entries, in alternating blocks of 10 runs after a
+# warm-up call (BENCHCALLS='... -block 1' alternates call by call, cold).
 BENCHCALLS ?= -sizes fresh,1k,10k,50k -growth -runs 20
 bench-calls: build
 	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
