@@ -154,7 +154,16 @@ func (s *session) commit(c Call, tBefore int) error {
 		return err
 	}
 	defer pf.Cleanup() // a no-op once the rename is done
-	if err := syncAll(append(opened, pf.File), append(rels, relState)); err != nil {
+	// Linking the committed state as .prev drops the previous .prev, and
+	// freeing that file costs the file system about 0.2 ms. The link need
+	// only exist before the rename, so it is made while the files sync.
+	prevDone := make(chan error, 1)
+	go func() { prevDone <- keepPrevious(s.l) }()
+	err = syncAll(append(opened, pf.File), append(rels, relState))
+	if perr := <-prevDone; err == nil {
+		err = perr
+	}
+	if err != nil {
 		return err
 	}
 	for i, f := range opened {
@@ -163,9 +172,6 @@ func (s *session) commit(c Call, tBefore int) error {
 		}
 	}
 	opened = nil
-	if err := keepPrevious(s.l); err != nil {
-		return err
-	}
 	s.tm.mark("appends")
 	crashPoint("prev")
 	if err := pf.CloseAtomicallyReplace(); err != nil {
