@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/renameio/v2"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -61,6 +63,12 @@ func (s *session) commit(c Call, tBefore int) error {
 	// the journal event may be synced with everything else. That is safe
 	// because the rename that commits comes after every sync.
 	first := c.Op == "init"
+	if first {
+		// A crashed init may have left a temporary state file.
+		if _, err := removeStateTemps(s.l); err != nil {
+			return err
+		}
+	}
 	// Where each file stands before the call: recovery truncates back to it.
 	var order []string
 	sizes := map[string]int64{}
@@ -125,16 +133,38 @@ func (s *session) commit(c Call, tBefore int) error {
 	if err != nil {
 		return err
 	}
+	// The new state's temporary file is created and written while the
+	// journal event syncs: nothing reads it before the rename, and a call
+	// cut short leaves it unnamed.
+	type tempFile struct {
+		pf  *renameio.PendingFile
+		err error
+	}
+	tempDone := make(chan tempFile, 1)
+	go func() {
+		pf, err := newStateFile(s.l, relState, stateBytes)
+		tempDone <- tempFile{pf, err}
+	}()
 	if first {
 		opened, rels = append(opened, jf), append(rels, relJournal)
-	} else if err := closeSynced(jf, relJournal); err != nil {
+	} else {
+		err = closeSynced(jf, relJournal)
+	}
+	temp := <-tempDone
+	if temp.pf != nil {
+		defer temp.pf.Cleanup() // a no-op once the rename is done
+	}
+	if err == nil {
+		err = temp.err
+	}
+	if err != nil {
 		return err
 	}
+	pf := temp.pf
 	crashPoint("journal")
 	s.tm.mark("journal")
-	// Write every append, then the new state beside the old one, and sync
-	// them all at once; only then link .prev and rename the state into
-	// place, the commit point.
+	// Write every append and sync them all at once with the new state;
+	// only then rename the state into place, the commit point.
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range s.pending {
@@ -149,11 +179,6 @@ func (s *session) commit(c Call, tBefore int) error {
 		opened, rels = append(opened, f), append(rels, rel)
 		crashPoint("append " + rel)
 	}
-	pf, err := newStateFile(s.l, relState, stateBytes)
-	if err != nil {
-		return err
-	}
-	defer pf.Cleanup() // a no-op once the rename is done
 	// Linking the committed state as .prev drops the previous .prev, and
 	// freeing that file costs the file system about 0.2 ms. The link need
 	// only exist before the rename, so it is made while the files sync.

@@ -148,6 +148,48 @@ func TestCrashAtEveryStage(t *testing.T) {
 	}
 }
 
+// TestRecoveryRemovesUnfinishedStateFiles: a call killed with SIGKILL (no
+// deferred cleanup runs) after writing the new state's temporary file
+// leaves it beside the state file; the recovery that rolls the call back
+// removes it, and only what renameio could have named so.
+func TestRecoveryRemovesUnfinishedStateFiles(t *testing.T) {
+	b := newWorkspace(t)
+	_, err := report(t, b, "read")
+	require.NoError(t, err)
+	before := fingerprint(t, b.l.root)
+	crashed := crashAt("journal", func() { report(t, b, "web_fetch") })
+	require.True(t, crashed)
+	dir := filepath.Dir(b.l.path(relState))
+	stray := filepath.Join(dir, ".torusfield_state.json4691051894278764552")
+	require.NoError(t, os.WriteFile(stray, []byte(`{"ucs":`), 0o600))
+	other := filepath.Join(dir, ".torusfield_state.json.keep")
+	require.NoError(t, os.WriteFile(other, nil, 0o600))
+
+	out, err := b.Do(Call{Op: "status"})
+	require.NoError(t, err)
+	assert.NoFileExists(t, stray)
+	assert.FileExists(t, other, "a name renameio does not make is not ours to remove")
+	warnings, _ := out.Get("warnings")
+	assert.Contains(t, string(pyjson.Canonical(warnings)), "removed 1 unfinished state file(s)")
+	require.NoError(t, os.Remove(other))
+	assert.Equal(t, before, fingerprint(t, b.l.root))
+	invariants(t, b, 1)
+}
+
+// stateTemps lists the temporary state files in a workspace's state directory.
+func stateTemps(t testing.TB, ws string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(ws, relStateDir))
+	require.NoError(t, err)
+	var out []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".torusfield_state.json") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
 // TestRequestIDCountedOnce: the same report sent twice with one request_id
 // is applied once; so is a retry after the first call was killed right
 // after its commit, before the agent saw the answer.

@@ -89,6 +89,7 @@ func TestKilledReports(t *testing.T) {
 		}
 		landed = len(lines)
 		invariants(t, b, landed)
+		assert.Empty(t, stateTemps(t, ws), "kill %d: the recovery removed the unfinished state file", i)
 		if t.Failed() {
 			t.Fatalf("kill %d broke the workspace", i)
 		}

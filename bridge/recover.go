@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -241,6 +242,11 @@ func recoverWorkspace(l layout) ([]string, error) {
 		}
 		end = jt.start
 		done = append(done, fmt.Sprintf("rolled back event %d (%s), which had not committed", jt.seq, opOf(jt.event)))
+		if n, err := removeStateTemps(l); err != nil {
+			return nil, err
+		} else if n > 0 {
+			done = append(done, fmt.Sprintf("removed %d unfinished state file(s)", n))
+		}
 	default:
 		return nil, corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, seq), relJournal)
 	}
@@ -258,6 +264,34 @@ func recoverWorkspace(l layout) ([]string, error) {
 func opOf(ev pyjson.Value) string {
 	op, _ := ev.Get("op")
 	return op.Str()
+}
+
+// removeStateTemps removes the temporary files a commit cut short left
+// beside the state file (renameio names them "." + the name + digits),
+// and returns how many there were. Only a call holding the workspace
+// exclusively may: another call's commit would be writing one.
+func removeStateTemps(l layout) (int, error) {
+	dir := filepath.Dir(l.path(relState))
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, internal(err, "read %s", relStateDir)
+	}
+	prefix := "." + filepath.Base(relState)
+	n := 0
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || rest == "" || strings.Trim(rest, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return n, internal(err, "remove %s", e.Name())
+		}
+		n++
+	}
+	return n, nil
 }
 
 // truncateTo cuts a file back to size, or removes it when size is -1 (the
