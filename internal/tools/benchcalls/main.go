@@ -171,7 +171,8 @@ func run(c config, w io.Writer) error {
 		}
 		for _, cmd := range commands {
 			c.logf("%s: %s ×%d", sz.name, cmd, c.runs)
-			if err := measure(c, cmd, sz, impls, root, results); err != nil {
+			call := func(im *impl, i int) (float64, int64, error) { return im.call(cmd, i, root) }
+			if err := measure(c, cmd, sz, impls, call, results); err != nil {
 				return err
 			}
 		}
@@ -196,7 +197,7 @@ func run(c config, w io.Writer) error {
 // --warmup does: each implementation is timed in its steady state. With
 // blocks of one there is no warm-up and every call follows one of the
 // other implementation, whose memory traffic leaves the caches cold.
-func measure(c config, cmd string, sz size, impls []*impl, root string, results map[key]result) error {
+func measure(c config, cmd string, sz size, impls []*impl, call func(*impl, int) (float64, int64, error), results map[key]result) error {
 	for done := 0; done < c.runs; done += c.block {
 		n := min(c.block, c.runs-done)
 		for _, im := range impls {
@@ -206,7 +207,7 @@ func measure(c config, cmd string, sz size, impls []*impl, root string, results 
 				if i < done && c.block == 1 {
 					continue
 				}
-				ms, kb, err := im.call(cmd, max(i, 0), root)
+				ms, kb, err := call(im, max(i, 0))
 				if err != nil {
 					return fmt.Errorf("%s at %s, %s run %d: %w", cmd, sz.name, im.name, i+1, err)
 				}
