@@ -159,3 +159,11 @@ func restoredFor(b *testing.B, doc stateDoc) *Engine {
 	b.ReportAllocs()
 	return e
 }
+
+func BenchmarkDiffuse(b *testing.B) {
+	e := bootAegis(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Grid.Diffuse(FieldEnergy, e.ThetaMix, e.PhiMix)
+	}
+}

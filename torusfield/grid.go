@@ -99,15 +99,23 @@ func (g *Grid) Diffuse(field string, thetaMix, phiMix float64) {
 	self := 1 - thetaMix - phiMix
 	tm, pm := thetaMix/2, phiMix/2
 	for th := 0; th < T; th++ {
-		row := th * P
-		up := floorMod(th+1, T) * P
-		down := floorMod(th-1, T) * P
-		for ph := 0; ph < P; ph++ {
-			right, left := floorMod(ph+1, P), floorMod(ph-1, P)
+		// Whole rows as slices of length P: the loop below needs no bounds
+		// checks and no modulo but at the ends of a row.
+		cur, dst := arr[th*P:][:P], out[th*P:][:P]
+		up := arr[floorMod(th+1, T)*P:][:P]
+		down := arr[floorMod(th-1, T)*P:][:P]
+		for ph := range P {
+			right, left := ph+1, ph-1
+			if right == P {
+				right = 0
+			}
+			if left < 0 {
+				left = P - 1
+			}
 			// The float64 conversions keep the compiler from fusing
 			// multiply-adds, which would change the last bit.
-			out[row+ph] = float64(float64(self*arr[row+ph])+float64(tm*(arr[up+ph]+arr[down+ph]))) +
-				float64(pm*(arr[row+right]+arr[row+left]))
+			dst[ph] = float64(float64(self*cur[ph])+float64(tm*(up[ph]+down[ph]))) +
+				float64(pm*(cur[right]+cur[left]))
 		}
 	}
 	g.fields[fi], g.scratch = out, arr
