@@ -1,0 +1,9 @@
+//go:build !linux
+
+package bridge
+
+import "os"
+
+// startWriteback does nothing where sync_file_range does not exist; see
+// writeback_linux.go.
+func startWriteback(*os.File) {}
