@@ -119,9 +119,13 @@ func (s *session) commit(c Call, tBefore int) error {
 	hsum := sha256.Sum256(pyjson.Canonical(event))
 	event = event.With("hash", hex.EncodeToString(hsum[:]))
 	line := append(pyjson.AppendCanonical(nil, event), '\n')
-	// Every other call syncs its journal event first: it must be durable
-	// before anything it describes, lest a file change survive a power loss
-	// that the event did not.
+	// A call that appends syncs its journal event first: it must be durable
+	// before any appended line it describes, lest a line survive a power
+	// loss that the event, which holds the offset to cut it back to, did
+	// not. A call that only replaces the state (a consult) syncs the event
+	// with the new state instead: the rename still comes after both, and
+	// an event whose state never landed is rolled back with nothing to cut.
+	together := first || len(order) == 0
 	opened := make([]*os.File, 0, len(order)+2)
 	rels := make([]string, 0, len(order)+2)
 	defer func() {
@@ -145,7 +149,7 @@ func (s *session) commit(c Call, tBefore int) error {
 		pf, err := newStateFile(s.l, relState, stateBytes)
 		tempDone <- tempFile{pf, err}
 	}()
-	if first {
+	if together {
 		opened, rels = append(opened, jf), append(rels, relJournal)
 	} else {
 		err = closeSynced(jf, relJournal)

@@ -148,6 +148,34 @@ func TestCrashAtEveryStage(t *testing.T) {
 	}
 }
 
+// TestCrashDuringConsult: a consult appends nothing and syncs its journal
+// event together with the new state; cut short at any stage, the next call
+// finds the workspace as before it or as after it.
+func TestCrashDuringConsult(t *testing.T) {
+	for _, stage := range []string{"journal", "prev", "committed"} {
+		t.Run(stage, func(t *testing.T) {
+			b := newWorkspace(t)
+			_, err := report(t, b, "read")
+			require.NoError(t, err)
+			before := fingerprint(t, b.l.root)
+			crashed := crashAt(stage, func() {
+				b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "debug the flaky pipeline"))})
+			})
+			require.True(t, crashed, "the stage was reached")
+			out, err := b.Do(Call{Op: "status"})
+			require.NoError(t, err)
+			if stage == "committed" {
+				assert.NotEqual(t, before, fingerprint(t, b.l.root), "the consult landed")
+			} else {
+				assert.Equal(t, before, fingerprint(t, b.l.root), "rolled back to exactly the state before the call")
+				warnings, _ := out.Get("warnings")
+				assert.Contains(t, string(pyjson.Canonical(warnings)), "rolled back event")
+			}
+			invariants(t, b, 1)
+		})
+	}
+}
+
 // TestRecoveryRemovesUnfinishedStateFiles: a call killed with SIGKILL (no
 // deferred cleanup runs) after writing the new state's temporary file
 // leaves it beside the state file; the recovery that rolls the call back
