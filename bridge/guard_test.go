@@ -110,68 +110,59 @@ func crashAt(stage string, fn func()) (crashed bool) {
 }
 
 // TestCrashAtEveryStage interrupts a report (with a judgment node, so it
-// appends to several files) and a reflection at every step of the commit.
-// The next call must find the workspace exactly as before the call, or
-// exactly as after it.
+// appends to several files), a reflection and a consult (which appends
+// nothing and syncs its journal event with the new state) at every step of
+// the commit. The next call must find the workspace exactly as before the
+// call, or exactly as after it.
 func TestCrashAtEveryStage(t *testing.T) {
-	stages := []string{"journal", "append ucs/state/action_log.jsonl", "append ucs/state/judgment_nodes.jsonl",
-		"append ucs/knowledge/methodology.md", "append ucs/state/methodology.jsonl",
-		"append ucs/state/index-v1/judgment_nodes.jsonl", "append ucs/state/index-v1/methodology.jsonl",
-		"append ucs/state/index-v1/methodology-cap-0.txt", "prev", "committed"}
-	for _, stage := range stages {
-		t.Run(stage, func(t *testing.T) {
+	reportStages := []string{"journal", "append ucs/state/action_log.jsonl", "append ucs/state/judgment_nodes.jsonl",
+		"append ucs/state/index-v1/judgment_nodes.jsonl", "prev", "committed"}
+	reflectStages := []string{"append ucs/knowledge/methodology.md", "append ucs/state/methodology.jsonl",
+		"append ucs/state/index-v1/methodology.jsonl", "append ucs/state/index-v1/methodology-cap-0.txt"}
+	calls := map[string]func(t *testing.T, b *Bridge){
+		"report": func(t *testing.T, b *Bridge) { report(t, b, "web_fetch", `, "significance": "notable"`) },
+		"reflect": func(t *testing.T, b *Bridge) {
+			b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "x", "capabilities": ["read"]}`)})
+		},
+		"consult": func(t *testing.T, b *Bridge) {
+			b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "debug the flaky pipeline"))})
+		},
+	}
+	type cut struct{ op, stage string }
+	var cuts []cut
+	for _, st := range reportStages {
+		cuts = append(cuts, cut{"report", st})
+	}
+	for _, st := range reflectStages {
+		cuts = append(cuts, cut{"reflect", st})
+	}
+	for _, st := range []string{"journal", "prev", "committed"} {
+		cuts = append(cuts, cut{"consult", st})
+	}
+	for _, c := range cuts {
+		t.Run(c.op+" at "+c.stage, func(t *testing.T) {
 			b := newWorkspace(t)
 			_, err := report(t, b, "read")
 			require.NoError(t, err)
 			before := fingerprint(t, b.l.root)
-			crashed := crashAt(stage, func() {
-				if strings.Contains(stage, "methodology") {
-					b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "x", "capabilities": ["read"]}`)})
-				} else {
-					report(t, b, "web_fetch", `, "significance": "notable"`)
-				}
-			})
+			crashed := crashAt(c.stage, func() { calls[c.op](t, b) })
 			require.True(t, crashed, "the stage was reached")
 			// The next call recovers first.
-			_, err = b.Do(Call{Op: "status"})
-			require.NoError(t, err)
-			committed := stage == "committed"
-			if !committed {
-				assert.Equal(t, before, fingerprint(t, b.l.root), "rolled back to exactly the state before the call")
-			}
-			want := 1
-			if committed && !strings.Contains(stage, "methodology") {
-				want = 2
-			}
-			invariants(t, b, want)
-		})
-	}
-}
-
-// TestCrashDuringConsult: a consult appends nothing and syncs its journal
-// event together with the new state; cut short at any stage, the next call
-// finds the workspace as before it or as after it.
-func TestCrashDuringConsult(t *testing.T) {
-	for _, stage := range []string{"journal", "prev", "committed"} {
-		t.Run(stage, func(t *testing.T) {
-			b := newWorkspace(t)
-			_, err := report(t, b, "read")
-			require.NoError(t, err)
-			before := fingerprint(t, b.l.root)
-			crashed := crashAt(stage, func() {
-				b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "debug the flaky pipeline"))})
-			})
-			require.True(t, crashed, "the stage was reached")
 			out, err := b.Do(Call{Op: "status"})
 			require.NoError(t, err)
-			if stage == "committed" {
-				assert.NotEqual(t, before, fingerprint(t, b.l.root), "the consult landed")
+			committed := c.stage == "committed"
+			if committed {
+				assert.NotEqual(t, before, fingerprint(t, b.l.root), "the call landed")
 			} else {
 				assert.Equal(t, before, fingerprint(t, b.l.root), "rolled back to exactly the state before the call")
 				warnings, _ := out.Get("warnings")
 				assert.Contains(t, string(pyjson.Canonical(warnings)), "rolled back event")
 			}
-			invariants(t, b, 1)
+			want := 1
+			if committed && c.op == "report" {
+				want = 2
+			}
+			invariants(t, b, want)
 		})
 	}
 }
