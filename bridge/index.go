@@ -3,7 +3,6 @@ package bridge
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -409,6 +408,9 @@ func (s *session) readCapPostings(i int) ([]capPosting, error) {
 		if err1 != nil || err2 != nil || err3 != nil {
 			return nil, corrupt(fmt.Errorf("bad line %q", line), capRel(i))
 		}
+		if len(out) > 0 && off <= out[len(out)-1].off {
+			return nil, corrupt(fmt.Errorf("line %q is out of file order", line), capRel(i))
+		}
 		out = append(out, capPosting{off, n, d})
 	}
 	if s.postings == nil {
@@ -416,6 +418,24 @@ func (s *session) readCapPostings(i int) ([]capPosting, error) {
 	}
 	s.postings[i] = out
 	return out, nil
+}
+
+// mergeByOffset merges two lists sorted by offset into a new one, a's
+// posting first where both name the same entry (a stable sort of a then b
+// would give the same).
+func mergeByOffset(a, b []capPosting) []capPosting {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]capPosting, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].off < a[0].off {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // decodeJSONString decodes a JSON string literal.
@@ -457,6 +477,9 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 	if len(q.Keywords) > 0 || q.Routing.Kind() == pyjson.Object || !s.useIndex(relMethodology) {
 		return search()
 	}
+	// The lists merged in file order, as the search sees the entries; an
+	// entry on k of the lists has k of the capabilities. Each list is in
+	// file order already (entries are indexed as they are appended).
 	var all []capPosting
 	for _, i := range caps {
 		ps, err := s.readCapPostings(i)
@@ -464,11 +487,8 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 			s.indexDamaged(relMethodology)
 			return search()
 		}
-		all = append(all, ps...)
+		all = mergeByOffset(all, ps)
 	}
-	// File order, as the search sees them; an entry on k of the lists has k
-	// of the capabilities.
-	slices.SortStableFunc(all, func(a, b capPosting) int { return cmp.Compare(a.off, b.off) })
 	decay := map[string]float64{}
 	var hits []knowledge.RawHit
 	var at []capPosting
