@@ -14,6 +14,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -267,4 +268,64 @@ func TestBigLastEvent(t *testing.T) {
 	_, err = report(t, b, "read")
 	require.NoError(t, err)
 	invariants(t, b, 1)
+}
+
+// TestCapabilitySearchLists: a capability-only search answered from the
+// capabilities' lists (merged in file order) is the search over every
+// entry; a list out of file order is a damaged index, and the search
+// answers from the knowledge file instead, the same.
+func TestCapabilitySearchLists(t *testing.T) {
+	b := scaleWorkspace(t, "1k")
+	_, err := report(t, b, "read") // a write makes the index current
+	require.NoError(t, err)
+	assertIndexCurrent(t, b)
+	open := func() *session {
+		data, err := os.ReadFile(b.l.path(relState))
+		require.NoError(t, err)
+		s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
+		require.NoError(t, err)
+		return s
+	}
+	all, err := readJSONL(b.l, relMethodology)
+	require.NoError(t, err)
+	canon := func(hs []knowledge.Hit) string {
+		var out []string
+		for _, h := range hs {
+			out = append(out, fmt.Sprintf("%s %v", pyjson.Canonical(h.Entry), h.Score))
+		}
+		return strings.Join(out, "\n")
+	}
+	queries := [][]string{{"web_fetch", "read"}, {"exec"}, {"read", "write", "exec"}, {"browser", "browser"}}
+	for _, caps := range queries {
+		q := knowledge.Query{Capabilities: caps, Now: testNow, DecayRate: temporalDecayRate,
+			StructuralWeight: structuralWeight, Max: 5}
+		want := canon(knowledge.SearchMethodology(all, q))
+		got, err := open().methodologyByCaps(q)
+		require.NoError(t, err)
+		assert.Equal(t, want, canon(got), "%v", caps)
+		assert.NotEmpty(t, want, "%v finds something", caps)
+	}
+
+	// Swap the first two lines of read's list.
+	p := b.l.path(capRel(capIndex(t, "read")))
+	data, err := os.ReadFile(p)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(data), "\n")
+	require.Greater(t, len(lines), 2)
+	lines[0], lines[1] = lines[1], lines[0]
+	require.NoError(t, os.WriteFile(p, []byte(strings.Join(lines, "")), 0o644))
+	q := knowledge.Query{Capabilities: []string{"web_fetch", "read"}, Now: testNow, DecayRate: temporalDecayRate,
+		StructuralWeight: structuralWeight, Max: 5}
+	s := open()
+	got, err := s.methodologyByCaps(q)
+	require.NoError(t, err)
+	assert.Equal(t, canon(knowledge.SearchMethodology(all, q)), canon(got))
+	assert.False(t, s.useIndex(relMethodology), "the damaged index is no longer used in this call")
+}
+
+func capIndex(t *testing.T, capability string) int {
+	t.Helper()
+	i := torusfield.DefaultManifest().Index(capability)
+	require.GreaterOrEqual(t, i, 0, capability)
+	return i
 }
