@@ -56,6 +56,7 @@ const importPart = 10000
 type config struct {
 	ucs, ref, python string
 	runs             int
+	sets             int
 	block            int
 	refMax           int
 	sizes            []size
@@ -76,6 +77,7 @@ func main() {
 	flag.StringVar(&c.ref, "ref", os.Getenv("REF"), "the reference's src directory (holding bridge.py); empty: ucs only")
 	flag.StringVar(&c.python, "python", "python3", "the Python interpreter for the reference")
 	flag.IntVar(&c.runs, "runs", 20, "runs of each command at each size")
+	flag.IntVar(&c.sets, "sets", 1, "measure every command in this many sets of -runs runs; with -ref, also print the ratio of each set")
 	flag.IntVar(&c.block, "block", 10, "runs of one implementation in a row, after a warm-up run; 1: alternate every call, no warm-up")
 	flag.IntVar(&c.refMax, "refmax", 10000, "measure the reference only at sizes with at most this many methodology entries")
 	flag.StringVar(&sizes, "sizes", "fresh,1k,10k", "comma-separated sizes: fresh, 1k, 10k, 50k")
@@ -90,8 +92,8 @@ func main() {
 		}
 		c.sizes = append(c.sizes, knownSizes[i])
 	}
-	if c.runs < 1 || c.block < 1 {
-		fail(fmt.Errorf("-runs and -block must be at least 1"))
+	if c.runs < 1 || c.block < 1 || c.sets < 1 {
+		fail(fmt.Errorf("-runs, -block and -sets must be at least 1"))
 	}
 	var err error
 	if c.ucs, err = filepath.Abs(c.ucs); err != nil {
@@ -155,7 +157,10 @@ func run(c config, w io.Writer) error {
 		return err
 	}
 	defer c.runner.stop()
-	results := map[key]result{}
+	sets := make([]map[key]result, c.sets)
+	for i := range sets {
+		sets[i] = map[key]result{}
+	}
 	start := time.Now()
 	for _, sz := range c.sizes {
 		impls := []*impl{{name: "ucs", c: c, bin: c.ucs}}
@@ -169,11 +174,13 @@ func run(c config, w io.Writer) error {
 				return fmt.Errorf("%s, %s: %w", sz.name, im.name, err)
 			}
 		}
-		for _, cmd := range commands {
-			c.logf("%s: %s ×%d", sz.name, cmd, c.runs)
-			call := func(im *impl, i int) (float64, int64, error) { return im.call(cmd, i, root) }
-			if err := measure(c, cmd, sz, impls, call, results); err != nil {
-				return err
+		for set, results := range sets {
+			for _, cmd := range commands {
+				c.logf("%s: %s ×%d (set %d of %d)", sz.name, cmd, c.runs, set+1, c.sets)
+				call := func(im *impl, i int) (float64, int64, error) { return im.call(cmd, set*c.runs+i, root) }
+				if err := measure(c, cmd, sz, impls, call, results); err != nil {
+					return err
+				}
 			}
 		}
 		if !c.keep {
@@ -183,7 +190,11 @@ func run(c config, w io.Writer) error {
 		}
 	}
 	c.logf("done in %s", time.Since(start).Round(time.Second))
+	results := pool(sets)
 	printTable(w, c, results)
+	if c.sets > 1 && c.ref != "" {
+		printSets(w, c, sets)
+	}
 	if c.growth {
 		printGrowth(w, c, results)
 	}
@@ -220,6 +231,20 @@ func measure(c config, cmd string, sz size, impls []*impl, call func(*impl, int)
 		}
 	}
 	return nil
+}
+
+// pool merges the sets' results: every run's time, the highest peak.
+func pool(sets []map[key]result) map[key]result {
+	out := map[key]result{}
+	for _, set := range sets {
+		for k, r := range set {
+			p := out[k]
+			p.ms = append(p.ms, r.ms...)
+			p.maxKB = max(p.maxKB, r.maxKB)
+			out[k] = p
+		}
+	}
+	return out
 }
 
 func (c config) logf(format string, args ...any) {
@@ -407,7 +432,7 @@ func copyTree(src, dst string) error {
 
 func printTable(w io.Writer, c config, results map[key]result) {
 	hasRef := c.ref != ""
-	fmt.Fprintf(w, "Median wall time of %d runs per command and size (whole process, fork/exec to exit) and peak RSS.\n", c.runs)
+	fmt.Fprintf(w, "Median wall time of %d runs per command and size (whole process, fork/exec to exit) and peak RSS.\n", c.runs*c.sets)
 	if c.ref != "" && c.block == 1 {
 		fmt.Fprintln(w, "Calls alternate with the reference's one by one, with no warm-up.")
 	} else if c.ref != "" {
@@ -447,6 +472,39 @@ func printTable(w io.Writer, c config, results map[key]result) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "init at a populated size is `init --force` on a copy of the workspace.")
+}
+
+// printSets prints, for each command and size measured on both, the range
+// of the sets' medians and of their ratios, and the median ratio: on a
+// shared machine one set's ratio can move by a third.
+func printSets(w io.Writer, c config, sets []map[key]result) {
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Over %d sets of %d runs: the range of each set's median, and of each set's ratio; the median ratio.\n", len(sets), c.runs)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| command | size | ucs ms | ref ms | ref/ucs | median |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: |")
+	for _, cmd := range commands {
+		for _, sz := range c.sizes {
+			var us, rs, ratios []float64
+			for _, set := range sets {
+				u, uok := set[key{cmd, sz.name, "ucs"}]
+				r, rok := set[key{cmd, sz.name, "ref"}]
+				if !uok || !rok {
+					continue
+				}
+				us, rs = append(us, u.median()), append(rs, r.median())
+				ratios = append(ratios, r.median()/u.median())
+			}
+			if len(ratios) == 0 {
+				continue
+			}
+			slices.Sort(us)
+			slices.Sort(rs)
+			slices.Sort(ratios)
+			fmt.Fprintf(w, "| %s | %s | %.2f–%.2f | %.0f–%.0f | %.0f–%.0f× | %.0f× |\n", cmd, sz.name,
+				us[0], us[len(us)-1], rs[0], rs[len(rs)-1], ratios[0], ratios[len(ratios)-1], result{ms: ratios}.median())
+		}
+	}
 }
 
 func printGrowth(w io.Writer, c config, results map[key]result) {

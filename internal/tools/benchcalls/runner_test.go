@@ -105,3 +105,23 @@ func TestMeasureOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSets: the pooled table keeps every run and the highest peak; the
+// sets table gives the range of each set's medians and ratios, and the
+// median ratio.
+func TestSets(t *testing.T) {
+	k := func(impl string) key { return key{"status", "fresh", impl} }
+	sets := []map[key]result{
+		{k("ucs"): {ms: []float64{2, 2, 3}, maxKB: 100}, k("ref"): {ms: []float64{100}, maxKB: 900}},
+		{k("ucs"): {ms: []float64{4}, maxKB: 300}, k("ref"): {ms: []float64{120}, maxKB: 800}},
+		{k("ucs"): {ms: []float64{2.5}, maxKB: 200}, k("ref"): {ms: []float64{150}, maxKB: 700}},
+	}
+	p := pool(sets)
+	assert.Len(t, p[k("ucs")].ms, 5)
+	assert.Equal(t, int64(300), p[k("ucs")].maxKB)
+	assert.Equal(t, int64(900), p[k("ref")].maxKB)
+
+	var out bytes.Buffer
+	printSets(&out, config{runs: 3, sizes: []size{{name: "fresh"}}}, sets)
+	assert.Contains(t, out.String(), "| status | fresh | 2.00–4.00 | 100–150 | 30–60× | 50× |")
+}
