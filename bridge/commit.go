@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -59,9 +58,7 @@ func (s *session) commit(c Call, tBefore int) error {
 
 	// An init is the workspace's first event: nothing in the state
 	// directory is committed yet (a forced init moved it all aside), so
-	// whatever a crashed init left there is overwritten from the start, and
-	// the journal event may be synced with everything else. That is safe
-	// because the rename that commits comes after every sync.
+	// whatever a crashed init left there is overwritten from the start.
 	first := c.Op == "init"
 	if first {
 		// A crashed init may have left a temporary state file.
@@ -122,9 +119,10 @@ func (s *session) commit(c Call, tBefore int) error {
 	// A call that appends syncs its journal event first: it must be durable
 	// before any appended line it describes, lest a line survive a power
 	// loss that the event, which holds the offset to cut it back to, did
-	// not. A call that only replaces the state (a consult) syncs the event
-	// with the new state instead: the rename still comes after both, and
-	// an event whose state never landed is rolled back with nothing to cut.
+	// not. An init (nothing before it to cut back to) and a call that only
+	// replaces the state (a consult) sync the event with the new state
+	// instead: the rename still comes after both, and an event whose state
+	// never landed is rolled back with nothing to cut.
 	together := first || len(order) == 0
 	opened := make([]*os.File, 0, len(order)+2)
 	rels := make([]string, 0, len(order)+2)
@@ -188,7 +186,11 @@ func (s *session) commit(c Call, tBefore int) error {
 	// only exist before the rename, so it is made while the files sync.
 	prevDone := make(chan error, 1)
 	go func() { prevDone <- keepPrevious(s.l) }()
-	err = syncAll(append(opened, pf.File), append(rels, relState))
+	group := append(opened, pf.File)
+	for _, f := range group {
+		startWriteback(f) // all their data in flight before the first fsync waits
+	}
+	err = syncAll(group, append(rels, relState))
 	if perr := <-prevDone; err == nil {
 		err = perr
 	}
@@ -229,42 +231,6 @@ func (s *session) commit(c Call, tBefore int) error {
 		}
 	}
 	return nil
-}
-
-// lastLine returns the last newline-terminated line of a file of the given
-// size and the offset just past it, reading backwards in growing chunks. A
-// torn line after it (no newline) is not part of the file's committed
-// content, so the offset excludes it. With limit > 0 it reads at most the
-// last limit bytes: when the last line is longer, line is nil and tail
-// holds those bytes up to and including the last newline.
-func lastLine(f *os.File, size, limit int64) (line []byte, end int64, tail []byte, err error) {
-	chunk := int64(4096)
-	for size > 0 {
-		if limit > 0 {
-			chunk = min(chunk, limit)
-		}
-		start := max(0, size-chunk)
-		buf := make([]byte, size-start)
-		if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
-			return nil, 0, nil, internal(err, "read %s", f.Name())
-		}
-		nl := bytes.LastIndexByte(buf, '\n')
-		if nl >= 0 {
-			if i := bytes.LastIndexByte(buf[:nl], '\n'); i >= 0 || start == 0 {
-				return buf[i+1 : nl], start + int64(nl) + 1, nil, nil
-			}
-		} else if start == 0 {
-			return nil, 0, nil, nil
-		}
-		if limit > 0 && chunk == limit {
-			if nl >= 0 {
-				return nil, start + int64(nl) + 1, buf[:nl+1], nil
-			}
-			limit = 0 // a torn tail longer than the limit: read on
-		}
-		chunk *= 4
-	}
-	return nil, 0, nil, nil
 }
 
 // keepPrevious hard-links the committed state file as its .prev before it

@@ -158,11 +158,6 @@ func syncAll(files []*os.File, rels []string) error {
 	if len(files) == 0 {
 		return nil
 	}
-	if len(files) > 1 {
-		for _, f := range files {
-			startWriteback(f)
-		}
-	}
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
 	last := len(files) - 1

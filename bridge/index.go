@@ -508,13 +508,9 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 	}
 	var entries []pyjson.Value
 	for _, i := range knowledge.TopRaw(hits, q.Max) {
-		line, err := readLineAt(s.l, relMethodology, at[i].off, at[i].n)
+		v, err := readEntryAt(s.l, relMethodology, at[i].off, at[i].n)
 		if err != nil {
 			return nil, err
-		}
-		v, err := pyjson.Parse(line)
-		if err != nil {
-			return nil, corrupt(err, relMethodology)
 		}
 		entries = append(entries, v)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -71,18 +72,59 @@ func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
 	}
 }
 
-// readLineAt reads the line of length n at offset off.
-func readLineAt(l layout, rel string, off int64, n int) ([]byte, error) {
+// lastLine returns the last newline-terminated line of a file of the given
+// size and the offset just past it, reading backwards in growing chunks. A
+// torn line after it (no newline) is not part of the file's committed
+// content, so the offset excludes it. With limit > 0 it reads at most the
+// last limit bytes: when the last line is longer, line is nil and tail
+// holds those bytes up to and including the last newline.
+func lastLine(f *os.File, size, limit int64) (line []byte, end int64, tail []byte, err error) {
+	chunk := int64(4096)
+	for size > 0 {
+		if limit > 0 {
+			chunk = min(chunk, limit)
+		}
+		start := max(0, size-chunk)
+		buf := make([]byte, size-start)
+		if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
+			return nil, 0, nil, internal(err, "read %s", f.Name())
+		}
+		nl := bytes.LastIndexByte(buf, '\n')
+		if nl >= 0 {
+			if i := bytes.LastIndexByte(buf[:nl], '\n'); i >= 0 || start == 0 {
+				return buf[i+1 : nl], start + int64(nl) + 1, nil, nil
+			}
+		} else if start == 0 {
+			return nil, 0, nil, nil
+		}
+		if limit > 0 && chunk == limit {
+			if nl >= 0 {
+				return nil, start + int64(nl) + 1, buf[:nl+1], nil
+			}
+			limit = 0 // a torn tail longer than the limit: read on
+		}
+		chunk *= 4
+	}
+	return nil, 0, nil, nil
+}
+
+// readEntryAt reads and decodes the entry whose line, of length n, is at
+// offset off of a data file (as the index locates it).
+func readEntryAt(l layout, rel string, off int64, n int) (pyjson.Value, error) {
 	f, err := openRead(l.path(rel))
 	if err != nil {
-		return nil, internal(err, "open %s", rel)
+		return pyjson.Value{}, internal(err, "open %s", rel)
 	}
 	defer f.Close()
 	buf := make([]byte, n)
 	if _, err := f.ReadAt(buf, off); err != nil {
-		return nil, internal(err, "read %s", rel)
+		return pyjson.Value{}, internal(err, "read %s", rel)
 	}
-	return buf, nil
+	v, err := pyjson.Parse(buf)
+	if err != nil {
+		return pyjson.Value{}, corrupt(err, rel)
+	}
+	return v, nil
 }
 
 // decodeTail decodes the lines of a file's tail. A line that does not
@@ -182,13 +224,9 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 			s.indexDamaged(rel)
 			return fallback()
 		}
-		line, err := readLineAt(s.l, rel, l.off, l.n)
+		v, err := readEntryAt(s.l, rel, l.off, l.n)
 		if err != nil {
 			return nil, err
-		}
-		v, err := pyjson.Parse(line)
-		if err != nil {
-			return nil, corrupt(err, rel)
 		}
 		out = append(out, v)
 	}

@@ -26,22 +26,22 @@ type journalTail struct {
 	hasTorn bool
 	exists  bool
 	// partial is set when only the end of a big last event was read (see
-	// readJournalTail): event holds its members from "now" on, and hash
+	// readJournalEnd): event holds its members from "now" on, and hash
 	// and start are unknown.
 	partial bool
 }
 
 // readJournalTail reads the last event of the journal, whole.
-func readJournalTail(l layout) (journalTail, error) { return readTail2(l, false) }
+func readJournalTail(l layout) (journalTail, error) { return readJournal(l, false) }
 
 // readJournalEnd reads the last event of the journal, or when it is big
 // (an import's, which holds a whole export package) only its end, which
 // holds what a call checks before it loads the workspace: seq and
 // state_after. Events are written with sorted keys, so these come after
 // the input: the end is the last ,"now":" on.
-func readJournalEnd(l layout) (journalTail, error) { return readTail2(l, true) }
+func readJournalEnd(l layout) (journalTail, error) { return readJournal(l, true) }
 
-func readTail2(l layout, partialOK bool) (journalTail, error) {
+func readJournal(l layout, partialOK bool) (journalTail, error) {
 	var jt journalTail
 	f, err := openRead(l.path(relJournal))
 	if errors.Is(err, fs.ErrNotExist) {

@@ -73,31 +73,7 @@ func (v Value) With(key string, x any) Value {
 // AppendDumps appends json.dumps(v, ensure_ascii=False): one line, members
 // in order, ", " between items and ": " after keys. The reference writes its
 // JSON-lines logs this way.
-func AppendDumps(dst []byte, v Value) []byte {
-	switch v.Kind() {
-	case Array:
-		dst = append(dst, '[')
-		for i, it := range v.Items() {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = AppendDumps(dst, it)
-		}
-		return append(dst, ']')
-	case Object:
-		dst = append(dst, '{')
-		for i, m := range v.Members() {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = AppendString(dst, m.Key)
-			dst = append(dst, ": "...)
-			dst = AppendDumps(dst, m.Value)
-		}
-		return append(dst, '}')
-	}
-	return AppendCanonical(dst, v) // scalars are written alike by every mode
-}
+func AppendDumps(dst []byte, v Value) []byte { return appendInOrder(dst, v, ", ", ": ") }
 
 // Noun names a kind with its article, for messages: "an int", "a string",
 // "null".
@@ -114,30 +90,34 @@ func (k Kind) Noun() string {
 // AppendCompact appends json.dumps(v, separators=(",", ":"),
 // ensure_ascii=False): one line, members in order, no white space. The
 // smallest form Python's json reads back.
-func AppendCompact(dst []byte, v Value) []byte {
+func AppendCompact(dst []byte, v Value) []byte { return appendInOrder(dst, v, ",", ":") }
+
+// appendInOrder writes v on one line with its members in order, comma
+// between items and colon after keys, as json.dumps with those separators.
+func appendInOrder(dst []byte, v Value, comma, colon string) []byte {
 	switch v.Kind() {
 	case Array:
 		dst = append(dst, '[')
 		for i, it := range v.Items() {
 			if i > 0 {
-				dst = append(dst, ',')
+				dst = append(dst, comma...)
 			}
-			dst = AppendCompact(dst, it)
+			dst = appendInOrder(dst, it, comma, colon)
 		}
 		return append(dst, ']')
 	case Object:
 		dst = append(dst, '{')
 		for i, m := range v.Members() {
 			if i > 0 {
-				dst = append(dst, ',')
+				dst = append(dst, comma...)
 			}
 			dst = AppendString(dst, m.Key)
-			dst = append(dst, ':')
-			dst = AppendCompact(dst, m.Value)
+			dst = append(dst, colon...)
+			dst = appendInOrder(dst, m.Value, comma, colon)
 		}
 		return append(dst, '}')
 	}
-	return AppendCanonical(dst, v)
+	return AppendCanonical(dst, v) // scalars are written alike by every mode
 }
 
 // SortKeys returns v with every object's members sorted by key, recursively:

@@ -214,18 +214,26 @@ func measure(c config, cmd string, sz size, impls []*impl, call func(*impl, int)
 		for _, im := range impls {
 			k := key{cmd, sz.name, im.name}
 			r := results[k]
-			for i := done - 1; i < done+n; i++ {
-				if i < done && c.block == 1 {
-					continue
-				}
-				ms, kb, err := call(im, max(i, 0))
+			run := func(i int, timed bool) error {
+				ms, kb, err := call(im, i)
 				if err != nil {
 					return fmt.Errorf("%s at %s, %s run %d: %w", cmd, sz.name, im.name, i+1, err)
 				}
-				if i >= done {
+				if timed {
 					r.ms = append(r.ms, ms)
 				}
 				r.maxKB = max(r.maxKB, kb)
+				return nil
+			}
+			if c.block > 1 {
+				if err := run(max(done-1, 0), false); err != nil { // the warm-up
+					return err
+				}
+			}
+			for i := done; i < done+n; i++ {
+				if err := run(i, true); err != nil {
+					return err
+				}
 			}
 			results[k] = r
 		}
