@@ -12,6 +12,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A Call is one operation with its arguments (flags, as an object) and its
@@ -51,7 +52,12 @@ func (s *session) commit(c Call, tBefore int) error {
 	// decoding the engine state; the reference's loader ignores it.
 	// Compact: a third smaller than the reference's indented form, which
 	// every call writes, hashes and syncs; the reference reads it the same.
-	stateBytes := s.engine.AppendState(nil, pyjson.KV("ucs", m.value()))
+	var stateBytes []byte
+	if s.storedState != nil {
+		stateBytes = torusfield.AppendStoredState(nil, s.storedState, pyjson.KV("ucs", m.value()))
+	} else {
+		stateBytes = s.engine.AppendState(nil, pyjson.KV("ucs", m.value()))
+	}
 	sum := sha256.Sum256(stateBytes)
 	stateAfter := hex.EncodeToString(sum[:])
 	s.tm.mark("encode")
@@ -131,10 +137,11 @@ func (s *session) commit(c Call, tBefore int) error {
 			f.Close() // after a failure; closed already on success
 		}
 	}()
-	jf, err := writeAt(s.l, relJournal, journalSize, line)
+	jf, newDirs, err := writeAt(s.l, relJournal, journalSize, line)
 	if err != nil {
 		return err
 	}
+	newDirs = append(newDirs, s.newDirs...)
 	// The new state's temporary file is created and written while the
 	// journal event syncs: nothing reads it before the rename, and a call
 	// cut short leaves it unnamed.
@@ -174,10 +181,11 @@ func (s *session) commit(c Call, tBefore int) error {
 				buf.Write(p.data)
 			}
 		}
-		f, err := writeAt(s.l, rel, sizes[rel], buf.Bytes())
+		f, made, err := writeAt(s.l, rel, sizes[rel], buf.Bytes())
 		if err != nil {
 			return err
 		}
+		newDirs = append(newDirs, made...)
 		opened, rels = append(opened, f), append(rels, rel)
 		crashPoint("append " + rel)
 	}
@@ -208,9 +216,9 @@ func (s *session) commit(c Call, tBefore int) error {
 	if err := pf.CloseAtomicallyReplace(); err != nil {
 		return internal(err, "replace %s", relState)
 	}
-	// The rename and any file this commit created are durable only once
-	// their directories are.
-	if err := syncDirs(s.l, dirsToSync(order, sizes)); err != nil {
+	// The rename and any file or directory this commit (or an init before
+	// it) created are durable only once their directories are.
+	if err := syncDirs(dirsToSync(s.l, order, sizes, newDirs)); err != nil {
 		return err
 	}
 	s.tm.mark("state")
@@ -220,7 +228,7 @@ func (s *session) commit(c Call, tBefore int) error {
 			s.warn("the commit holds, but its snapshot failed: " + err.Error())
 		}
 	}
-	s.meta, s.stateHash, s.pending = m, stateAfter, nil
+	s.meta, s.stateHash, s.pending, s.storedState, s.newDirs = m, stateAfter, nil, nil, nil
 	s.journal = journalTail{} // a later commit in this call (after an adopt) reads the new end
 	if s.rebuildAfter {
 		// The index is derived: a failed rebuild leaves it stale, and
@@ -247,39 +255,44 @@ func keepPrevious(l layout) error {
 	return nil
 }
 
-// dirsToSync lists the state directory and the directory of every file a
-// commit created, once each.
-func dirsToSync(order []string, sizes map[string]int64) []string {
-	dirs := []string{relStateDir}
-	for _, rel := range order {
-		if sizes[rel] >= 0 {
-			continue
-		}
-		dir := rel[:strings.LastIndexByte(rel, '/')]
+// dirsToSync lists the state directory, the directory of every file a
+// commit created and the directories whose entries it changed by creating
+// directories (newDirs), once each, as paths.
+func dirsToSync(l layout, order []string, sizes map[string]int64, newDirs []string) []string {
+	dirs := []string{l.path(relStateDir)}
+	add := func(dir string) {
 		if !slices.Contains(dirs, dir) {
 			dirs = append(dirs, dir)
 		}
+	}
+	for _, rel := range order {
+		if sizes[rel] < 0 {
+			add(l.path(rel[:strings.LastIndexByte(rel, '/')]))
+		}
+	}
+	for _, dir := range newDirs {
+		add(dir)
 	}
 	return dirs
 }
 
 // syncDirs fsyncs directories, making renames and new entries in them
 // durable; several at once, as syncAll does.
-func syncDirs(l layout, rels []string) error {
-	dirs := make([]*os.File, 0, len(rels))
+func syncDirs(paths []string) error {
+	dirs := make([]*os.File, 0, len(paths))
 	defer func() {
 		for _, d := range dirs {
 			d.Close()
 		}
 	}()
-	for _, rel := range rels {
-		d, err := openRead(l.path(rel))
+	for _, path := range paths {
+		d, err := openRead(path)
 		if err != nil {
-			return internal(err, "open %s", rel)
+			return internal(err, "open %s", path)
 		}
 		dirs = append(dirs, d)
 	}
-	return syncAll(dirs, rels)
+	return syncAll(dirs, paths)
 }
 
 // syncDir fsyncs one directory.

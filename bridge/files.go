@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/google/renameio/v2"
 
@@ -113,25 +114,57 @@ func appendOffset(l layout, rel string) (int64, error) {
 // and returns the open file, unsynced: a commit syncs its files together
 // (syncAll). Writing at the recorded offset instead of O_APPEND makes the
 // step idempotent: a retried commit overwrites what a killed one left.
-func writeAt(l layout, rel string, offset int64, data []byte) (*os.File, error) {
+//
+// It creates the file's directory when missing and returns, in newDirs, the
+// directories whose entries that changed (see mkdirs).
+func writeAt(l layout, rel string, offset int64, data []byte) (f *os.File, newDirs []string, err error) {
 	path := l.path(rel)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, internal(err, "create directory for %s", rel)
+	if newDirs, err = mkdirs(filepath.Dir(path)); err != nil {
+		return nil, nil, internal(err, "create directory for %s", rel)
 	}
-	f, err := openFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err = openFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, internal(err, "open %s", rel)
+		return nil, nil, internal(err, "open %s", rel)
 	}
 	off := max(offset, 0)
 	if err := f.Truncate(off); err != nil {
 		f.Close()
-		return nil, internal(err, "truncate %s", rel)
+		return nil, nil, internal(err, "truncate %s", rel)
 	}
 	if _, err := f.WriteAt(data, off); err != nil {
 		f.Close()
-		return nil, internal(err, "write %s", rel)
+		return nil, nil, internal(err, "write %s", rel)
 	}
-	return f, nil
+	return f, newDirs, nil
+}
+
+// mkdirs creates dir and any missing parent, as os.MkdirAll does, and
+// returns the directories whose entries it changed: the parent of each
+// directory it created, outermost first. A new directory survives a power
+// loss only once its parent is synced, so a commit syncs these with the
+// directories of the files it created.
+func mkdirs(dir string) ([]string, error) {
+	if fi, err := os.Stat(dir); err == nil {
+		if !fi.IsDir() {
+			return nil, &fs.PathError{Op: "mkdir", Path: dir, Err: syscall.ENOTDIR}
+		}
+		return nil, nil
+	}
+	var changed []string
+	parent := filepath.Dir(dir)
+	if parent != dir {
+		var err error
+		if changed, err = mkdirs(parent); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		if fi, serr := os.Stat(dir); serr != nil || !fi.IsDir() {
+			return nil, err
+		}
+		return changed, nil // made meanwhile by someone else
+	}
+	return append(changed, parent), nil
 }
 
 func closeSynced(f *os.File, rel string) error {

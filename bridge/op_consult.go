@@ -140,7 +140,6 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	s.engineDirty = true // the warm-up moved the energy landscape
 
 	boosted := []pyjson.Member{}
 	for _, ne := range sortedEnergies(ctxEnergy) {

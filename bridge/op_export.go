@@ -166,7 +166,6 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 				counts["edges_blended"]++
 			}
 		}
-		s.engineDirty = true
 	}
 	if f.err != nil {
 		return pyjson.Value{}, f.err

@@ -16,7 +16,6 @@ var externalization = []struct{ key, suffix, prompt string }{
 // snapshotted, and the agent is told what to externalize, and where.
 func opFlush(s *session, _ Call) (pyjson.Value, error) {
 	e := s.engine
-	s.engineDirty = true
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
 	}

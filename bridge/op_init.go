@@ -47,10 +47,13 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, badInput("invalid_manifest", "fix the manifest; see the manifest format in README.md", "%v", err)
 	}
+	var newDirs []string
 	for _, d := range []string{relStateDir, relKnowledgeDir, relWorkingState, relSynthesisDir} {
-		if err := os.MkdirAll(l.path(d), 0o755); err != nil {
+		made, err := mkdirs(l.path(d))
+		if err != nil {
 			return pyjson.Value{}, internal(err, "create %s", d)
 		}
+		newDirs = append(newDirs, made...)
 	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
@@ -77,11 +80,11 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 
 	// For the embedded manifest this restores the warm-up's stored result
 	// (torusfield.Boot) instead of running 200 θ-steps.
-	e := torusfield.Boot(m, InitWarmup)
+	e, stored := torusfield.Boot(m, InitWarmup)
 	tm.mark("boot")
 	s := newSession(l, now, b.opts.AgentID)
 	s.tm = tm
-	s.manifest, s.engine = m, e
+	s.manifest, s.engine, s.storedState, s.newDirs = m, e, stored, newDirs
 	s.meta = meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	s.pending = append(s.pending, pendingAppend{relPinned, raw})

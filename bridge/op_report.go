@@ -85,7 +85,6 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	e.RunInjections()
 	e.Cursor = torusfield.Cursor{Node: in.Action, Theta: xy.Theta, Phi: xy.Phi}
 	e.Grid.T++
-	s.engineDirty = true
 	out = append(out, pyjson.KV("cursor", in.Action), pyjson.KV("routed", routed))
 
 	newArtifacts := []pyjson.Value{}

@@ -30,11 +30,18 @@ type session struct {
 	// ucs layout.
 	ref *refWorkspace
 
-	lists       map[string][]pyjson.Value // data files as read
-	added       map[string][]pyjson.Value // entries this call appends
-	pending     []pendingAppend
-	engineDirty bool
-	warnings    []string
+	lists   map[string][]pyjson.Value // data files as read
+	added   map[string][]pyjson.Value // entries this call appends
+	pending []pendingAppend
+	// storedState is the engine's state in compact JSON, when the call
+	// has it without encoding (an init from the stored warm-up) and has
+	// not changed the engine since: the commit then saves these bytes.
+	storedState []byte
+	// newDirs are the directories whose entries the call changed by
+	// creating directories before its commit (an init's): the commit syncs
+	// them with its own.
+	newDirs  []string
+	warnings []string
 	// snapshotEvery is how many events apart snapshots are kept (0: never).
 	snapshotEvery int
 	tm            *timings

@@ -23,15 +23,19 @@ const AegisBootSteps = 200
 // steps produce, stored at build time, instead of running them: a tenth of
 // the time. The engine is then the one a later call loads from the state
 // file (same state; its random generator and θ log start afresh, as a
-// loaded engine's do), which is all an init keeps of it.
-func Boot(m *Manifest, n int) *Engine {
+// loaded engine's do), which is all an init keeps of it. In that case Boot
+// also returns the stored state, the compact JSON AppendState would write
+// for the engine, so an init can save it without encoding it (see
+// AppendStoredState); otherwise stored is nil. The caller must not change
+// stored: it is the binary's own copy.
+func Boot(m *Manifest, n int) (e *Engine, stored []byte) {
 	if n == AegisBootSteps && bytes.Equal(m.raw, aegisManifest) {
 		if e, err := LoadState(m, aegisBoot, Options{}); err == nil {
-			return e
+			return e, aegisBoot
 		}
 		// Unreachable while TestAegisBootState passes; boot the slow way.
 	}
-	e := New(m, Options{})
+	e = New(m, Options{})
 	e.Run(n)
-	return e
+	return e, nil
 }

@@ -17,13 +17,7 @@ import (
 // the state's.
 func (e *Engine) AppendState(dst []byte, lead ...pyjson.Member) []byte {
 	dst = slices.Grow(dst, e.stateSizeHint())
-	dst = append(dst, '{')
-	for _, m := range lead {
-		dst = pyjson.AppendString(dst, m.Key)
-		dst = append(dst, ':')
-		dst = pyjson.AppendCompact(dst, m.Value)
-		dst = append(dst, ',')
-	}
+	dst = appendLead(dst, lead)
 	dst = append(dst, `"version":`...)
 	dst = pyjson.AppendString(dst, StateVersion)
 	dst = append(dst, `,"state":`...)
@@ -47,6 +41,30 @@ func (e *Engine) AppendState(dst []byte, lead ...pyjson.Member) []byte {
 	dst = append(dst, `},"injection_schedule":`...)
 	dst = e.appendSchedule(dst)
 	return append(dst, '}')
+}
+
+// AppendStoredState appends state, an engine state in the compact JSON
+// AppendState writes (without lead members), with lead members first:
+// exactly what AppendState would write for the engine state holds. It spares
+// a caller that has the state's bytes and has not changed the engine (an
+// init from the stored warm-up; see Boot) encoding it again.
+func AppendStoredState(dst, state []byte, lead ...pyjson.Member) []byte {
+	dst = slices.Grow(dst, len(state)+64)
+	dst = appendLead(dst, lead)
+	return append(dst, state[1:]...) // state is an object: '{' and its members
+}
+
+// appendLead opens the state's object with the lead members, each followed
+// by a comma: the state's own members follow.
+func appendLead(dst []byte, lead []pyjson.Member) []byte {
+	dst = append(dst, '{')
+	for _, m := range lead {
+		dst = pyjson.AppendString(dst, m.Key)
+		dst = append(dst, ':')
+		dst = pyjson.AppendCompact(dst, m.Value)
+		dst = append(dst, ',')
+	}
+	return dst
 }
 
 // stateSizeHint is about the size of the state without lead members, so
