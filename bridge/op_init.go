@@ -47,6 +47,18 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, badInput("invalid_manifest", "fix the manifest; see the manifest format in README.md", "%v", err)
 	}
+	// The warm-up (for the embedded manifest, decoding its stored result)
+	// is pure computation: it runs on the other core while this one makes
+	// the directories, takes the lock and checks what is there.
+	type booted struct {
+		e      *torusfield.Engine
+		stored []byte
+	}
+	boot := make(chan booted, 1)
+	go func() {
+		e, stored := torusfield.Boot(m, InitWarmup)
+		boot <- booted{e, stored}
+	}()
 	var newDirs []string
 	for _, d := range []string{relStateDir, relKnowledgeDir, relWorkingState, relSynthesisDir} {
 		made, err := mkdirs(l.path(d))
@@ -80,7 +92,8 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 
 	// For the embedded manifest this restores the warm-up's stored result
 	// (torusfield.Boot) instead of running 200 θ-steps.
-	e, stored := torusfield.Boot(m, InitWarmup)
+	bt := <-boot
+	e, stored := bt.e, bt.stored
 	tm.mark("boot")
 	s := newSession(l, now, b.opts.AgentID)
 	s.tm = tm
