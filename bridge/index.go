@@ -507,8 +507,10 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 		i = j
 	}
 	var entries []pyjson.Value
+	r := entryReader{l: s.l, rel: relMethodology}
+	defer r.close()
 	for _, i := range knowledge.TopRaw(hits, q.Max) {
-		v, err := readEntryAt(s.l, relMethodology, at[i].off, at[i].n)
+		v, err := r.read(at[i].off, at[i].n)
 		if err != nil {
 			return nil, err
 		}

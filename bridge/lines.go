@@ -108,23 +108,40 @@ func lastLine(f *os.File, size, limit int64) (line []byte, end int64, tail []byt
 	return nil, 0, nil, nil
 }
 
-// readEntryAt reads and decodes the entry whose line, of length n, is at
-// offset off of a data file (as the index locates it).
-func readEntryAt(l layout, rel string, off int64, n int) (pyjson.Value, error) {
-	f, err := openRead(l.path(rel))
-	if err != nil {
-		return pyjson.Value{}, internal(err, "open %s", rel)
+// An entryReader reads and decodes entries of one data file at the
+// offsets an index gives, opening the file once, at the first read: a
+// search reads its best hits, and ties can make them many.
+type entryReader struct {
+	l   layout
+	rel string
+	f   *os.File
+}
+
+// read returns the entry whose line, of length n, is at off.
+func (r *entryReader) read(off int64, n int) (pyjson.Value, error) {
+	if r.f == nil {
+		f, err := openRead(r.l.path(r.rel))
+		if err != nil {
+			return pyjson.Value{}, internal(err, "open %s", r.rel)
+		}
+		r.f = f
 	}
-	defer f.Close()
 	buf := make([]byte, n)
-	if _, err := f.ReadAt(buf, off); err != nil {
-		return pyjson.Value{}, internal(err, "read %s", rel)
+	if _, err := r.f.ReadAt(buf, off); err != nil {
+		return pyjson.Value{}, internal(err, "read %s", r.rel)
 	}
 	v, err := pyjson.Parse(buf)
 	if err != nil {
-		return pyjson.Value{}, corrupt(err, rel)
+		return pyjson.Value{}, corrupt(err, r.rel)
 	}
 	return v, nil
+}
+
+// close closes the file, if a read opened it.
+func (r *entryReader) close() {
+	if r.f != nil {
+		r.f.Close()
+	}
 }
 
 // decodeTail decodes the lines of a file's tail. A line that does not
@@ -212,6 +229,8 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 		}
 	}
 	out := []pyjson.Value{}
+	r := entryReader{l: s.l, rel: rel}
+	defer r.close()
 	for _, i := range knowledge.TopRaw(hits, max) {
 		if i >= len(lines) {
 			out = append(out, added[i-len(lines)])
@@ -224,7 +243,7 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 			s.indexDamaged(rel)
 			return fallback()
 		}
-		v, err := readEntryAt(s.l, rel, l.off, l.n)
+		v, err := r.read(l.off, l.n)
 		if err != nil {
 			return nil, err
 		}
