@@ -141,7 +141,6 @@ func (s *session) commit(c Call, tBefore int) error {
 	if err != nil {
 		return err
 	}
-	newDirs = append(newDirs, s.newDirs...)
 	// The new state's temporary file is created and written while the
 	// journal event syncs: nothing reads it before the rename, and a call
 	// cut short leaves it unnamed.
@@ -213,11 +212,16 @@ func (s *session) commit(c Call, tBefore int) error {
 	opened = nil
 	s.tm.mark("appends")
 	crashPoint("prev")
+	if s.dirsSynced != nil {
+		if err := <-s.dirsSynced; err != nil {
+			return err
+		}
+	}
 	if err := pf.CloseAtomicallyReplace(); err != nil {
 		return internal(err, "replace %s", relState)
 	}
-	// The rename and any file or directory this commit (or an init before
-	// it) created are durable only once their directories are.
+	// The rename and any file or directory this commit created are
+	// durable only once their directories are.
 	if err := syncDirs(dirsToSync(s.l, order, sizes, newDirs)); err != nil {
 		return err
 	}
@@ -228,7 +232,7 @@ func (s *session) commit(c Call, tBefore int) error {
 			s.warn("the commit holds, but its snapshot failed: " + err.Error())
 		}
 	}
-	s.meta, s.stateHash, s.pending, s.storedState, s.newDirs = m, stateAfter, nil, nil, nil
+	s.meta, s.stateHash, s.pending, s.storedState, s.dirsSynced = m, stateAfter, nil, nil, nil
 	s.journal = journalTail{} // a later commit in this call (after an adopt) reads the new end
 	if s.rebuildAfter {
 		// The index is derived: a failed rebuild leaves it stale, and

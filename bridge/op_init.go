@@ -67,6 +67,14 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 		}
 		newDirs = append(newDirs, made...)
 	}
+	// New directories are durable once their parents are synced: started
+	// now, the syncs overlap the rest of init, and the commit waits for
+	// them before its rename.
+	var dirsSynced chan error
+	if len(newDirs) > 0 {
+		dirsSynced = make(chan error, 1)
+		go func() { dirsSynced <- syncDirs(newDirs) }()
+	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
 	lock, err := lockWorkspace(l.path(relLock), true, b.opts.LockTimeout)
@@ -97,7 +105,7 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	tm.mark("boot")
 	s := newSession(l, now, b.opts.AgentID)
 	s.tm = tm
-	s.manifest, s.engine, s.storedState, s.newDirs = m, e, stored, newDirs
+	s.manifest, s.engine, s.storedState, s.dirsSynced = m, e, stored, dirsSynced
 	s.meta = meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	s.pending = append(s.pending, pendingAppend{relPinned, raw})

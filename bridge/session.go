@@ -37,11 +37,12 @@ type session struct {
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
 	storedState []byte
-	// newDirs are the directories whose entries the call changed by
-	// creating directories before its commit (an init's): the commit syncs
-	// them with its own.
-	newDirs  []string
-	warnings []string
+	// dirsSynced reports the sync of the directories a call changed by
+	// creating directories before its commit (an init's), started early
+	// so that it overlaps the call's work; the commit waits for it before
+	// its rename. Nil when there is none.
+	dirsSynced <-chan error
+	warnings   []string
 	// snapshotEvery is how many events apart snapshots are kept (0: never).
 	snapshotEvery int
 	tm            *timings
