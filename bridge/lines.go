@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -212,16 +213,10 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 			data = data[i+1:]
 		}
 	}
-	var hits []knowledge.RawHit
-	for i, line := range lines {
-		tab := bytes.IndexByte(line, '\t')
-		if tab < 0 {
-			s.indexDamaged(rel)
-			return fallback()
-		}
-		if score, ok := p.Score(k, line[tab+1:]); ok {
-			hits = append(hits, knowledge.RawHit{Index: i, Score: score})
-		}
+	hits, ok := scoreLines(lines, p, k)
+	if !ok {
+		s.indexDamaged(rel)
+		return fallback()
 	}
 	for i, v := range added {
 		if score, ok := p.Score(k, knowledge.AppendFeatures(nil, v)); ok {
@@ -250,6 +245,51 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// parallelScoring is the number of index lines from which scoreLines
+// splits them between two goroutines. Scoring is most of a consult at
+// scale (10,000 methodology entries) and needs nothing but the lines; below
+// this, starting a goroutine costs more than it saves.
+const parallelScoring = 2048
+
+// scoreLines scores index lines (location, tab, features) with p as
+// entries of kind k and returns the hits in line order, exactly as scoring
+// them one after another does; false when a line has no features (a
+// damaged index). Many lines are scored in two halves at once, the second
+// with a clone of p.
+func scoreLines(lines [][]byte, p *knowledge.Prepared, k knowledge.Kind) ([]knowledge.RawHit, bool) {
+	score := func(p *knowledge.Prepared, lines [][]byte, first int) ([]knowledge.RawHit, bool) {
+		var hits []knowledge.RawHit
+		for i, line := range lines {
+			tab := bytes.IndexByte(line, '\t')
+			if tab < 0 {
+				return nil, false
+			}
+			if score, ok := p.Score(k, line[tab+1:]); ok {
+				hits = append(hits, knowledge.RawHit{Index: first + i, Score: score})
+			}
+		}
+		return hits, true
+	}
+	if len(lines) < parallelScoring || runtime.GOMAXPROCS(0) < 2 {
+		return score(p, lines, 0)
+	}
+	half := len(lines) / 2
+	var second []knowledge.RawHit
+	var secondOK bool
+	done := make(chan struct{})
+	clone := p.Clone()
+	go func() {
+		defer close(done)
+		second, secondOK = score(clone, lines[half:], half)
+	}()
+	first, firstOK := score(p, lines[:half], 0)
+	<-done
+	if !firstOK || !secondOK {
+		return nil, false
+	}
+	return append(first, second...), true
 }
 
 // entryLoc is where an entry is in its data file.

@@ -135,6 +135,14 @@ func (q Query) Prepare(context string) *Prepared {
 	return p
 }
 
+// Clone returns a Prepared for the same query with scratch space of its
+// own. A Prepared scores one line at a time, reusing its scratch; each
+// goroutine that scores lines needs its own Prepared.
+func (p *Prepared) Clone() *Prepared {
+	return &Prepared{q: p.q, kw: p.kw, caps: p.caps, routing: p.routing, hasRouting: p.hasRouting,
+		ctxWords: p.ctxWords, decay: map[string]float64{}}
+}
+
 // features holds one line's features as pieces of the line (decoded only
 // when escaped).
 type features struct {
