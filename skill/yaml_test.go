@@ -57,20 +57,27 @@ func FuzzFrontmatterYAML(f *testing.F) {
 			assert.True(t, ye.line >= 1 && ye.line <= strings.Count(src, "\n")+1, "line %d of %q", ye.line, src)
 			return
 		}
-		var want map[string]any
-		if err := yaml.Unmarshal([]byte(src), &want); err != nil {
-			t.Fatalf("accepted %q, which yaml.v3 rejects: %v", src, err)
-		}
-		if want == nil {
-			want = map[string]any{}
-		}
-		if !sameYAML(got, want) {
-			t.Fatalf("%q:\n got %#v\nwant %#v (yaml.v3)", src, got, want)
-		}
+		requireAsYAMLv3(t, src, got)
 	})
 }
 
 // sameYAML is reflect.DeepEqual with NaN equal to NaN.
+// requireAsYAMLv3 fails unless yaml.v3 accepts src, which parseYAML
+// accepted, and reads the same document as got.
+func requireAsYAMLv3(t testing.TB, src string, got map[string]any) {
+	t.Helper()
+	var want map[string]any
+	if err := yaml.Unmarshal([]byte(src), &want); err != nil {
+		t.Fatalf("accepted %q, which yaml.v3 rejects: %v", src, err)
+	}
+	if want == nil {
+		want = map[string]any{}
+	}
+	if !sameYAML(got, want) {
+		t.Fatalf("%q:\n got %#v\nwant %#v (yaml.v3)", src, got, want)
+	}
+}
+
 func sameYAML(a, b any) bool {
 	switch a := a.(type) {
 	case float64:
@@ -239,16 +246,7 @@ func TestYAMLGenerated(t *testing.T) {
 			continue
 		}
 		accepted++
-		var want map[string]any
-		if err := yaml.Unmarshal([]byte(src), &want); err != nil {
-			t.Fatalf("accepted %q, which yaml.v3 rejects: %v", src, err)
-		}
-		if want == nil {
-			want = map[string]any{}
-		}
-		if !sameYAML(got, want) {
-			t.Fatalf("%q:\n got %#v\nwant %#v (yaml.v3)", src, got, want)
-		}
+		requireAsYAMLv3(t, src, got)
 	}
 	t.Logf("%d of 20000 generated documents accepted", accepted)
 	assert.Greater(t, accepted, 2000)

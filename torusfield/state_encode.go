@@ -49,7 +49,7 @@ func (e *Engine) AppendState(dst []byte, lead ...pyjson.Member) []byte {
 // a caller that has the state's bytes and has not changed the engine (an
 // init from the stored warm-up; see Boot) encoding it again.
 func AppendStoredState(dst, state []byte, lead ...pyjson.Member) []byte {
-	dst = slices.Grow(dst, len(state)+64)
+	dst = slices.Grow(dst, len(state)+1024) // the bridge's "ucs" member is about 600 bytes
 	dst = appendLead(dst, lead)
 	return append(dst, state[1:]...) // state is an object: '{' and its members
 }
