@@ -24,7 +24,7 @@ func (r *refWorkspace) list(rel string) []pyjson.Value { return r.lists[rel] }
 
 // openReference reads a reference workspace without changing it.
 func openReference(l layout) (*refWorkspace, error) {
-	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: meta{Files: map[string]fileSum{}}}
+	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: meta{Format: WorkspaceFormat, Model: ModelV2, Files: map[string]fileSum{}}}
 	r.raw = torusfield.DefaultManifestJSON()
 	if data, err := readFile(l.path(relRootManifest)); err == nil {
 		r.raw = data

@@ -35,6 +35,12 @@ type Bridge struct {
 	// noIndex makes every call read the knowledge files instead of the
 	// index (tests compare the two).
 	noIndex bool
+	// format is the workspace format an init writes (0: WorkspaceFormat).
+	// Only verify sets it, to replay a history written in an older format.
+	format int
+	// replay is set on verify's scratch workspace: migrations there keep
+	// no backup.
+	replay bool
 }
 
 // New returns a Bridge for a workspace. It touches no file.
@@ -72,6 +78,9 @@ var operations = map[string]operation{
 	"synthesize": {run: opSynthesize},
 	"status":     {run: opStatus},
 	"export":     {run: opExport},
+	// migrate upgrades the workspace's format (migrate.go); changing calls
+	// run it first by themselves, and verify replays its events.
+	"migrate": {mutating: true, run: opMigrate},
 }
 
 // Operations lists the operation names Do accepts, init first.
@@ -126,14 +135,17 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	tm.mark("load")
 	s.tm = tm
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-	s.exclusive, s.noIndex = op.mutating, b.noIndex
+	s.exclusive, s.noIndex, s.replaying = op.mutating, b.noIndex, b.replay
 	for _, r := range recovered {
 		s.warn("recovered: " + r)
 	}
-	if op.mutating && s.ref != nil {
-		// A reference workspace is converted by its first change, never by
-		// a call that fails: run the call on the reference's view first, and
-		// only if it succeeds adopt and run it again (it is deterministic).
+	// (verify's replay converts nothing by itself: it replays the
+	// recorded migrate events.)
+	if op.mutating && c.Op != "migrate" && (s.ref != nil || s.meta.Format < WorkspaceFormat && !b.replay) {
+		// A reference workspace is adopted, and one of an older format
+		// migrated, by its first change, never by a call that fails: run
+		// the call on the old view first, and only if it succeeds convert
+		// the workspace and run it again (it is deterministic).
 		if _, err := op.run(s, c); err != nil {
 			return pyjson.Value{}, err
 		}
@@ -141,8 +153,13 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-		s.exclusive, s.noIndex = true, b.noIndex
-		if err := s.adopt(); err != nil {
+		s.exclusive, s.noIndex, s.replaying = true, b.noIndex, b.replay
+		if s.ref != nil {
+			if err := s.adopt(); err != nil {
+				return pyjson.Value{}, err
+			}
+		}
+		if err := s.migrateToCurrent(); err != nil {
 			return pyjson.Value{}, err
 		}
 	}

@@ -106,22 +106,13 @@ func (s *session) commit(c Call, tBefore int) error {
 		return corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, s.meta.Seq), relJournal)
 	}
 	parent, journalSize := jt.hash, jt.end
-	event := pyjson.Obj(
-		pyjson.KV("seq", m.Seq),
-		pyjson.KV("parent", parent),
-		pyjson.KV("op", c.Op),
-		pyjson.KV("args", c.Args),
-		pyjson.KV("input", c.Input),
-		pyjson.KV("now", isoTime(s.now)),
-		pyjson.KV("t_before", tBefore),
-		pyjson.KV("t_after", s.engine.Grid.T),
-		pyjson.KV("state_before", s.stateHash),
-		pyjson.KV("state_after", stateAfter),
-		pyjson.KV("files", files),
-	)
-	hsum := sha256.Sum256(pyjson.Canonical(event))
-	event = event.With("hash", hex.EncodeToString(hsum[:]))
-	line := append(pyjson.AppendCanonical(nil, event), '\n')
+	event := Event{
+		Seq: m.Seq, Parent: parent, Op: c.Op, Args: c.Args, Input: c.Input, Now: isoTime(s.now),
+		TBefore: int64(tBefore), TAfter: int64(s.engine.Grid.T),
+		StateBefore: s.stateHash, StateAfter: stateAfter, Files: pyjson.ObjectValue(files),
+		Format: min(m.Format, EventFormat), Model: m.Model, Agent: s.agentID,
+	}
+	line := event.seal()
 	// A call that appends syncs its journal event first: it must be durable
 	// before any appended line it describes, lest a line survive a power
 	// loss that the event, which holds the offset to cut it back to, did

@@ -39,6 +39,10 @@ const (
 	KindNotInitialized Kind = 3 // run `ucs init`
 	KindBusy           Kind = 4 // another process holds the workspace: retry later
 	KindCorrupt        Kind = 5 // run `ucs check`
+	// KindUnsupported: the workspace, or an event of its journal, is in a
+	// format or names a learning model this ucs does not know (a newer ucs
+	// wrote it): upgrade ucs. Never a sign of damage.
+	KindUnsupported Kind = 6
 )
 
 // Sentinels for errors.Is.
@@ -48,6 +52,7 @@ var (
 	ErrNotInitialized = &Error{Kind: KindNotInitialized}
 	ErrBusy           = &Error{Kind: KindBusy}
 	ErrCorrupt        = &Error{Kind: KindCorrupt}
+	ErrUnsupported    = &Error{Kind: KindUnsupported}
 )
 
 // Exit is the process exit code for an error: 0 for nil, the kind's code for
@@ -78,6 +83,9 @@ func badInput(code, hint, format string, args ...any) *Error {
 }
 
 func corrupt(err error, file string) *Error {
+	if e, ok := err.(*Error); ok && e.Kind == KindUnsupported {
+		return e // not damage: a newer ucs wrote it
+	}
 	return &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Err: err,
 		Msg:  fmt.Sprintf("%s: %v", file, err),
 		Hint: "the file was not changed; run `ucs check` to see every problem and `ucs check --repair` to restore what can be restored"}
@@ -92,3 +100,8 @@ func internal(err error, format string, args ...any) *Error {
 var errNotInitialized = &Error{Kind: KindNotInitialized, Code: "not_initialized",
 	Msg:  "the workspace is not initialized",
 	Hint: "run `ucs init` (with --workspace DIR or UCS_WORKSPACE) first"}
+
+func unsupported(format string, args ...any) *Error {
+	return &Error{Kind: KindUnsupported, Code: "unsupported_version", Msg: fmt.Sprintf(format, args...),
+		Hint: "a newer ucs wrote this; upgrade ucs (the workspace was not changed)"}
+}

@@ -2,10 +2,9 @@ package bridge
 
 import (
 	"bufio"
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -40,44 +39,38 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
 		}
 	}
-	if opts.Op != "" && opts.Op != "adopt" && !isOperation(opts.Op) {
-		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt", "--op %q is not an operation", opts.Op)
+	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "migrate" && !isOperation(opts.Op) {
+		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt, migrate", "--op %q is not an operation", opts.Op)
 	}
-	f, err := openRead(b.l.path(relJournal))
-	if os.IsNotExist(err) {
-		return nil
+	j, done, ok, err := openJournal(b.l)
+	if err != nil || !ok {
+		return err
 	}
-	if err != nil {
-		return internal(err, "open %s", relJournal)
-	}
-	defer f.Close()
+	defer done()
 	var kept []pyjson.Value
-	r := bufio.NewReaderSize(f, 1<<16)
 	for {
-		line, err := r.ReadBytes('\n')
-		if err == io.EOF {
+		ev, _, ok := j.next()
+		if !ok {
 			break // a torn last line is not an event
 		}
-		if err != nil {
-			return internal(err, "read %s", relJournal)
-		}
-		ev, err := pyjson.Parse(bytes.TrimSpace(line))
-		if err != nil {
-			return corrupt(err, relJournal)
-		}
-		seq, _ := field(ev, "seq", pyjson.NullValue()).Int()
-		if seq < sinceSeq || (opts.Op != "" && strField(ev, "op") != opts.Op) {
+		if ev.Seq < sinceSeq || (opts.Op != "" && ev.Op != opts.Op) {
 			continue
 		}
 		if !sinceTime.IsZero() {
-			if t, err := ParseNow(strField(ev, "now")); err != nil || t.Before(sinceTime) {
+			if t, err := ParseNow(ev.Now); err != nil || t.Before(sinceTime) {
 				continue
 			}
 		}
-		kept = append(kept, ev)
+		kept = append(kept, ev.raw)
 		if opts.Limit > 0 && len(kept) > opts.Limit {
 			kept = kept[1:]
 		}
+	}
+	var le *lineError
+	if errors.As(j.err, &le) {
+		return corrupt(le, relJournal)
+	} else if j.err != nil {
+		return internal(j.err, "read %s", relJournal)
 	}
 	if !opts.Table {
 		bw := bufio.NewWriter(w)

@@ -3,19 +3,36 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// workspaceFormat marks a workspace in the ucs layout.
-const workspaceFormat = "ucs.workspace.v1"
+// WorkspaceFormat is the version of the workspace format this ucs writes:
+// the state's ucs.format is "ucs.workspace.vN". A workspace of an older
+// format is read as it is and migrated by its first change (migrate.go);
+// one of a newer format is refused, unchanged.
+//
+//	1  ucs 0.1.0: no learning model named (the reference's), untyped events
+//	2  the state names its learning model (ucs.model); events record their
+//	   format, model and agent; files are private to their owner (0600/0700)
+const WorkspaceFormat = 2
+
+const formatPrefix = "ucs.workspace.v"
+
+func formatName(n int) string { return formatPrefix + strconv.Itoa(n) }
 
 // meta is what the bridge keeps beside the engine in the state file's "ucs"
 // member: the commit's sequence number, the reference's counters, and for
 // each data file how many lines it holds and the chain hash over them.
 type meta struct {
+	Format            int    // the workspace format (WorkspaceFormat when written by this ucs)
+	Model             string // the learning model (ModelV2 for format 1)
 	Seq               int64
 	AgentID           string
 	ReportCounter     int
@@ -63,8 +80,11 @@ func (m *meta) value() pyjson.Value {
 	if m.LastSynthesisDate != "" {
 		last = m.LastSynthesisDate
 	}
-	return pyjson.Obj(
-		pyjson.KV("format", workspaceFormat),
+	ms := []pyjson.Member{pyjson.KV("format", formatName(m.Format))}
+	if m.Format >= 2 {
+		ms = append(ms, pyjson.KV("model", m.Model))
+	}
+	return pyjson.ObjectValue(append(ms,
 		pyjson.KV("seq", m.Seq),
 		pyjson.KV("agent_id", m.AgentID),
 		pyjson.KV("report_counter", m.ReportCounter),
@@ -72,7 +92,7 @@ func (m *meta) value() pyjson.Value {
 		pyjson.KV("last_synthesis_date", last),
 		pyjson.KV("requests", m.Requests),
 		pyjson.KV("files", files),
-	)
+	))
 }
 
 // countName is the key of a file in meta.files: its base name without
@@ -84,8 +104,20 @@ func countName(rel string) string {
 
 func parseMeta(v pyjson.Value) (meta, error) {
 	m := meta{Files: map[string]fileSum{}}
-	if f, _ := v.Get("format"); f.Str() != workspaceFormat {
-		return m, fmt.Errorf("ucs.format: want %q", workspaceFormat)
+	f, _ := v.Get("format")
+	n, err := strconv.Atoi(strings.TrimPrefix(f.Str(), formatPrefix))
+	switch {
+	case !strings.HasPrefix(f.Str(), formatPrefix) || err != nil || n < 1 || formatName(n) != f.Str():
+		return m, fmt.Errorf("ucs.format: want %q", formatName(WorkspaceFormat))
+	case n > WorkspaceFormat:
+		return m, unsupported("the workspace is in format %d (%s); this ucs reads formats 1 to %d", n, f.Str(), WorkspaceFormat)
+	}
+	m.Format, m.Model = n, ModelV2
+	if n >= 2 {
+		m.Model = strField(v, "model")
+		if lookupModel(m.Model) == nil {
+			return m, unsupported("the workspace uses the learning model %q; this ucs knows %s", m.Model, modelNames())
+		}
 	}
 	ints := []struct {
 		key string
@@ -127,4 +159,44 @@ func parseMeta(v pyjson.Value) (meta, error) {
 		m.Files[f] = fileSum{Lines: int(n), Hash: h.Str()}
 	}
 	return m, nil
+}
+
+// metaOf reads the "ucs" member of a state file's bytes: the one reader of
+// the meta. ours is false for a state file without one (the reference's).
+// The member comes first, so a quick look finds it without reading the
+// engine state; when the look fails, a parse tells a reference state from
+// a damaged file.
+func metaOf(data []byte) (m meta, ours bool, err error) {
+	raw, ours := torusfield.LeadMember(data, "ucs")
+	if !ours {
+		doc, err := pyjson.Parse(data)
+		if err != nil {
+			return m, false, err
+		}
+		mv, ok := doc.Get("ucs")
+		if !ok {
+			return m, false, nil
+		}
+		raw = pyjson.AppendCompact(nil, mv)
+	}
+	mv, err := pyjson.Parse(raw)
+	if err != nil {
+		return m, true, err
+	}
+	m, err = parseMeta(mv)
+	return m, true, err
+}
+
+// stateMeta reads the meta of a workspace's state file; a reference
+// workspace's has none.
+func stateMeta(l layout) (meta, error) {
+	data, err := readFile(l.path(relState))
+	if err != nil {
+		return meta{}, internal(err, "read %s", relState)
+	}
+	m, ours, err := metaOf(data)
+	if err == nil && !ours {
+		err = errors.New("the state file has no ucs member")
+	}
+	return m, err
 }

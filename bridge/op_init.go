@@ -39,6 +39,17 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 			pyjson.KV("message", "Workspace exists. Use --force to reinitialize."),
 		), nil
 	}
+	format := b.format
+	if format == 0 {
+		format = WorkspaceFormat
+	}
+	model := argString(c, "model")
+	if model == "" {
+		model = DefaultModel
+	}
+	if lookupModel(model) == nil {
+		return pyjson.Value{}, badInput("invalid_value", "use one of: "+modelNames(), "there is no learning model %q", model)
+	}
 	raw, err := b.manifestBytes(argString(c, "manifest"))
 	if err != nil {
 		return pyjson.Value{}, err
@@ -106,7 +117,8 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 	s := newSession(l, now, b.opts.AgentID)
 	s.tm = tm
 	s.manifest, s.engine, s.storedState, s.dirsSynced = m, e, stored, dirsSynced
-	s.meta = meta{AgentID: b.opts.AgentID, Files: map[string]fileSum{}}
+	s.meta = meta{Format: format, Model: model, AgentID: b.opts.AgentID, Files: map[string]fileSum{}}
+	s.model = lookupModel(model)
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
 	s.pending = append(s.pending, pendingAppend{relPinned, raw})
 	if err := s.snapshotPP(); err != nil {
@@ -118,8 +130,13 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 		}
 	}
 	sum := sha256.Sum256(raw)
-	journaled := Call{Op: "init", Args: pyjson.Obj(pyjson.KV("force", force),
-		pyjson.KV("manifest_sha256", hex.EncodeToString(sum[:]))), Input: pyjson.NullValue()}
+	// The journal records everything that shapes the new state: the
+	// manifest (pinned beside it), the model and the agent id.
+	args := []pyjson.Member{pyjson.KV("force", force), pyjson.KV("manifest_sha256", hex.EncodeToString(sum[:]))}
+	if format >= 2 {
+		args = append(args, pyjson.KV("model", model), pyjson.KV("agent_id", b.opts.AgentID))
+	}
+	journaled := Call{Op: "init", Args: pyjson.ObjectValue(args), Input: pyjson.NullValue()}
 	if err := s.commit(journaled, 0); err != nil {
 		return pyjson.Value{}, err
 	}

@@ -14,7 +14,8 @@ var rewardBase = map[string]float64{"success": 0.80, "partial": 0.45, "neutral":
 
 const rewardEdgeBlend = 0.3
 
-func reward(success string, u float64) float64 {
+// referenceReward is the v2 model's reward: the reference's.
+func referenceReward(success string, u float64) float64 {
 	return float64((1.0-rewardEdgeBlend)*rewardBase[success]) + float64(rewardEdgeBlend*u)
 }
 
@@ -202,7 +203,7 @@ type credit struct {
 func (s *session) credit(ei int, success string, share int) credit {
 	e := s.engine
 	edge := e.Graph.Edges[ei]
-	c := credit{edge: ei, reward: reward(success, edge.U), cost: edge.C}
+	c := credit{edge: ei, reward: s.model.reward(success, edge.U), cost: edge.C}
 	c.net = c.reward - c.cost
 	lr := e.ReinforceLR
 	e.ReinforceLR = lr / float64(share)

@@ -158,15 +158,10 @@ func committedSeq(l layout) (int64, error) {
 	if err != nil {
 		return 0, internal(err, "read %s", relState)
 	}
-	doc, err := pyjson.Parse(data)
-	if err != nil {
+	if _, err := pyjson.Parse(data); err != nil {
 		return 0, corrupt(err, relState)
 	}
-	mv, ok := doc.Get("ucs")
-	if !ok {
-		return 0, nil
-	}
-	m, err := parseMeta(mv)
+	m, _, err := metaOf(data)
 	if err != nil {
 		return 0, corrupt(err, relState)
 	}

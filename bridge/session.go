@@ -19,6 +19,7 @@ type session struct {
 	agentID  string
 	manifest *torusfield.Manifest
 	engine   *torusfield.Engine
+	model    *Model // the workspace's learning model (meta.Model)
 	meta     meta
 	// stateHash is the SHA-256 of the state file as read: the next event's
 	// state_before.
@@ -43,6 +44,10 @@ type session struct {
 	// its rename. Nil when there is none.
 	dirsSynced <-chan error
 	warnings   []string
+	// replaying is set in verify's scratch workspace (no backups).
+	replaying bool
+	// backupRel is where the last migration kept the previous state.
+	backupRel string
 	// snapshotEvery is how many events apart snapshots are kept (0: never).
 	snapshotEvery int
 	tm            *timings
@@ -67,28 +72,12 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 	data := ls.data
 	s := newSession(l, now, agentID)
 	s.journal = ls.journal
-	// The "ucs" member comes first: a quick look finds it without reading
-	// the engine state, which RestoreBytes then decodes in one pass. When
-	// the look fails, a parse tells a reference workspace (no member) from
-	// a damaged state file.
-	metaRaw, ours := torusfield.LeadMember(data, "ucs")
-	if !ours {
-		doc, err := pyjson.Parse(data)
-		if err != nil {
-			return nil, corrupt(err, relState)
-		}
-		if mv, ok := doc.Get("ucs"); ok {
-			metaRaw, ours = pyjson.AppendCompact(nil, mv), true
-		}
+	m, ours, err := metaOf(data)
+	if err != nil {
+		return nil, corrupt(err, relState)
 	}
 	if ours {
-		mv, err := pyjson.Parse(metaRaw)
-		if err != nil {
-			return nil, corrupt(err, relState)
-		}
-		if s.meta, err = parseMeta(mv); err != nil {
-			return nil, corrupt(err, relState)
-		}
+		s.meta = m
 		raw, err := readFile(l.path(relPinned))
 		if err != nil {
 			return nil, corrupt(err, relPinned)
@@ -108,6 +97,7 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 	if s.meta.AgentID == "" {
 		s.meta.AgentID = agentID
 	}
+	s.model = lookupModel(s.meta.Model)
 	// The state's hash is the last event's state_after (check and verify
 	// prove the file still matches it); only a workspace without a journal
 	// needs hashing.

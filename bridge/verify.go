@@ -7,11 +7,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // VerifyOptions choose where a verification starts and what it reports.
@@ -99,6 +101,7 @@ type verifier struct {
 	total        int64
 	stoppedAt    int64 // the event Until stopped at, if it did
 	lastOp       string
+	agent        string // the workspace's agent id, for events that did not record theirs
 }
 
 func (v *verifier) run() (*verifyFailure, error) {
@@ -110,60 +113,77 @@ func (v *verifier) run() (*verifyFailure, error) {
 	if st, err := f.Stat(); err == nil {
 		v.total = st.Size()
 	}
+	if v.agent, err = workspaceAgent(v.src); err != nil {
+		return nil, err
+	}
 	startSeq, err := v.chooseStart()
 	if err != nil {
 		return nil, err
 	}
-	r := bufio.NewReaderSize(f, 1<<16)
-	var prevHash string
-	var read int64
-	for n := int64(1); ; n++ {
-		line, err := r.ReadBytes('\n')
-		read += int64(len(line))
-		if err == io.EOF {
-			if len(line) > 0 {
-				return &verifyFailure{seq: n, what: "torn last line (run `ucs check --repair`)"}, nil
-			}
+	j := newJournalScanner(f)
+	for {
+		ev, breaks, ok := j.next()
+		if !ok {
 			break
 		}
-		if err != nil {
-			return nil, internal(err, "read %s", relJournal)
-		}
-		ev, err := pyjson.Parse(bytes.TrimSuffix(line, []byte("\n")))
-		if err != nil {
-			return &verifyFailure{seq: n, what: "the event does not parse: " + err.Error()}, nil
-		}
 		v.events++
-		seq, _ := field(ev, "seq", pyjson.NullValue()).Int()
-		op := strField(ev, "op")
-		switch {
-		case seq != n:
-			return &verifyFailure{seq: n, op: op, what: fmt.Sprintf("seq is %d at line %d: an event was removed or inserted", seq, n)}, nil
-		case n > 1 && strField(ev, "parent") != prevHash:
-			return &verifyFailure{seq: n, op: op, what: "parent does not name the previous event: the chain is broken"}, nil
-		case eventHash(ev) != strField(ev, "hash"):
-			return &verifyFailure{seq: n, op: op, what: "hash does not match the event's content: the event was edited"}, nil
+		if len(breaks) > 0 {
+			what := breaks[0].what
+			if breaks[0].field == "seq" {
+				what = fmt.Sprintf("seq is %d at line %d: an event was removed or inserted", ev.Seq, j.line)
+			} else if breaks[0].field == "parent" {
+				what = "parent does not name the previous event: the chain is broken"
+			} else {
+				what = "hash does not match the event's content: the event was edited"
+			}
+			return &verifyFailure{seq: j.line, op: ev.Op, what: what}, nil
 		}
-		prevHash = strField(ev, "hash")
-		v.lastOp = op
-		if seq <= startSeq {
+		v.lastOp = ev.Op
+		if ev.Seq <= startSeq {
 			v.verified++
 			continue // before the snapshot replay starts from: chain checked only
 		}
-		fail, err := v.replay(ev, seq, op)
+		fail, err := v.replay(ev)
 		if fail != nil || err != nil {
 			return fail, err
 		}
 		v.verified++
-		if v.opts.Until > 0 && seq == v.opts.Until {
-			v.stoppedAt = seq
+		if v.opts.Until > 0 && ev.Seq == v.opts.Until {
+			v.stoppedAt = ev.Seq
 			return nil, nil
 		}
 		if v.opts.Progress != nil && v.verified%1000 == 0 {
-			v.opts.Progress(read, v.total)
+			v.opts.Progress(j.read, v.total)
 		}
 	}
+	var le *lineError
+	switch {
+	case errors.As(j.err, &le):
+		var ue *Error
+		if errors.As(le.err, &ue) && ue.Kind == KindUnsupported {
+			return nil, ue
+		}
+		return &verifyFailure{seq: le.line, what: "the event does not parse: " + le.err.Error()}, nil
+	case j.err != nil:
+		return nil, internal(j.err, "read %s", relJournal)
+	case j.torn:
+		return &verifyFailure{seq: j.line + 1, what: "torn last line (run `ucs check --repair`)"}, nil
+	}
 	return v.compareFinal()
+}
+
+// workspaceAgent is the agent id the workspace's state records: the one
+// its init was given. Events of format 1 did not record it, so their
+// replay takes it from here.
+func workspaceAgent(l layout) (string, error) {
+	data, err := readFile(l.path(relState))
+	if err != nil {
+		return "", internal(err, "read %s", relState)
+	}
+	if mv, ok := torusfield.LeadMember(data, "ucs"); ok {
+		return gjson.GetBytes(mv, "agent_id").Str, nil
+	}
+	return "", nil
 }
 
 // chooseStart prepares the scratch workspace: empty for a replay from
@@ -240,13 +260,8 @@ func (v *verifier) soundSnapshot(seq int64) bool {
 	if err != nil || sha256hex(data) != strField(ev, "state_after") {
 		return false
 	}
-	doc, err := pyjson.Parse(data)
-	if err != nil {
-		return false
-	}
-	mv, _ := doc.Get("ucs")
-	m, err := parseMeta(mv)
-	if err != nil {
+	m, ours, err := metaOf(data)
+	if err != nil || !ours {
 		return false
 	}
 	for _, rel := range countedFiles {
@@ -277,15 +292,27 @@ func eventAt(l layout, seq int64) (pyjson.Value, error) {
 	}
 }
 
-// replay runs one event on the scratch workspace and compares.
-func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure, error) {
-	now, err := ParseNow(strField(ev, "now"))
+// replay runs one event on the scratch workspace and compares. The event
+// is applied as the version that wrote it did: in its workspace format,
+// with its learning model and for its agent. An event this ucs cannot
+// apply so stops the verification with an unsupported_version error,
+// never a report of tampering.
+func (v *verifier) replay(ev Event) (*verifyFailure, error) {
+	seq, op := ev.Seq, ev.Op
+	now, err := ParseNow(ev.Now)
 	if err != nil {
 		return &verifyFailure{seq: seq, op: op, what: "its clock value does not parse"}, nil
 	}
-	sb := New(Options{Workspace: v.scratch.root, Now: now, SnapshotEvery: -1})
-	args, _ := ev.Get("args")
-	input, _ := ev.Get("input")
+	if lookupModel(ev.Model) == nil {
+		return nil, unsupported("event %d (%s) was applied by the learning model %q; this ucs knows %s", seq, op, ev.Model, modelNames())
+	}
+	agent := ev.Agent
+	if ev.Format < 2 {
+		agent = v.agent
+	}
+	sb := New(Options{Workspace: v.scratch.root, Now: now, SnapshotEvery: -1, AgentID: agent})
+	sb.replay = true
+	args, input := ev.Args, ev.Input
 	switch op {
 	case "init":
 		raw, err := readFile(v.src.path(relPinned))
@@ -296,12 +323,21 @@ func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is not the one init recorded"}, nil
 		}
 		path := filepath.Join(filepath.Dir(v.scratch.root), "manifest.json")
-		if err := os.WriteFile(path, raw, 0o644); err != nil {
+		if err := os.WriteFile(path, raw, 0o600); err != nil {
 			return nil, internal(err, "write scratch manifest")
 		}
-		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path))
+		if ev.Format < 2 {
+			sb.format = 1
+		} else if a := strField(args, "agent_id"); a != "" {
+			sb.opts.AgentID = a
+		}
+		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path), pyjson.KV("model", ev.Model))
 	case "adopt":
 		return &verifyFailure{seq: seq, op: op, what: "an adopt event can only start a history"}, nil
+	default:
+		if m, err := stateMeta(v.scratch); err == nil && m.Model != ev.Model {
+			return &verifyFailure{seq: seq, op: op, what: fmt.Sprintf("it records the learning model %q, but the history before it left the workspace on %q", ev.Model, m.Model)}, nil
+		}
 	}
 	if _, err := sb.Do(Call{Op: op, Args: args, Input: input}); err != nil {
 		return &verifyFailure{seq: seq, op: op, what: "replaying it fails: " + err.Error()}, nil
@@ -314,7 +350,7 @@ func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure
 	var diffs []pyjson.Value
 	for _, k := range []string{"t_before", "t_after", "state_before", "state_after", "files"} {
 		g, _ := got.Get(k)
-		w, _ := ev.Get(k)
+		w, _ := ev.raw.Get(k)
 		if k == "files" { // Markdown is for people and not hashed: compare the data files
 			g, w = hashedFiles(g), hashedFiles(w)
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"runtime/debug"
 	"strings"
 
@@ -17,6 +18,7 @@ Output: one JSON object on stdout. On failure it is
 with one human line on stderr and the exit code of the kind:
   0 ok   1 internal error   2 bad input or usage   3 workspace not initialized
   4 workspace busy (lock not obtained in time)   5 workspace corrupt (run ucs check)
+  6 workspace or event from a newer ucs (upgrade ucs)
 A failed call changes no file.
 
 Environment: UCS_WORKSPACE (default workspace), UCS_NOW (RFC 3339 clock, for
@@ -176,7 +178,7 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`)
 
 func (st *state) initCommand() *cobra.Command {
 	var force bool
-	var manifest string
+	var manifest, model string
 	cmd := &cobra.Command{
 		Use:   "init",
 		Short: "Create a workspace and boot the engine (200 warm-up steps)",
@@ -189,6 +191,12 @@ state to ucs/state/backup/.` + "\n" + errorContract,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			args := []pyjson.Member{pyjson.KV("force", force)}
+			if model == "" {
+				model = os.Getenv("UCS_MODEL")
+			}
+			if model != "" {
+				args = append(args, pyjson.KV("model", model))
+			}
 			if manifest != "" {
 				args = append(args, pyjson.KV("manifest", manifest))
 			}
@@ -197,6 +205,7 @@ state to ucs/state/backup/.` + "\n" + errorContract,
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "reinitialize an existing workspace (its state is backed up first)")
 	cmd.Flags().StringVar(&manifest, "manifest", "", "capability manifest JSON file")
+	cmd.Flags().StringVar(&model, "model", "", "the learning model: "+strings.Join(bridge.Models(), ", ")+" (default $UCS_MODEL, else "+bridge.DefaultModel+")")
 	return cmd
 }
 

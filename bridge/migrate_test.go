@@ -1,0 +1,253 @@
+package bridge
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// copyWorkspace copies a committed fixture workspace into a temporary
+// directory (tests must not change testdata).
+func copyWorkspace(t *testing.T, fixture string) string {
+	t.Helper()
+	ws := filepath.Join(t.TempDir(), "ws")
+	require.NoError(t, copyTree(fixture, ws))
+	return ws
+}
+
+const fixtureV010 = "../testdata/workspaces/ucs-0.1.0"
+
+// A workspace written by ucs 0.1.0 (format 1) opens as it is, is migrated
+// by its first change with a backup, and passes check and verify before
+// and after: verify replays its format-1 events in format 1, the migrate
+// event, and the events after it in format 2.
+func TestMigrateReleaseWorkspace(t *testing.T) {
+	ws := copyWorkspace(t, fixtureV010)
+	b := New(Options{Workspace: ws, Now: testNow})
+	before, err := stateMeta(b.l)
+	require.NoError(t, err)
+	require.Equal(t, 1, before.Format)
+
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	v, err := b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+	events, _ := field(v, "events", pyjson.NullValue()).Int()
+	require.Equal(t, before.Seq, events)
+
+	// A read leaves the format alone.
+	_, err = b.Do(Call{Op: "status"})
+	require.NoError(t, err)
+	m, err := stateMeta(b.l)
+	require.NoError(t, err)
+	require.Equal(t, 1, m.Format)
+
+	// A rejected change migrates nothing.
+	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "success": "maybe"}`)})
+	require.Error(t, err)
+	m, _ = stateMeta(b.l)
+	require.Equal(t, 1, m.Format)
+
+	out, err := report(t, b, "read")
+	require.NoError(t, err)
+	assert.Contains(t, string(pyjson.Canonical(out)), "migrated the workspace from format 1 to 2")
+	m, err = stateMeta(b.l)
+	require.NoError(t, err)
+	assert.Equal(t, WorkspaceFormat, m.Format)
+	assert.Equal(t, ModelV2, m.Model)
+	assert.Equal(t, before.Seq+2, m.Seq, "one migrate event, then the report")
+
+	// The backup holds the format-1 state as it was.
+	backup, err := os.ReadFile(filepath.Join(ws, "ucs/state/backup/migrate-v1-v2", "torusfield_state.json"))
+	require.NoError(t, err)
+	old, err := os.ReadFile(filepath.Join(fixtureV010, "ucs/state/torusfield_state.json"))
+	require.NoError(t, err)
+	assert.Equal(t, old, backup)
+
+	// Files are private now.
+	st, err := os.Stat(filepath.Join(ws, "ucs/state/journal.jsonl"))
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	v, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err, "verify after migration")
+	verified, _ := field(v, "verified", pyjson.NullValue()).Int()
+	assert.Equal(t, m.Seq, verified)
+
+	// The events say what wrote them.
+	jt, err := readJournalTail(b.l)
+	require.NoError(t, err)
+	last, err := parseEventValue(jt.event)
+	require.NoError(t, err)
+	assert.Equal(t, EventFormat, last.Format)
+	assert.Equal(t, ModelV2, last.Model)
+	assert.Equal(t, "default", last.Agent)
+	mig, err := eventAt(b.l, before.Seq+1)
+	require.NoError(t, err)
+	assert.Equal(t, "migrate", strField(mig, "op"))
+
+	// Verify from the snapshots the old release kept, too.
+	_, err = b.Verify(VerifyOptions{FromSnapshot: true})
+	require.NoError(t, err)
+}
+
+// The agent id shapes the state (init records it in the meta), so it is
+// in the event: verify of an untouched workspace of a named agent passes.
+func TestVerifyNamedAgent(t *testing.T) {
+	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow, AgentID: "a"})
+	_, err := b.Do(Call{Op: "init"})
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+	_, err = report(t, b, "read")
+	require.NoError(t, err)
+	// A later call by another agent id is recorded as such and verifies.
+	other := New(Options{Workspace: b.opts.Workspace, Now: testNow, AgentID: "b"})
+	_, err = report(t, other, "web_fetch")
+	require.NoError(t, err)
+	_, err = other.Verify(VerifyOptions{})
+	require.NoError(t, err)
+	jt, err := readJournalTail(b.l)
+	require.NoError(t, err)
+	assert.Equal(t, "b", strField(jt.event, "agent_id"))
+}
+
+// withTestModel registers, for one test, a second learning model whose
+// reward differs from the reference's: until issue 16 brings a real one,
+// it proves that each event replays with the model that applied it.
+func withTestModel(t *testing.T) string {
+	t.Helper()
+	const name = "test-half-reward"
+	saved := models
+	models = append(models[:len(models):len(models)], &Model{Name: name, Doc: "test only",
+		reward: func(success string, u float64) float64 { return referenceReward(success, u) / 2 }})
+	t.Cleanup(func() { models = saved })
+	return name
+}
+
+func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
+	name := withTestModel(t)
+	run := func(model string) *Bridge {
+		b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
+		_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", model))})
+		require.NoError(t, err)
+		for _, a := range []string{"read", "web_fetch", "read", "web_fetch", "read", "exec"} {
+			_, err := report(t, b, a)
+			require.NoError(t, err)
+		}
+		return b
+	}
+	ref, test := run(ModelV2), run(name)
+	refMeta, _ := stateMeta(ref.l)
+	testMeta, _ := stateMeta(test.l)
+	assert.Equal(t, name, testMeta.Model)
+	refState, _ := os.ReadFile(ref.l.path(relState))
+	testState, _ := os.ReadFile(test.l.path(relState))
+	require.NotEqual(t, sha256hex(refState), sha256hex(testState), "the models must learn differently")
+	assert.Equal(t, refMeta.Seq, testMeta.Seq)
+
+	// Replayed with the default model, the test model's events would not
+	// reproduce their states; verify passes because it uses each event's.
+	_, err := test.Verify(VerifyOptions{})
+	require.NoError(t, err)
+	jt, _ := readJournalTail(test.l)
+	assert.Equal(t, name, strField(jt.event, "model"))
+
+	// A ucs that does not know the model stops with unsupported_version,
+	// naming it: never a report of tampering.
+	models = models[:1]
+	_, err = test.Verify(VerifyOptions{})
+	var e *Error
+	require.True(t, errors.As(err, &e))
+	assert.Equal(t, "unsupported_version", e.Code)
+	assert.Equal(t, 6, Exit(err))
+	assert.Contains(t, e.Msg, name)
+	// Nor does it open the workspace.
+	_, err = test.Do(Call{Op: "status"})
+	assert.True(t, errors.Is(err, ErrUnsupported), "%v", err)
+}
+
+func TestInitUnknownModel(t *testing.T) {
+	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", "v9"))})
+	var e *Error
+	require.True(t, errors.As(err, &e))
+	assert.Equal(t, "invalid_value", e.Code)
+	assert.Contains(t, e.Hint, ModelV2)
+	assert.NoDirExists(t, b.opts.Workspace+"/ucs/state/journal.jsonl")
+}
+
+// A workspace of a newer format is refused unchanged, with exit 6.
+func TestNewerFormatRefused(t *testing.T) {
+	b := newWorkspace(t)
+	path := b.l.path(relState)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	newer := strings.Replace(string(data), `"format":"ucs.workspace.v2"`, `"format":"ucs.workspace.v9"`, 1)
+	require.NotEqual(t, string(data), newer)
+	require.NoError(t, os.WriteFile(path, []byte(newer), 0o600))
+	before := fingerprint(t, b.opts.Workspace)
+	for _, op := range []string{"status", "report"} {
+		_, err = b.Do(Call{Op: op, Input: input(t, `{"action": "read"}`)})
+		require.Error(t, err)
+		assert.Equal(t, 6, Exit(err), op)
+		assert.Equal(t, "unsupported_version", AsError(err).Code)
+	}
+	assert.Equal(t, before, fingerprint(t, b.opts.Workspace))
+}
+
+func TestParseEventFormats(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		format     int
+		model      string
+		agent      string
+		err        string
+	}{
+		{"format 1 (0.1.0)", `{"seq":1,"op":"init","hash":"x"}`, 1, ModelV2, "", ""},
+		{"format 2", `{"seq":2,"op":"report","format":2,"model":"v2","agent_id":"a"}`, 2, ModelV2, "a", ""},
+		{"a newer format", `{"seq":3,"op":"report","format":3,"model":"v4"}`, 0, "", "", "event format 3"},
+		{"a bad format", `{"seq":3,"op":"report","format":"two"}`, 0, "", "", "format must be an integer"},
+		{"not an object", `[1]`, 0, "", "", "must be a JSON object"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := pyjson.Parse([]byte(tc.line))
+			require.NoError(t, err)
+			ev, err := parseEventValue(v)
+			if tc.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.format, ev.Format)
+			assert.Equal(t, tc.model, ev.Model)
+			assert.Equal(t, tc.agent, ev.Agent)
+		})
+	}
+}
+
+// An event written by this version hashes and reads back as it was.
+func TestEventSealRoundTrip(t *testing.T) {
+	ev := Event{Seq: 7, Parent: "p", Op: "report", Args: pyjson.Obj(), Input: pyjson.Obj(pyjson.KV("action", "read")),
+		Now: "2026-11-21T21:01:00Z", TBefore: 3, TAfter: 4, StateBefore: "a", StateAfter: "b",
+		Files: pyjson.Obj(pyjson.KV("ucs/state/action_log.jsonl", 10)), Format: 2, Model: ModelV2, Agent: "x"}
+	line := ev.seal()
+	v, err := pyjson.Parse(line[:len(line)-1])
+	require.NoError(t, err)
+	back, err := parseEventValue(v)
+	require.NoError(t, err)
+	assert.Equal(t, ev.Hash, back.contentHash())
+	assert.Equal(t, ev.Hash, back.Hash)
+	back.raw, ev.raw = pyjson.Value{}, pyjson.Value{}
+	assert.Equal(t, string(pyjson.Canonical(ev.value())), string(pyjson.Canonical(back.value())))
+}

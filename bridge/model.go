@@ -1,0 +1,53 @@
+package bridge
+
+import (
+	"slices"
+	"strings"
+)
+
+// A Model is a learning model: how a reported outcome changes what the
+// workspace will advise. A workspace names its model (the state's
+// ucs.model) and every event records the model that applied it, so a
+// replay applies each event with the behaviour it was written with, and a
+// change of model is an explicit, journaled step, never a side effect of
+// an upgrade.
+type Model struct {
+	Name string
+	Doc  string
+	// reward is the learning signal of an outcome on an edge of prior
+	// utility u.
+	reward func(success string, u float64) float64
+}
+
+// ModelV2 is the reference's learning model (bridge v2.0, engine v0.2.1),
+// ported bit for bit: the model of every workspace written before models
+// had names, and of every workspace adopted from the reference.
+const ModelV2 = "v2"
+
+// DefaultModel is the model of a new workspace.
+const DefaultModel = ModelV2
+
+var models = []*Model{
+	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: referenceReward},
+}
+
+// lookupModel returns the model of that name, or nil.
+func lookupModel(name string) *Model {
+	for _, m := range models {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
+
+// Models lists the names of the learning models this ucs can run.
+func Models() []string {
+	names := make([]string, len(models))
+	for i, m := range models {
+		names[i] = m.Name
+	}
+	return slices.Clip(names)
+}
+
+func modelNames() string { return strings.Join(Models(), ", ") }
