@@ -1,0 +1,278 @@
+// Package learn is ucs's own learning model (v3): it estimates how likely
+// each next step is to succeed in the task at hand, from the outcomes the
+// agent reported, and ranks the next steps by that estimate plus a bonus
+// for what it has not yet tried enough.
+//
+// The estimate is a Bayesian logistic regression per transition (from the
+// current capability to a next one) over the terms of the task's context:
+//
+//	logit P(success | context, from → to) = prior(from → to) + w[·, from, to] + Σ w[term, from, to]
+//
+// with a Gaussian belief (mean M, variance V) on every weight, updated in
+// closed form by each outcome (an extended Kalman filter step: the weights
+// a context shares divide the evidence in proportion to their
+// uncertainty). The weight without a term is the transition's evidence in
+// every context; a term's weight is what that word adds, so paraphrases of
+// a task (which share most of their terms) share their evidence, and a
+// task never seen borrows what its words and the transition in general
+// have shown. Every update first adds a little variance back to the weights
+// it touches (Drift), so old evidence fades and the model follows a change
+// of what works.
+//
+// Ranking is optimistic: a candidate's score is its estimated log-odds plus
+// Explore standard deviations of it (an upper confidence bound), so a next
+// step the model knows little about is tried, and stops being tried once
+// its outcomes say it fails. No randomness is involved: the same state and
+// context always rank the same way, so a replay reproduces every answer.
+//
+// The prior is the manifest's: (u − c) of the edge, weighted by
+// PriorWeight, a hint that real outcomes outweigh within a few reports.
+// Nothing is invented before real actions: a fresh model has no evidence.
+//
+// Weights live in a fixed number of hash buckets (Buckets), so the model's
+// size is bounded whatever the history; a collision only adds noise that
+// evidence corrects.
+package learn
+
+import (
+	"hash/fnv"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Buckets is the number of weights; a model never holds more.
+const Buckets = 4096
+
+// Params tune the model. DefaultParams are what ucs uses.
+type Params struct {
+	PriorVar    float64 // the variance of a weight with no evidence
+	Drift       float64 // the variance a weight gains per outcome learned elsewhere, up to PriorVar
+	Explore     float64 // how many standard deviations of optimism a ranking adds
+	PriorWeight float64 // the log-odds per unit of the manifest's (u − c)
+}
+
+// DefaultParams are the model's settings in ucs.
+var DefaultParams = Params{PriorVar: 0.25, Drift: 0.0005, Explore: 0.2, PriorWeight: 0.5}
+
+// A Weight is the belief about one bucket's weight, and the outcomes that
+// shaped it (for explanations).
+type Weight struct {
+	M, V float64 // mean and variance as of update T
+	S, N float64 // the outcomes' weighted successes and their total weight
+	T    int64   // the model's clock when it was last updated
+}
+
+// A Pair is what the model knows of one transition in every context.
+type Pair struct {
+	From, To   string
+	S, N       float64 // weighted successes of N weighted outcomes
+	Last       int64   // the clock (a report counter) of its last outcome
+	Discovered bool    // learned from a report, not in the manifest
+}
+
+// A Model is the learned state. The zero value is not usable; see New.
+type Model struct {
+	P       Params
+	Clock   int64 // how many outcomes the model has learned from
+	weights map[uint32]*Weight
+	pairs   map[[2]string]*Pair
+}
+
+// New returns a model with no evidence.
+func New(p Params) *Model {
+	return &Model{P: p, weights: map[uint32]*Weight{}, pairs: map[[2]string]*Pair{}}
+}
+
+// bucket is where the weight of a term on a transition lives; the term ""
+// is the transition's own weight.
+func bucket(term, from, to string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(term))
+	h.Write([]byte{0})
+	h.Write([]byte(from))
+	h.Write([]byte{0})
+	h.Write([]byte(to))
+	return h.Sum32() & (Buckets - 1)
+}
+
+// features lists the buckets of a context on a transition, the
+// transition's own first, each once.
+func features(terms []string, from, to string) []uint32 {
+	out := make([]uint32, 0, len(terms)+1)
+	out = append(out, bucket("", from, to))
+	for _, t := range terms {
+		b := bucket(t, from, to)
+		if !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// weight returns the belief about a bucket now: its variance has grown by
+// Drift for every outcome the model learned since the bucket's last (a
+// random walk: what is not confirmed grows uncertain, up to the prior), so
+// an old verdict is tried again in time, and a change of what works is
+// found.
+func (m *Model) weight(b uint32) Weight {
+	w, ok := m.weights[b]
+	if !ok {
+		return Weight{V: m.P.PriorVar, T: m.Clock}
+	}
+	c := *w
+	c.V = math.Min(c.V+m.P.Drift*float64(m.Clock-c.T), math.Max(m.P.PriorVar, c.V))
+	c.T = m.Clock
+	return c
+}
+
+// An Estimate is the model's belief about one transition in one context.
+type Estimate struct {
+	To         string
+	LogOdds    float64 // the prior plus the weights' means
+	SD         float64 // the standard deviation of the log-odds
+	P          float64 // the estimated success probability, σ(LogOdds)
+	Bonus      float64 // the optimism added to rank it: Explore·SD, in log-odds
+	Score      float64 // what ranks it: LogOdds + Bonus (or LogOdds alone, greedy)
+	Prior      float64 // the manifest's share of LogOdds
+	Evidence   Evidence
+	Discovered bool
+}
+
+// Evidence says how much the estimate rests on: the outcomes of this
+// transition in contexts that share the context's most-used term, and in
+// all contexts.
+type Evidence struct {
+	Term       string  // "" when no term of the context has outcomes here
+	TermS      float64 // weighted successes with that term
+	TermN      float64 // weighted outcomes with that term
+	S, N       float64 // weighted successes and outcomes in every context
+	Last       int64   // the clock of the last outcome (0: none)
+	Discovered bool
+}
+
+// Estimate returns the belief about from → to in a context (its terms),
+// with prior the manifest's (u − c) of the edge (0 for a transition the
+// manifest lacks).
+func (m *Model) Estimate(terms []string, from, to string, prior float64) Estimate {
+	e := Estimate{To: to, Prior: m.P.PriorWeight * prior}
+	z, v := e.Prior, 0.0
+	for _, b := range features(terms, from, to) {
+		w := m.weight(b)
+		z += w.M
+		v += w.V
+	}
+	e.LogOdds, e.SD = z, math.Sqrt(v)
+	e.P = sigmoid(z)
+	e.Bonus = m.P.Explore * e.SD
+	e.Score = z + e.Bonus
+	if p, ok := m.pairs[[2]string{from, to}]; ok {
+		e.Evidence.S, e.Evidence.N, e.Evidence.Last, e.Evidence.Discovered = p.S, p.N, p.Last, p.Discovered
+		e.Discovered = p.Discovered
+	}
+	for _, t := range terms {
+		if w, ok := m.weights[bucket(t, from, to)]; ok && w.N > e.Evidence.TermN {
+			e.Evidence.Term, e.Evidence.TermS, e.Evidence.TermN = t, w.S, w.N
+		}
+	}
+	return e
+}
+
+// A Candidate is a next step to rank: a capability and the manifest's
+// prior for the edge to it.
+type Candidate struct {
+	To    string
+	Prior float64 // (u − c) of the edge; 0 for a discovered transition
+}
+
+// Rank orders the candidates from from in a context, best first: by score
+// (the optimistic one when explore, else the estimate alone), ties by
+// name. It changes nothing.
+func (m *Model) Rank(terms []string, from string, cands []Candidate, explore bool) []Estimate {
+	out := make([]Estimate, len(cands))
+	for i, c := range cands {
+		out[i] = m.Estimate(terms, from, c.To, c.Prior)
+		if !explore {
+			out[i].Bonus, out[i].Score = 0, out[i].LogOdds
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Estimate) int {
+		if a.Score != b.Score {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.To, b.To)
+	})
+	return out
+}
+
+// Discovered lists the transitions from a capability that reports taught
+// the model and the manifest lacks, sorted by name.
+func (m *Model) Discovered(from string) []string {
+	var out []string
+	for k, p := range m.pairs {
+		if k[0] == from && p.Discovered {
+			out = append(out, k[1])
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// An Outcome is what one report teaches.
+type Outcome struct {
+	Success float64 // 1 success, 0 failure, in between partial
+	Weight  float64 // how much it counts: the observation's confidence, more when goal-directed; 0 learns nothing
+	Clock   int64   // when (a report counter), for recency
+	// Discovered marks a transition the manifest lacks.
+	Discovered bool
+}
+
+// Update learns from the outcome of from → to in a context. It returns the
+// estimate before and after, so the caller can say what changed.
+func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome) (before, after Estimate) {
+	before = m.Estimate(terms, from, to, prior)
+	key := [2]string{from, to}
+	p, ok := m.pairs[key]
+	if !ok {
+		p = &Pair{From: from, To: to, Discovered: o.Discovered}
+		m.pairs[key] = p
+	}
+	p.Last = o.Clock
+	if o.Weight <= 0 {
+		return before, m.Estimate(terms, from, to, prior)
+	}
+	p.S += o.Weight * o.Success
+	p.N += o.Weight
+	bs := features(terms, from, to)
+	ws := make([]*Weight, len(bs))
+	var z, v float64 = m.P.PriorWeight * prior, 0
+	for i, b := range bs {
+		w := m.weight(b)
+		m.weights[b] = &w
+		ws[i] = &w
+		z += w.M
+		v += w.V
+	}
+	// One extended-Kalman step of logistic regression: the log-odds moves
+	// towards the outcome by the gain, shared out by each weight's variance.
+	q := sigmoid(z)
+	g := q * (1 - q)
+	k := o.Weight / (1 + o.Weight*g*v)
+	for _, w := range ws {
+		w.M += k * w.V * (o.Success - q)
+		w.V -= k * g * w.V * w.V
+		w.V = math.Max(w.V, 1e-6)
+		w.S += o.Weight * o.Success
+		w.N += o.Weight
+	}
+	m.Clock++
+	for _, w := range ws {
+		w.T = m.Clock
+	}
+	return before, m.Estimate(terms, from, to, prior)
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
