@@ -39,7 +39,9 @@ func Terms(text string) []string {
 	return slices.Compact(out)
 }
 
-func isLetter(r rune) bool { return !strings.ContainsRune(" \t\n\r\u00a0\u2013\u2014\u2018\u2019\u201c\u201d", r) }
+func isLetter(r rune) bool {
+	return !strings.ContainsRune(" \t\n\r\u00a0\u2013\u2014\u2018\u2019\u201c\u201d", r)
+}
 
 // Stem reduces an English word to a stem by stripping its common
 // inflections: plural and third-person s, -ies, -ing, -ed, -ly. It is
