@@ -58,6 +58,7 @@ func (s *session) commit(c Call, tBefore int) error {
 	} else {
 		stateBytes = s.engine.AppendState(nil, pyjson.KV("ucs", m.value()))
 	}
+	stateBytes = s.appendLearnMember(stateBytes)
 	sum := sha256.Sum256(stateBytes)
 	stateAfter := hex.EncodeToString(sum[:])
 	s.tm.mark("encode")

@@ -29,6 +29,7 @@ const DefaultModel = ModelV2
 
 var models = []*Model{
 	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: referenceReward},
+	{Name: ModelV3, Doc: "ucs's own model: success estimates per transition in the task's context, explored optimistically, explained and attributed", reward: referenceReward},
 }
 
 // lookupModel returns the model of that name, or nil.

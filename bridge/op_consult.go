@@ -81,11 +81,19 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	for _, ne := range ctxEnergy {
 		ctxMap[ne.Node] = ne.Energy
 	}
-	paths, err := s.scorePaths(cursor, ctxMap, penalty.energy)
-	if err != nil {
-		return pyjson.Value{}, err
+	var top []pyjson.Value
+	var advisoryID string
+	if s.meta.Model == ModelV3 {
+		if top, advisoryID, err = s.suggestV3(context, penalty.energy, !argBool(c, "greedy")); err != nil {
+			return pyjson.Value{}, err
+		}
+	} else {
+		paths, err := s.scorePaths(cursor, ctxMap, penalty.energy)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		top = paths[:min(advisoryTopN, len(paths))]
 	}
-	top := paths[:min(advisoryTopN, len(paths))]
 	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
 	q.Max = maxMethodologyHits
 
@@ -147,7 +155,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 			boosted = append(boosted, pyjson.KV(ne.Node, round(ne.Energy, 4)))
 		}
 	}
-	return pyjson.Obj(
+	out := []pyjson.Member{
 		pyjson.KV("cursor", cursor),
 		pyjson.KV("resolved_capabilities", resolved),
 		pyjson.KV("suggested_paths", top),
@@ -161,7 +169,11 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("unannotated_count", len(unannotated)),
 		pyjson.KV("open_questions", openQ),
 		pyjson.KV("context_boosted", boosted),
-	), nil
+	}
+	if advisoryID != "" {
+		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
+	}
+	return pyjson.ObjectValue(out), nil
 }
 
 // field returns an entry's field as stored, or def when it is missing.

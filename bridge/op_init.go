@@ -65,9 +65,15 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 		e      *torusfield.Engine
 		stored []byte
 	}
+	// The reference's model starts from a formed landscape; ucs's own (v3)
+	// invents nothing before the agent's first real action.
+	warmup := InitWarmup
+	if model == ModelV3 {
+		warmup = 0
+	}
 	boot := make(chan booted, 1)
 	go func() {
-		e, stored := torusfield.Boot(m, InitWarmup)
+		e, stored := torusfield.Boot(m, warmup)
 		boot <- booted{e, stored}
 	}()
 	var newDirs []string
@@ -144,7 +150,7 @@ func (b *Bridge) init(c Call) (pyjson.Value, error) {
 		pyjson.KV("status", "initialized"),
 		pyjson.KV("workspace", b.opts.Workspace),
 		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
-		pyjson.KV("warmup_steps", InitWarmup),
+		pyjson.KV("warmup_steps", warmup),
 		pyjson.KV("artifacts_after_warmup", e.Artifacts.Len()),
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),

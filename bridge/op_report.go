@@ -79,6 +79,12 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		)))
 	}
 
+	if lv, ok, err := s.learnV3(in, before, c.Input); err != nil {
+		return pyjson.Value{}, err
+	} else if ok {
+		out = append(out, pyjson.KV("learning", lv))
+	}
+
 	xy, _ := e.Coord(in.Action)
 	e.Grid.Inject("action_"+in.Action, reportMagnitude, xy.Theta, xy.Phi, torusfield.FieldEnergy)
 	e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)

@@ -21,7 +21,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if s.meta.LastSynthesisDate != "" {
 		last = s.meta.LastSynthesisDate
 	}
-	return pyjson.Obj(
+	out := pyjson.Obj(
 		pyjson.KV("status", "ok"),
 		pyjson.KV("t", e.Grid.T),
 		pyjson.KV("cursor", e.Cursor.Node),
@@ -34,7 +34,11 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("report_counter", s.meta.ReportCounter),
 		pyjson.KV("last_synthesis", last),
 		pyjson.KV("agent_id", s.meta.AgentID),
-	), nil
+	)
+	if key, v := s.modelStatus(); key != "" {
+		out = out.With(key, v)
+	}
+	return out, nil
 }
 
 // opResume briefs the agent at the start of a session: where it is, how

@@ -20,6 +20,10 @@ type session struct {
 	manifest *torusfield.Manifest
 	engine   *torusfield.Engine
 	model    *Model // the workspace's learning model (meta.Model)
+	// learnRaw is a v3 workspace's learned state as read (the state
+	// file's "learn" member), and v3 its decoded form once a call needs it.
+	learnRaw []byte
+	v3       *v3State
 	meta     meta
 	// stateHash is the SHA-256 of the state file as read: the next event's
 	// state_before.
@@ -108,7 +112,16 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 		s.stateHash = hex.EncodeToString(sum[:])
 	}
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
-	if err := s.engine.RestoreBytes(data, nil); err != nil {
+	var visit func(key string, raw []byte) error
+	if s.meta.Model == ModelV3 {
+		visit = func(key string, raw []byte) error {
+			if key == learnMember {
+				s.learnRaw = raw
+			}
+			return nil
+		}
+	}
+	if err := s.engine.RestoreBytes(data, visit); err != nil {
 		return nil, corrupt(err, relState)
 	}
 	return s, nil

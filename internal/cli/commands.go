@@ -211,6 +211,7 @@ state to ucs/state/backup/.` + "\n" + errorContract,
 
 func (st *state) consultCommand() *cobra.Command {
 	var context, caps string
+	var greedy bool
 	cmd := &cobra.Command{
 		Use:   "consult",
 		Short: "Before a significant task: suggested paths, methodology, dead ends, judgment",
@@ -232,12 +233,16 @@ agent decides.` + "\n" + errorContract,
 				}
 				capList = names
 			}
-			return st.do(cmd, bridge.Call{Op: "consult", Input: pyjson.NullValue(),
-				Args: pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", capList))})
+			args := pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", capList))
+			if greedy {
+				args = args.With("greedy", true)
+			}
+			return st.do(cmd, bridge.Call{Op: "consult", Input: pyjson.NullValue(), Args: args})
 		},
 	}
 	cmd.Flags().StringVar(&context, "context", "", "the task or situation (required)")
 	cmd.Flags().StringVar(&caps, "capabilities", "", "comma-separated capability names to energize")
+	cmd.Flags().BoolVar(&greedy, "greedy", false, "v3: rank by the estimate alone, without the exploration bonus")
 	cmd.MarkFlagRequired("context")
 	return cmd
 }

@@ -1,0 +1,405 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// ModelV3 is ucs's own learning model (package learn): success estimates
+// per transition conditioned on the task's terms, ranked with an optimistic
+// bonus for what is little known, with every suggestion explained and
+// every report attributed to the advice it followed or not.
+const ModelV3 = "v3"
+
+// learnMember is the state file's member that holds a v3 workspace's
+// learned state; it comes after the engine's members.
+const learnMember = "learn"
+
+// advisoriesKept is how many recent consults a v3 workspace remembers, to
+// attribute the reports that follow them.
+const advisoriesKept = 8
+
+// An advisory is a consult remembered for attribution: which advice it
+// gave, from where, for which task.
+type advisory struct {
+	ID     string
+	Cursor string
+	Top    string // the first suggestion
+	Seq    int64  // the consult's event
+	Terms  []string
+}
+
+// v3State is what a v3 workspace learns beside the engine: the model, the
+// recent advisories and how advice fared when followed and when not.
+type v3State struct {
+	model      *learn.Model
+	advisories []advisory // oldest first
+	followed   [2]float64 // weighted successes, weighted outcomes of reports that followed the top suggestion
+	unfollowed [2]float64 // the same for reports that did not
+}
+
+func newV3State() *v3State { return &v3State{model: learn.New(learn.DefaultParams)} }
+
+// appendJSON writes the state as one compact object with sorted keys.
+func (v *v3State) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"advisories":[`...)
+	for i, a := range v.advisories {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for _, s := range []string{a.ID, a.Cursor, a.Top} {
+			dst = pyjson.AppendString(dst, s)
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, a.Seq, 10)
+		dst = append(dst, ",["...)
+		for j, t := range a.Terms {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = pyjson.AppendString(dst, t)
+		}
+		dst = append(dst, "]]"...)
+	}
+	dst = append(dst, `],"followed":`...)
+	dst = appendPair(dst, v.followed)
+	dst = append(dst, `,"model":`...)
+	dst = v.model.AppendJSON(dst)
+	dst = append(dst, `,"not_followed":`...)
+	dst = appendPair(dst, v.unfollowed)
+	return append(dst, '}')
+}
+
+func appendPair(dst []byte, p [2]float64) []byte {
+	dst = append(dst, '[')
+	dst = pyjson.AppendFloat(dst, p[0])
+	dst = append(dst, ',')
+	dst = pyjson.AppendFloat(dst, p[1])
+	return append(dst, ']')
+}
+
+// decodeV3State reads what appendJSON wrote.
+func decodeV3State(raw []byte) (*v3State, error) {
+	if !gjson.ValidBytes(raw) {
+		return nil, errors.New("learn: not valid JSON")
+	}
+	doc := gjson.ParseBytes(raw)
+	m, err := learn.Decode([]byte(doc.Get("model").Raw), learn.DefaultParams)
+	if err != nil {
+		return nil, err
+	}
+	v := &v3State{model: m}
+	for _, k := range []struct {
+		key string
+		dst *[2]float64
+	}{{"followed", &v.followed}, {"not_followed", &v.unfollowed}} {
+		a := doc.Get(k.key).Array()
+		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
+			return nil, errors.New("learn." + k.key + ": want [successes, outcomes]")
+		}
+		*k.dst = [2]float64{a[0].Num, a[1].Num}
+	}
+	for _, r := range doc.Get("advisories").Array() {
+		a := r.Array()
+		if len(a) != 5 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.String ||
+			a[3].Type != gjson.Number || !a[4].IsArray() {
+			return nil, errors.New("learn.advisories: want [id, cursor, top, seq, [terms]]")
+		}
+		adv := advisory{ID: a[0].Str, Cursor: a[1].Str, Top: a[2].Str, Seq: a[3].Int()}
+		for _, t := range a[4].Array() {
+			adv.Terms = append(adv.Terms, t.Str)
+		}
+		v.advisories = append(v.advisories, adv)
+	}
+	if len(v.advisories) > advisoriesKept {
+		return nil, errors.New("learn.advisories: too many")
+	}
+	return v, nil
+}
+
+// learned returns the v3 state, decoding it on first use; nil for a
+// workspace of another model.
+func (s *session) learned() (*v3State, error) {
+	if s.meta.Model != ModelV3 {
+		return nil, nil
+	}
+	if s.v3 == nil {
+		if s.learnRaw == nil {
+			s.v3 = newV3State()
+		} else {
+			v, err := decodeV3State(s.learnRaw)
+			if err != nil {
+				return nil, corrupt(err, relState)
+			}
+			s.v3 = v
+		}
+	}
+	return s.v3, nil
+}
+
+// appendLearnMember adds a v3 workspace's learned state to an encoded
+// state file, as its last member: the bytes as read when the call did not
+// change it.
+func (s *session) appendLearnMember(state []byte) []byte {
+	if s.meta.Model != ModelV3 {
+		return state
+	}
+	state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
+	switch {
+	case s.v3 != nil:
+		state = s.v3.appendJSON(state)
+	case s.learnRaw != nil:
+		state = append(state, s.learnRaw...)
+	default:
+		state = newV3State().appendJSON(state)
+	}
+	return append(state, '}')
+}
+
+// candidatesFrom lists the next steps the model ranks from a capability:
+// the manifest's edges from it, with their prior (u − c), and the
+// transitions reports taught it that the manifest lacks.
+func candidatesFrom(e *torusfield.Engine, m *learn.Model, from string) []learn.Candidate {
+	var out []learn.Candidate
+	seen := map[string]bool{}
+	for _, ei := range e.Graph.Out(from) {
+		edge := e.Graph.Edges[ei]
+		if !seen[edge.Dst] {
+			seen[edge.Dst] = true
+			out = append(out, learn.Candidate{To: edge.Dst, Prior: edge.U - edge.C})
+		}
+	}
+	for _, to := range m.Discovered(from) {
+		if !seen[to] {
+			seen[to] = true
+			out = append(out, learn.Candidate{To: to})
+		}
+	}
+	return out
+}
+
+// suggestV3 ranks the next steps from the cursor for a context, with a
+// dead end's penalty (in log-odds) on the capabilities it names, and
+// remembers the advice for attribution. explore adds the optimism that
+// makes an agent that follows the top suggestion try what is little known;
+// without it the ranking is the model's best estimate (a probe).
+func (s *session) suggestV3(context string, penalty map[string]float64, explore bool) ([]pyjson.Value, string, error) {
+	v, err := s.learned()
+	if err != nil {
+		return nil, "", err
+	}
+	e := s.engine
+	cursor := e.Cursor.Node
+	terms := learn.Terms(context)
+	cands := candidatesFrom(e, v.model, cursor)
+	ranked := v.model.Rank(terms, cursor, cands, explore)
+	for i := range ranked {
+		if p := penalty[ranked[i].To]; p > 0 {
+			ranked[i].Score -= p
+		}
+	}
+	sortEstimates(ranked)
+	top := ranked[:min(advisoryTopN, len(ranked))]
+	out := make([]pyjson.Value, len(top))
+	for i, r := range top {
+		out[i] = s.describeEstimate(v.model, terms, cursor, r, penalty[r.To])
+	}
+	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
+	id := hex.EncodeToString(sum[:8])
+	if len(ranked) > 0 {
+		v.advisories = append(v.advisories, advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: terms})
+		if len(v.advisories) > advisoriesKept {
+			v.advisories = v.advisories[len(v.advisories)-advisoriesKept:]
+		}
+	}
+	return out, id, nil
+}
+
+func sortEstimates(r []learn.Estimate) {
+	for i := 1; i < len(r); i++ { // insertion sort: stable, a few candidates
+		for j := i; j > 0 && (r[j].Score > r[j-1].Score || r[j].Score == r[j-1].Score && r[j].To < r[j-1].To); j-- {
+			r[j], r[j-1] = r[j-1], r[j]
+		}
+	}
+}
+
+// describeEstimate is one suggested path of a v3 consult: the next step,
+// the best two steps after it, and why.
+func (s *session) describeEstimate(m *learn.Model, terms []string, from string, r learn.Estimate, penalty float64) pyjson.Value {
+	e := s.engine
+	chain := []string{r.To}
+	at := r.To
+	for len(chain) < 3 {
+		next := m.Rank(terms, at, candidatesFrom(e, m, at), false)
+		if len(next) == 0 {
+			break
+		}
+		chain = append(chain, next[0].To)
+		at = next[0].To
+	}
+	ev := r.Evidence
+	similar := pyjson.Obj(pyjson.KV("term", nil), pyjson.KV("successes", 0), pyjson.KV("of", 0))
+	if ev.Term != "" {
+		similar = pyjson.Obj(pyjson.KV("term", ev.Term), pyjson.KV("successes", round(ev.TermS, 2)), pyjson.KV("of", round(ev.TermN, 2)))
+	}
+	var last any
+	if ev.N > 0 || ev.Last > 0 {
+		last = ev.Last
+	}
+	why := "untried here; ranked by its prior and an exploration bonus"
+	switch {
+	case ev.TermN > 0:
+		why = "succeeded " + fmtCount(ev.TermS) + " of " + fmtCount(ev.TermN) + " times in contexts with \"" + ev.Term + "\" (" + fmtCount(ev.S) + " of " + fmtCount(ev.N) + " overall)"
+	case ev.N > 0:
+		why = "succeeded " + fmtCount(ev.S) + " of " + fmtCount(ev.N) + " times, in other contexts"
+	}
+	members := []pyjson.Member{
+		pyjson.KV("to", r.To),
+		pyjson.KV("score", round(r.Score, 4)),
+		pyjson.KV("p_success", round(r.P, 4)),
+		pyjson.KV("chain", chain),
+		pyjson.KV("components", pyjson.Obj(
+			pyjson.KV("estimate", round(r.LogOdds-r.Prior, 4)),
+			pyjson.KV("prior", round(r.Prior, 4)),
+			pyjson.KV("exploration_bonus", round(r.Bonus, 4)),
+			pyjson.KV("penalty", round(0-penalty, 4)),
+			pyjson.KV("uncertainty", round(r.SD, 4)),
+		)),
+		pyjson.KV("evidence", pyjson.Obj(
+			pyjson.KV("similar_contexts", similar),
+			pyjson.KV("all_contexts", pyjson.Obj(pyjson.KV("successes", round(ev.S, 2)), pyjson.KV("of", round(ev.N, 2)))),
+			pyjson.KV("last_report", last),
+		)),
+		pyjson.KV("discovered", r.Discovered),
+		pyjson.KV("why", why),
+	}
+	if ei := e.Graph.Find(from, r.To); ei >= 0 {
+		members = append(members, pyjson.KV("edge_index", ei))
+	}
+	return pyjson.ObjectValue(members)
+}
+
+func fmtCount(x float64) string {
+	if x == math.Trunc(x) {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
+// outcomeValue is what a reported success word teaches: the success value
+// and how much it counts (neutral teaches nothing).
+func outcomeValue(success string) (y, weight float64) {
+	switch success {
+	case "success":
+		return 1, 1
+	case "partial":
+		return 0.5, 1
+	case "failure":
+		return 0, 1
+	}
+	return 0, 0
+}
+
+// learnV3 teaches the model a report's outcome: the transition from the
+// cursor to the action, in the report's context, or else in the context
+// of the advice the report follows (named by advisory_id, or the newest
+// consult made at the same cursor). It returns the answer's "learning"
+// member, or nothing for a workspace of another model.
+func (s *session) learnV3(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
+	v, err := s.learned()
+	if err != nil || v == nil {
+		return pyjson.Value{}, false, err
+	}
+	var adv *advisory
+	advIdx := -1
+	if id := strField(input, "advisory_id"); id != "" {
+		for i := range v.advisories {
+			if v.advisories[i].ID == id {
+				adv, advIdx = &v.advisories[i], i
+			}
+		}
+		if adv == nil {
+			s.warn("advisory_id " + quote(id) + " names no recent consult; the report is not attributed")
+		}
+	} else if n := len(v.advisories); n > 0 && v.advisories[n-1].Cursor == before {
+		adv, advIdx = &v.advisories[n-1], n-1
+	}
+	terms := learn.Terms(in.Context)
+	if in.Context == "" && adv != nil {
+		terms = adv.Terms
+	}
+	y, w := outcomeValue(in.Success)
+	e := s.engine
+	prior, discovered := 0.0, true
+	if ei := e.Graph.Find(before, in.Action); ei >= 0 {
+		edge := e.Graph.Edges[ei]
+		prior, discovered = edge.U-edge.C, false
+	}
+	pb, pa := v.model.Update(terms, before, in.Action, prior, learn.Outcome{Success: y, Weight: w, Clock: s.meta.Seq + 1, Discovered: discovered})
+	members := []pyjson.Member{
+		pyjson.KV("transition", before+" → "+in.Action),
+		pyjson.KV("context_terms", orEmptyStrings(terms)),
+		pyjson.KV("p_before", round(pb.P, 4)),
+		pyjson.KV("p_after", round(pa.P, 4)),
+		pyjson.KV("discovered", discovered),
+	}
+	if adv != nil {
+		followed := in.Action == adv.Top
+		if w > 0 {
+			c := &v.unfollowed
+			if followed {
+				c = &v.followed
+			}
+			c[0] += w * y
+			c[1] += w
+		}
+		members = append(members, pyjson.KV("advisory_id", adv.ID), pyjson.KV("followed_advice", followed))
+		// One attribution per advice: the reports after the first are
+		// steps of the agent's own, unless they name it.
+		v.advisories = append(v.advisories[:advIdx], v.advisories[advIdx+1:]...)
+	}
+	return pyjson.ObjectValue(members), true, nil
+}
+
+// advisoryPrecision is how advice fared: the success rate of reports that
+// followed the top suggestion and of those that did not.
+func (v *v3State) advisoryPrecision() pyjson.Value {
+	rate := func(p [2]float64) pyjson.Value {
+		var r any
+		if p[1] > 0 {
+			r = round(p[0]/p[1], 4)
+		}
+		return pyjson.Obj(pyjson.KV("successes", round(p[0], 2)), pyjson.KV("reports", round(p[1], 2)), pyjson.KV("rate", r))
+	}
+	return pyjson.Obj(pyjson.KV("followed", rate(v.followed)), pyjson.KV("not_followed", rate(v.unfollowed)))
+}
+
+func orEmptyStrings(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+// modelStatus is what status adds for a workspace of ucs's own model: its
+// name and how advice fared. Nothing for the reference's (parity).
+func (s *session) modelStatus() (string, any) {
+	if s.meta.Model != ModelV3 {
+		return "", nil
+	}
+	v, err := s.learned()
+	if err != nil {
+		return "", nil
+	}
+	return "learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", v.advisoryPrecision()))
+}
