@@ -114,6 +114,9 @@ func (s *session) applyMigration(m migration) error {
 // Do commits it as the call's event. Changing calls migrate a workspace
 // by themselves (Do), so this is for replay and for doing it explicitly.
 func opMigrate(s *session, c Call) (pyjson.Value, error) {
+	if model := argString(c, "model"); model != "" {
+		return migrateModel(s, model)
+	}
 	from := int64(s.meta.Format)
 	if v, ok := c.Args.Get("from"); ok {
 		n, isInt := v.Int()

@@ -251,3 +251,57 @@ func TestEventSealRoundTrip(t *testing.T) {
 	back.raw, ev.raw = pyjson.Value{}, pyjson.Value{}
 	assert.Equal(t, string(pyjson.Canonical(ev.value())), string(pyjson.Canonical(back.value())))
 }
+
+// A v2 workspace moves to v3 only when asked: its reports are learned
+// again into v3's statistics, with a backup, as one journaled event that
+// verify replays (from the start and from a snapshot).
+func TestMigrateModelV2toV3(t *testing.T) {
+	ws := copyWorkspace(t, fixtureV010)
+	b := New(Options{Workspace: ws, Now: testNow, SnapshotEvery: 25})
+	_, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	require.Error(t, err, "the format first")
+	out, err := b.Do(Call{Op: "migrate"})
+	require.NoError(t, err)
+	assert.Equal(t, "migrated", strField(out, "status"))
+	m, _ := stateMeta(b.l)
+	require.Equal(t, WorkspaceFormat, m.Format)
+	require.Equal(t, ModelV2, m.Model, "a format migration never changes the model")
+
+	out, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	require.NoError(t, err)
+	n, _ := field(out, "reports_learned", pyjson.NullValue()).Int()
+	assert.Greater(t, n, int64(30))
+	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v2-v3"))
+	m, _ = stateMeta(b.l)
+	require.Equal(t, ModelV3, m.Model)
+
+	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	require.Error(t, err, "nothing to do")
+
+	c, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "write the pricing report"))})
+	require.NoError(t, err)
+	assert.NotEmpty(t, strField(c, "advisory_id"))
+	// The history's outcomes are evidence now: the first report of the
+	// action log has an estimate with outcomes behind it.
+	data, err := os.ReadFile(b.l.path(relState))
+	require.NoError(t, err)
+	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
+	require.NoError(t, err)
+	v, err := s.learned()
+	require.NoError(t, err)
+	lines, err := s.list(relActionLog)
+	require.NoError(t, err)
+	first := lines[0]
+	est := v.model.Estimate(nil, strField(first, "cursor_before"), strField(first, "action"), 0)
+	assert.Greater(t, est.Evidence.N, 0.0)
+	for range 30 { // past a snapshot
+		_, err := report(t, b, "read")
+		require.NoError(t, err)
+	}
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{From: m.Seq})
+	require.NoError(t, err, "replayed from the snapshot before the migration")
+}

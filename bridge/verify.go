@@ -213,13 +213,14 @@ func (v *verifier) chooseStart() (int64, error) {
 			if err := restoreSnapshot(v.src, v.scratch, seqs[i]); err != nil {
 				return 0, err
 			}
-			// The scratch journal starts at the snapshot's own event, so the
-			// replayed events link to it.
-			ev, err := eventAt(v.src, seqs[i])
+			// The scratch journal is the history up to the snapshot's
+			// event, so the replayed events link to it, and an operation
+			// that reads the history (a model migration) reads all of it.
+			prefix, err := journalPrefix(v.src, seqs[i])
 			if err != nil {
-				return 0, internal(err, "read event %d", seqs[i])
+				return 0, err
 			}
-			if err := os.WriteFile(v.scratch.path(relJournal), append(pyjson.AppendCanonical(nil, ev), '\n'), 0o644); err != nil {
+			if err := os.WriteFile(v.scratch.path(relJournal), prefix, 0o600); err != nil {
 				return 0, internal(err, "write scratch journal")
 			}
 			v.start = seqs[i]
@@ -334,6 +335,7 @@ func (v *verifier) replay(ev Event) (*verifyFailure, error) {
 		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path), pyjson.KV("model", ev.Model))
 	case "adopt":
 		return &verifyFailure{seq: seq, op: op, what: "an adopt event can only start a history"}, nil
+	case "migrate": // records the model it leaves the workspace on
 	default:
 		if m, err := stateMeta(v.scratch); err == nil && m.Model != ev.Model {
 			return &verifyFailure{seq: seq, op: op, what: fmt.Sprintf("it records the learning model %q, but the history before it left the workspace on %q", ev.Model, m.Model)}, nil
@@ -440,4 +442,22 @@ func joinPath(a, b string) string {
 func sha256hex(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// journalPrefix returns the journal's bytes up to and including event seq.
+func journalPrefix(l layout, seq int64) ([]byte, error) {
+	data, err := readFile(l.path(relJournal))
+	if err != nil {
+		return nil, internal(err, "read %s", relJournal)
+	}
+	j := newJournalScanner(bytes.NewReader(data))
+	for {
+		ev, _, ok := j.next()
+		if !ok {
+			return nil, internal(fmt.Errorf("no event %d", seq), "read %s", relJournal)
+		}
+		if ev.Seq == seq {
+			return data[:j.read], nil
+		}
+	}
 }

@@ -1,0 +1,138 @@
+package bridge
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+)
+
+// migrateModel changes a workspace's learning model, explicitly: it
+// changes the advice, so unlike a format migration no call ever does it by
+// itself. From v2 to v3 the workspace's history is learned again: every
+// report of the action log (with the context of its journal event, or of
+// the consult before it) is taught to a fresh v3 model, in order. The
+// engine's state is kept as it is. The step is one journaled event
+// ("migrate", args model), so verify replays it like any other.
+func migrateModel(s *session, to string) (pyjson.Value, error) {
+	from := s.meta.Model
+	switch {
+	case lookupModel(to) == nil:
+		return pyjson.Value{}, badInput("invalid_value", "use one of: "+modelNames(), "there is no learning model %q", to)
+	case s.meta.Format < WorkspaceFormat:
+		return pyjson.Value{}, badInput("invalid_value", "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
+			"the workspace is in format %d; migrate its format first", s.meta.Format)
+	case from == to:
+		return pyjson.Value{}, badInput("invalid_value", "nothing to do", "the workspace already uses the learning model %q", to)
+	case to != ModelV3:
+		return pyjson.Value{}, badInput("invalid_value", "a workspace can move from "+ModelV2+" to "+ModelV3,
+			"cannot migrate from the learning model %q to %q", from, to)
+	}
+	var backup string
+	if !s.replaying {
+		dir, err := newBackupDir(s.l, "migrate-model-"+from+"-"+to)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if err := copyFile(s.l.path(relState), filepath.Join(dir, filepath.Base(relState))); err != nil {
+			return pyjson.Value{}, internal(err, "back up %s", relState)
+		}
+		backup, _ = filepath.Rel(s.l.root, dir)
+		backup = filepath.ToSlash(backup)
+	}
+	v, learned, err := relearn(s)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	s.meta.Model, s.model, s.v3 = to, lookupModel(to), v
+	out := []pyjson.Member{
+		pyjson.KV("status", "migrated"),
+		pyjson.KV("model_from", from),
+		pyjson.KV("model", to),
+		pyjson.KV("reports_learned", learned),
+	}
+	if backup != "" {
+		out = append(out, pyjson.KV("backup", backup))
+	}
+	return pyjson.ObjectValue(out), nil
+}
+
+// relearn teaches a fresh v3 model the workspace's reports, in order, and
+// returns it with how many reports taught it something.
+func relearn(s *session) (*v3State, int, error) {
+	lines, err := s.list(relActionLog)
+	if err != nil {
+		return nil, 0, err
+	}
+	contexts, err := reportContexts(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	// The journal's reports are the action log's last lines; lines before
+	// them (an adopted reference workspace's) have no context.
+	offset := len(lines) - len(contexts)
+	if offset < 0 {
+		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
+	}
+	v := newV3State()
+	g := s.engine.Graph
+	learned := 0
+	for i, line := range lines {
+		action, before := strField(line, "action"), strField(line, "cursor_before")
+		if !s.manifest.Has(action) || !s.manifest.Has(before) {
+			continue
+		}
+		var ctx reportContext
+		if i >= offset {
+			ctx = contexts[i-offset]
+		}
+		y, w := outcomeValue(strField(line, "success"))
+		prior, discovered := 0.0, true
+		if ei := g.Find(before, action); ei >= 0 {
+			prior, discovered = g.Edges[ei].U-g.Edges[ei].C, false
+		}
+		v.model.Update(learn.Terms(ctx.text), before, action, prior, learn.Outcome{Success: y, Weight: w, Clock: ctx.seq, Discovered: discovered})
+		if w > 0 {
+			learned++
+		}
+	}
+	return v, learned, nil
+}
+
+type reportContext struct {
+	text string // the report's context, else the last consult's since the report before
+	seq  int64
+}
+
+// reportContexts reads the context of every report event of the journal.
+func reportContexts(s *session) ([]reportContext, error) {
+	j, done, ok, err := openJournal(s.l)
+	if err != nil || !ok {
+		return nil, err
+	}
+	defer done()
+	var out []reportContext
+	consulted := ""
+	for {
+		ev, _, ok := j.next()
+		if !ok {
+			break
+		}
+		switch ev.Op {
+		case "consult":
+			consulted = strField(ev.Args, "context")
+		case "report":
+			text := strField(ev.Input, "context")
+			if text == "" {
+				text = consulted
+			}
+			out = append(out, reportContext{text: text, seq: ev.Seq})
+			consulted = ""
+		}
+	}
+	if j.err != nil {
+		return nil, corrupt(j.err, relJournal)
+	}
+	return out, nil
+}
