@@ -24,6 +24,11 @@ type Options struct {
 	// Timings, when set, receives a line per call with the time each phase
 	// took (the CLI sets it to stderr for UCS_TIMINGS=1).
 	Timings io.Writer
+	// Output receives what an operation prints as a stream rather than
+	// returns as one object: log's events (Do then returns null).
+	Output io.Writer
+	// Progress, when set, is told how far a long operation (verify) is.
+	Progress func(done, total int64)
 }
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
@@ -35,6 +40,9 @@ type Bridge struct {
 	// noIndex makes every call read the knowledge files instead of the
 	// index (tests compare the two).
 	noIndex bool
+	// replaying accepts input members no field names: verify replays
+	// journals that may predate the refusal of unknown fields.
+	replaying bool
 }
 
 // New returns a Bridge for a workspace. It touches no file.
@@ -51,38 +59,15 @@ func New(opts Options) *Bridge {
 	return &Bridge{opts: opts, l: layout{root: opts.Workspace}}
 }
 
-// An operation is one of the bridge's commands.
-type operation struct {
-	mutating bool
-	retries  bool // accepts a request_id for idempotent retries
-	// check rejects bad input before the workspace is locked or read, so a
-	// bad call costs nothing and holds no one up. The operation decodes
-	// its input again when it runs; nil means no input to check.
-	check func(c Call) error
-	run   func(s *session, c Call) (pyjson.Value, error)
-}
-
-var operations = map[string]operation{
-	"consult":    {mutating: true, check: checkConsult, run: opConsult},
-	"report":     {mutating: true, retries: true, check: checkReport, run: opReport},
-	"reflect":    {mutating: true, retries: true, check: checkReflect, run: opReflect},
-	"flush":      {mutating: true, run: opFlush},
-	"import":     {mutating: true, retries: true, check: checkImport, run: opImport},
-	"resume":     {run: opResume},
-	"synthesize": {run: opSynthesize},
-	"status":     {run: opStatus},
-	"export":     {run: opExport},
-}
-
-// Operations lists the operation names Do accepts, init first.
-func Operations() []string {
-	return []string{"init", "consult", "report", "reflect", "flush", "resume", "synthesize", "status", "export", "import"}
-}
-
-// Do runs one operation. Args hold the command's flags as an object (see
-// each command's documentation) and Input its stdin object, or null. A
-// failed call returns an *Error and changes no file.
+// Do runs one operation (see Specs). Args hold the command's flags as an
+// object and Input its stdin object, or null. The call is checked against
+// the operation's Spec before anything is read or locked. A failed call
+// returns an *Error and changes no file.
 func (b *Bridge) Do(c Call) (pyjson.Value, error) {
+	sp := Lookup(c.Op)
+	if sp == nil {
+		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
+	}
 	if c.Args.Kind() != pyjson.Object {
 		c.Args = pyjson.Obj()
 	}
@@ -91,29 +76,21 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	// it stores of the input (a reasoning trace, imported entries) would
 	// differ from the replay's.
 	c.Input = pyjson.SortKeys(c.Input)
-	if c.Op == "init" {
-		return b.init(c)
+	c, err := sp.validate(c, b.replaying)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
-	op, ok := operations[c.Op]
-	if !ok {
-		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
-	}
-	if op.check != nil {
-		if err := op.check(c); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	if op.retries {
-		if _, err := requestID(c.Input); err != nil {
-			return pyjson.Value{}, err
-		}
+	// c is what the journal records; the operation runs with the defaults.
+	run := sp.complete(c)
+	if sp.tool != nil {
+		return sp.tool(b, run)
 	}
 	if !exists(b.l, relState) {
 		return pyjson.Value{}, errNotInitialized
 	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
-	lock, loaded, recovered, err := b.lockAndRecover(op.mutating)
+	lock, loaded, recovered, err := b.lockAndRecover(sp.Mutating)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -126,15 +103,15 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	tm.mark("load")
 	s.tm = tm
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-	s.exclusive, s.noIndex = op.mutating, b.noIndex
+	s.exclusive, s.noIndex = sp.Mutating, b.noIndex
 	for _, r := range recovered {
 		s.warn("recovered: " + r)
 	}
-	if op.mutating && s.ref != nil {
+	if sp.Mutating && s.ref != nil {
 		// A reference workspace is converted by its first change, never by
 		// a call that fails: run the call on the reference's view first, and
 		// only if it succeeds adopt and run it again (it is deterministic).
-		if _, err := op.run(s, c); err != nil {
+		if _, err := sp.run(s, run); err != nil {
 			return pyjson.Value{}, err
 		}
 		if s, err = openSession(b.l, loaded, b.now(), b.opts.AgentID); err != nil {
@@ -147,7 +124,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		}
 	}
 	var reqID string
-	if op.retries {
+	if sp.Retries {
 		if reqID, err = requestID(c.Input); err != nil {
 			return pyjson.Value{}, err
 		}
@@ -158,7 +135,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		}
 	}
 	tBefore := s.engine.Grid.T
-	out, err := op.run(s, c)
+	out, err := sp.run(s, run)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -169,7 +146,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if reqID != "" {
 		s.recordRequest(reqID, c.Op, c.Input, out)
 	}
-	if op.mutating {
+	if sp.Mutating {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}

@@ -284,6 +284,7 @@ func (v *verifier) replay(ev pyjson.Value, seq int64, op string) (*verifyFailure
 		return &verifyFailure{seq: seq, op: op, what: "its clock value does not parse"}, nil
 	}
 	sb := New(Options{Workspace: v.scratch.root, Now: now, SnapshotEvery: -1})
+	sb.replaying = true
 	args, _ := ev.Get("args")
 	input, _ := ev.Get("input")
 	switch op {
