@@ -51,7 +51,7 @@ func fieldType(f *bridge.Field) string {
 func effect(sp *bridge.Spec) string {
 	s := "Only reads the workspace."
 	if sp.Mutating {
-		s = "Changes the workspace."
+		s = "Can change the workspace."
 	}
 	if sp.Retries {
 		s += " A call retried with the same request_id is applied once."
