@@ -52,7 +52,7 @@ func DefaultDir() (string, error) {
 
 // ErrExists reports a different skill, or different files of this one,
 // already installed under the name.
-var ErrExists = errors.New("a different skill named ucs is installed there")
+var ErrExists = errors.New("the skill folder holds files this ucs did not write")
 
 // A Result says what an install or uninstall did to each file.
 type Result struct {

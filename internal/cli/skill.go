@@ -80,7 +80,7 @@ agent's workspace (its skills/ folder is used).`,
 	for _, c := range []*cobra.Command{install, uninstall} {
 		c.Flags().StringVar(&dir, "dir", "", "skills directory (default ~/.openclaw/skills)")
 		c.Flags().StringVar(&agentWorkspace, "workspace-skills", "", "an agent's workspace: install into its skills/ folder")
-		c.Flags().BoolVar(&force, "force", false, "replace or remove a different skill named ucs")
+		c.Flags().BoolVar(&force, "force", false, "replace or remove files this ucs did not write (another skill, or another version of this one)")
 	}
 	check := &cobra.Command{
 		Use:   "check SKILL_DIR",
