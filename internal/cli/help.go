@@ -14,7 +14,7 @@ func longHelp(sp *bridge.Spec) string {
 	b.WriteString(sp.Summary + ".\n\n" + sp.Long + "\n")
 	if sp.Stdin() {
 		if sp.Open {
-			b.WriteString("\nStdin: one JSON object; import reads these members and leaves any other alone:\n")
+			b.WriteString("\nStdin: one JSON object; " + sp.Name + " reads these members and leaves any other alone:\n")
 		} else {
 			b.WriteString("\nStdin: one JSON object with these fields (any other is refused):\n")
 		}
