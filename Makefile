@@ -53,10 +53,13 @@ install:
 	bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
 	"$$bin/ucs" skill install $(if $(SKILLS_DIR),--dir $(SKILLS_DIR))
 
-# Installs the skill into a temporary folder and runs the Agent Skills
-# reference validator (npm skills-ref) on it; says so and passes where npm
-# cannot reach its registry.
+# Checks SKILL.md's frontmatter against the Agent Skills rules (a Go test,
+# parsing it with yaml.v3: ucs itself never parses YAML), then installs the
+# skill into a temporary folder and runs the reference validator (npm
+# skills-ref) and ucs skill check on it; says so and passes where npm cannot
+# reach its registry.
 skill-validate: build
+	$(GO) test -count=1 -run 'TestRepositorySkillFrontmatter|TestIdentify|TestValidate' ./skill
 	./scripts/skill-validate.sh $(BIN)
 
 clean:

@@ -1,11 +1,19 @@
 // Package ucs holds what the ucs binary embeds from the repository's root:
-// SKILL.md, the agent-facing skill file that `ucs skill install` writes out
-// byte for byte.
+// the agent-facing skill that `ucs skill install` writes out byte for byte
+// and `ucs skill check` compares with what is installed.
 package ucs
 
 import _ "embed"
 
-// SkillMD is the repository's SKILL.md.
+// SkillMD is the repository's SKILL.md: when to call what, with one
+// example per command.
 //
 //go:embed SKILL.md
 var SkillMD []byte
+
+// CommandsMD is the skill's references/commands.md: the full command
+// reference, generated from the operation registry (internal/cli's
+// CommandReference, checked by its tests).
+//
+//go:embed references/commands.md
+var CommandsMD []byte

@@ -24,6 +24,11 @@ type Options struct {
 	// Timings, when set, receives a line per call with the time each phase
 	// took (the CLI sets it to stderr for UCS_TIMINGS=1).
 	Timings io.Writer
+	// Output receives what an operation prints as a stream rather than
+	// returns as one object: log's events (Do then returns null).
+	Output io.Writer
+	// Progress, when set, is told how far a long operation (verify) is.
+	Progress func(done, total int64)
 }
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
@@ -38,9 +43,11 @@ type Bridge struct {
 	// format is the workspace format an init writes (0: WorkspaceFormat).
 	// Only verify sets it, to replay a history written in an older format.
 	format int
-	// replay is set on verify's scratch workspace: migrations there keep
-	// no backup.
-	replay bool
+	// replaying is set on verify's scratch workspace: it accepts input
+	// members no field names (journals may predate the refusal of unknown
+	// fields), converts no format by itself (it replays the recorded
+	// migrate events) and keeps no backups.
+	replaying bool
 }
 
 // New returns a Bridge for a workspace. It touches no file.
@@ -57,41 +64,15 @@ func New(opts Options) *Bridge {
 	return &Bridge{opts: opts, l: layout{root: opts.Workspace}}
 }
 
-// An operation is one of the bridge's commands.
-type operation struct {
-	mutating bool
-	retries  bool // accepts a request_id for idempotent retries
-	// check rejects bad input before the workspace is locked or read, so a
-	// bad call costs nothing and holds no one up. The operation decodes
-	// its input again when it runs; nil means no input to check.
-	check func(c Call) error
-	run   func(s *session, c Call) (pyjson.Value, error)
-}
-
-var operations = map[string]operation{
-	"consult":    {mutating: true, check: checkConsult, run: opConsult},
-	"report":     {mutating: true, retries: true, check: checkReport, run: opReport},
-	"reflect":    {mutating: true, retries: true, check: checkReflect, run: opReflect},
-	"flush":      {mutating: true, run: opFlush},
-	"import":     {mutating: true, retries: true, check: checkImport, run: opImport},
-	"resume":     {run: opResume},
-	"synthesize": {run: opSynthesize},
-	"status":     {run: opStatus},
-	"export":     {run: opExport},
-	// migrate upgrades the workspace's format (migrate.go); changing calls
-	// run it first by themselves, and verify replays its events.
-	"migrate": {mutating: true, run: opMigrate},
-}
-
-// Operations lists the operation names Do accepts, init first.
-func Operations() []string {
-	return []string{"init", "consult", "report", "reflect", "flush", "resume", "synthesize", "status", "export", "import"}
-}
-
-// Do runs one operation. Args hold the command's flags as an object (see
-// each command's documentation) and Input its stdin object, or null. A
-// failed call returns an *Error and changes no file.
+// Do runs one operation (see Specs). Args hold the command's flags as an
+// object and Input its stdin object, or null. The call is checked against
+// the operation's Spec before anything is read or locked. A failed call
+// returns an *Error and changes no file.
 func (b *Bridge) Do(c Call) (pyjson.Value, error) {
+	sp := Lookup(c.Op)
+	if sp == nil {
+		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
+	}
 	if c.Args.Kind() != pyjson.Object {
 		c.Args = pyjson.Obj()
 	}
@@ -100,29 +81,21 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	// it stores of the input (a reasoning trace, imported entries) would
 	// differ from the replay's.
 	c.Input = pyjson.SortKeys(c.Input)
-	if c.Op == "init" {
-		return b.init(c)
+	c, err := sp.validate(c, b.replaying)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
-	op, ok := operations[c.Op]
-	if !ok {
-		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
-	}
-	if op.check != nil {
-		if err := op.check(c); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	if op.retries {
-		if _, err := requestID(c.Input); err != nil {
-			return pyjson.Value{}, err
-		}
+	// c is what the journal records; the operation runs with the defaults.
+	run := sp.complete(c)
+	if sp.tool != nil {
+		return sp.tool(b, run)
 	}
 	if !exists(b.l, relState) {
 		return pyjson.Value{}, errNotInitialized
 	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
-	lock, loaded, recovered, err := b.lockAndRecover(op.mutating)
+	lock, loaded, recovered, err := b.lockAndRecover(sp.Mutating)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -135,25 +108,25 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	tm.mark("load")
 	s.tm = tm
 	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-	s.exclusive, s.noIndex, s.replaying = op.mutating, b.noIndex, b.replay
+	s.exclusive, s.noIndex, s.replaying = sp.Mutating, b.noIndex, b.replaying
 	for _, r := range recovered {
 		s.warn("recovered: " + r)
 	}
 	// (verify's replay converts nothing by itself: it replays the
 	// recorded migrate events.)
-	if op.mutating && c.Op != "migrate" && (s.ref != nil || s.meta.Format < WorkspaceFormat && !b.replay) {
+	if sp.Mutating && c.Op != "migrate" && (s.ref != nil || s.meta.Format < WorkspaceFormat && !b.replaying) {
 		// A reference workspace is adopted, and one of an older format
 		// migrated, by its first change, never by a call that fails: run
 		// the call on the old view first, and only if it succeeds convert
 		// the workspace and run it again (it is deterministic).
-		if _, err := op.run(s, c); err != nil {
+		if _, err := sp.run(s, run); err != nil {
 			return pyjson.Value{}, err
 		}
 		if s, err = openSession(b.l, loaded, b.now(), b.opts.AgentID); err != nil {
 			return pyjson.Value{}, err
 		}
 		s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-		s.exclusive, s.noIndex, s.replaying = true, b.noIndex, b.replay
+		s.exclusive, s.noIndex, s.replaying = true, b.noIndex, b.replaying
 		if s.ref != nil {
 			if err := s.adopt(); err != nil {
 				return pyjson.Value{}, err
@@ -164,7 +137,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		}
 	}
 	var reqID string
-	if op.retries {
+	if sp.Retries {
 		if reqID, err = requestID(c.Input); err != nil {
 			return pyjson.Value{}, err
 		}
@@ -175,7 +148,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		}
 	}
 	tBefore := s.engine.Grid.T
-	out, err := op.run(s, c)
+	out, err := sp.run(s, run)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -186,7 +159,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if reqID != "" {
 		s.recordRequest(reqID, c.Op, c.Input, out)
 	}
-	if op.mutating {
+	if sp.Mutating {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}

@@ -196,8 +196,9 @@ func TestNewerFormatRefused(t *testing.T) {
 	require.NotEqual(t, string(data), newer)
 	require.NoError(t, os.WriteFile(path, []byte(newer), 0o600))
 	before := fingerprint(t, b.opts.Workspace)
-	for _, op := range []string{"status", "report"} {
-		_, err = b.Do(Call{Op: op, Input: input(t, `{"action": "read"}`)})
+	for _, call := range []Call{{Op: "status"}, {Op: "report", Input: input(t, `{"action": "read"}`)}} {
+		op := call.Op
+		_, err = b.Do(call)
 		require.Error(t, err)
 		assert.Equal(t, 6, Exit(err), op)
 		assert.Equal(t, "unsupported_version", AsError(err).Code)

@@ -28,14 +28,26 @@ const (
 	openQuestionsResume  = 1000 // characters of open questions a resume shows
 )
 
-// opConsult advises before an action. Args: "context" (the task, required),
-// "capabilities" (a list of capability names to energize besides those the
-// context evokes).
+var consultSpec = Spec{
+	Name:    "consult",
+	Summary: "Before a significant task: suggested paths, methodology, dead ends, judgment",
+	Long: `Advises before acting: energizes the capabilities the context evokes (and those
+named with --capabilities), scores the paths leaving the cursor, and finds the
+methodology, dead ends and judgment nodes that fit. The advisory suggests; the
+agent decides.`,
+	Example:  "ucs consult --context \"research competitor pricing on the web\"\nucs consult --context \"research pricing\" --capabilities web_fetch,read",
+	Mutating: true, // its warm-up steps move the engine on
+	Fields: []Field{
+		{Name: "context", Type: TypeString, Required: true, Flag: true, Doc: "the task or situation"},
+		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names to energize besides those the context evokes"},
+		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3: rank by the estimate alone, without the exploration bonus (a probe)"},
+	},
+	run: opConsult,
+}
+
+// opConsult advises before an action (consultSpec's arguments).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context := argString(c, "context")
-	if strings.TrimSpace(context) == "" {
-		return pyjson.Value{}, badInput("missing_field", "describe the task: ucs consult --context \"...\"", "--context is required")
-	}
 	explicit := argStrings(c, "capabilities")
 	for _, name := range explicit {
 		if !s.manifest.Has(name) {

@@ -12,6 +12,48 @@ import (
 // ExportFormat names the portable package export writes and import reads.
 const ExportFormat = "ucs_cognitive_export_v2"
 
+var exportSpec = Spec{
+	Name:    "export",
+	Summary: "Print the whole cognitive state as one portable JSON package",
+	Long: `The package holds the judgment nodes, methodology, dead ends, annotated
+artifacts, the learned routing graph, policy biases and PP history; import
+merges it into another workspace.`,
+	Example: "ucs export > agent.json",
+	run:     opExport,
+}
+
+var importSpec = Spec{
+	Name:    "import",
+	Summary: "Merge a cognitive export package (from ucs export) into this workspace",
+	Long: `New entries are appended (no duplicates by id), annotations fill unannotated
+artifacts, and the edges both graphs share take the mean weight. Members of
+the package that import does not read are left alone.`,
+	Example:  "ucs --workspace old export > agent.json && ucs --workspace new import < agent.json",
+	Mutating: true,
+	Retries:  true,
+	Open:     true,
+	Fields: []Field{
+		{Name: "format", Type: TypeString, Required: true, Doc: "the package's format: " + ExportFormat + " (or an earlier ucs_cognitive_export)",
+			valid: checkExportFormat},
+		{Name: "agent_id", Type: TypeString, Doc: "the agent that exported it"},
+		{Name: "methodology", Type: TypeObjects, Doc: "methodology entries"},
+		{Name: "dead_ends", Type: TypeObjects, Doc: "dead ends"},
+		{Name: "judgment_nodes", Type: TypeObjects, Doc: "judgment nodes"},
+		{Name: "artifacts", Type: TypeObject, Doc: "artifacts by id, each with its annotation"},
+		{Name: "routing_graph", Type: TypeObject, Doc: "nodes and edges (src, dst, w)"},
+	},
+	run: opImport,
+}
+
+// checkExportFormat accepts a package of any version of the export format.
+func checkExportFormat(x pyjson.Value, _ bool) error {
+	if format := x.Str(); !strings.HasPrefix(format, "ucs_cognitive_export") {
+		return badInput("invalid_value", "pipe the output of `ucs export` (format "+ExportFormat+")",
+			"unknown export format %q", format)
+	}
+	return nil
+}
+
 // opExport packages the whole cognitive state, portable to another machine
 // or agent: judgment nodes, methodology, dead ends, annotated artifacts,
 // the learned routing graph, policy biases and PP history.
@@ -77,23 +119,16 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 // in artifacts that have none, and every edge both graphs share takes the
 // mean of the two weights.
 func opImport(s *session, c Call) (pyjson.Value, error) {
+	// importSpec has checked the format and the types of the members read
+	// here, and of each entry of the lists.
 	pkg := c.Input
 	format := knowledge.Str(pkg, "format")
-	if !strings.HasPrefix(format, "ucs_cognitive_export") {
-		return pyjson.Value{}, badInput("invalid_value", "pipe the output of `ucs export` (format "+ExportFormat+")",
-			"unknown export format %q", format)
-	}
-	f := fields{v: pkg}
 	counts := map[string]int{}
 	for _, k := range []struct{ key, rel string }{
 		{"methodology", relMethodology}, {"dead_ends", relDeadEnds}, {"judgment_nodes", relJudgment}} {
-		x, ok := pkg.Get(k.key)
-		if !ok || x.IsNull() {
-			continue
-		}
+		x, _ := pkg.Get(k.key)
 		if x.Kind() != pyjson.Array {
-			f.fail("wrong_type", "\""+k.key+"\" must be a list of objects", "field %q must be a list, got %s", k.key, x.Kind().Noun())
-			break
+			continue
 		}
 		existing, err := s.list(k.rel)
 		if err != nil {
@@ -103,11 +138,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 		for _, e := range existing {
 			ids[knowledge.Str(e, "id")] = true
 		}
-		for i, entry := range x.Items() {
-			if entry.Kind() != pyjson.Object {
-				f.fail("wrong_type", "\""+k.key+"\" must be a list of objects", "%s[%d] must be an object", k.key, i)
-				break
-			}
+		for _, entry := range x.Items() {
 			id := knowledge.Str(entry, "id")
 			if id == "" {
 				id = entryID(entry)
@@ -123,7 +154,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			counts[k.key]++
 		}
 	}
-	if arts, ok := f.object("artifacts"); ok {
+	if arts, _ := pkg.Get("artifacts"); arts.Kind() == pyjson.Object {
 		anns, err := s.annotations()
 		if err != nil {
 			return pyjson.Value{}, err
@@ -143,14 +174,14 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			counts["artifacts"]++
 		}
 	}
-	if g, ok := f.object("routing_graph"); ok {
+	if g, _ := pkg.Get("routing_graph"); g.Kind() == pyjson.Object {
 		edges, _ := g.Get("edges")
 		incoming := map[[2]string]float64{}
 		for i, x := range edges.Items() {
 			w, okW := field(x, "w", pyjson.NullValue()).Float()
 			if x.Kind() != pyjson.Object || !okW || math.IsNaN(w) || math.IsInf(w, 0) {
-				f.fail("wrong_type", "each edge needs src, dst and a finite number w", "routing_graph.edges[%d] is not an edge with a numeric w", i)
-				break
+				return pyjson.Value{}, badInput("wrong_type", "each edge needs src, dst and a finite number w",
+					"routing_graph.edges[%d] is not an edge with a numeric w", i)
 			}
 			incoming[[2]string{knowledge.Str(x, "src"), knowledge.Str(x, "dst")}] = w
 		}
@@ -166,9 +197,6 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 				counts["edges_blended"]++
 			}
 		}
-	}
-	if f.err != nil {
-		return pyjson.Value{}, f.err
 	}
 	agent := knowledge.Str(pkg, "agent_id")
 	if _, ok := pkg.Get("agent_id"); !ok {

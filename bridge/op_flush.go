@@ -12,6 +12,18 @@ var externalization = []struct{ key, suffix, prompt string }{
 	{"dependencies", "dependencies", "What context are you relying on that wouldn't survive a summary? What nuances would compaction flatten?"},
 }
 
+var flushSpec = Spec{
+	Name:    "flush",
+	Summary: "Save before context compaction and get the prompts of what to externalize",
+	Long: `Snapshots the PP vector and names the files the agent should write into
+ucs/working-state/ before its context is compacted: hypotheses, reasoning,
+open questions, confidence, dependencies. The next resume and consult show
+its open questions.`,
+	Example:  "ucs flush",
+	Mutating: true,
+	run:      opFlush,
+}
+
 // opFlush prepares for compaction: the state is saved, the PP vector
 // snapshotted, and the agent is told what to externalize, and where.
 func opFlush(s *session, _ Call) (pyjson.Value, error) {

@@ -13,6 +13,25 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
+var initSpec = Spec{
+	Name:    "init",
+	Summary: "Create a workspace and boot the engine (200 warm-up steps)",
+	Long: `Boots the engine from a capability manifest: --manifest PATH, else
+WORKSPACE/manifest.json when present, else the embedded Aegis manifest (45
+capabilities, 249 edges), and pins the manifest in the workspace. An existing
+workspace is left alone unless --force, which first moves its state to
+ucs/state/backup/.`,
+	Example:  "ucs --workspace ~/.ucs init\nucs init --manifest my-agent.json",
+	Mutating: true,
+	Fields: []Field{
+		{Name: "force", Type: TypeBool, Flag: true, Doc: "reinitialize an existing workspace (its state is backed up first)"},
+		{Name: "manifest", Type: TypeString, Flag: true, Doc: "capability manifest JSON file"},
+		{Name: "model", Type: TypeString, Flag: true, Env: "UCS_MODEL",
+			Doc: "the learning model: v3 (ucs's own) or v2 (the reference's, bit for bit); default " + DefaultModel},
+	},
+	tool: (*Bridge).init,
+}
+
 // InitWarmup is the number of θ-steps init runs so a new workspace starts
 // with a formed landscape, as the reference does.
 const InitWarmup = 200

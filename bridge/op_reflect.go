@@ -107,3 +107,29 @@ func orEmpty(xs []string) []string {
 	}
 	return xs
 }
+
+var reflectSpec = Spec{
+	Name:    "reflect",
+	Summary: "Store a reflection: methodology, annotation, experiment, dead end or synthesis",
+	Long: `What you learned, in your words: post_task (methodology, found again by
+consult), annotation (why an artifact works), experiment, dead_end (an avenue
+closed, with what would reopen it) or synthesis.`,
+	Example: `echo '{"type": "post_task", "text": "Always fetch full pages", "capabilities": ["web_fetch"], "keywords": ["pricing"]}' | ucs reflect
+echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why this shortcut works"}' | ucs reflect`,
+	Mutating: true,
+	Retries:  true,
+	Fields: []Field{
+		{Name: "type", Type: TypeString, Enum: reflectTypes, Default: "post_task", Doc: "what kind of reflection"},
+		{Name: "text", Type: TypeString, Required: true, Doc: "the reflection, in your words (Markdown)"},
+		{Name: "capabilities", Type: TypeStrings, Doc: "post_task, dead_end: the capabilities it is about"},
+		{Name: "keywords", Type: TypeStrings, Doc: "post_task, dead_end: words that should find it"},
+		{Name: "artifact_id", Type: TypeString, Doc: "annotation (required): the artifact explained, from a report's or resume's artifacts"},
+		{Name: "generalized_pattern", Type: TypeString, Doc: "annotation: the reusable heuristic (When you see X, do Y because Z)"},
+		{Name: "failure_condition", Type: TypeString, Doc: "annotation: when the pattern does not hold"},
+		{Name: "topic", Type: TypeString, Doc: "dead_end: the avenue closed"},
+		{Name: "why_closed", Type: TypeString, Doc: "dead_end: why it is closed"},
+		{Name: "reopen_conditions", Type: TypeString, Doc: "dead_end: what would reopen it"},
+	},
+	check: checkReflect,
+	run:   opReflect,
+}

@@ -29,6 +29,31 @@ var reflectionFields = pyjson.Obj(
 	pyjson.KV("negative_knowledge", "What did you rule out? What avenues are dead ends?"),
 )
 
+var reportSpec = Spec{
+	Name:    "report",
+	Summary: "Report what you did; the engine learns from it",
+	Long: `After every action: the edge from the cursor to the capability used is
+reinforced by how it went (without one, the shortest path to it is credited),
+and every fifth report runs a φ-cycle that may find new artifacts. A notable
+or critical report asks for a reflection and records a judgment node with its
+reasoning trace. An action that is no capability is logged, not learned.`,
+	Example:  `echo '{"action": "web_fetch", "outcome": "got the pricing page", "success": "success", "significance": "routine"}' | ucs report`,
+	Mutating: true,
+	Retries:  true,
+	Fields: []Field{
+		{Name: "action", Type: TypeString, Required: true, Doc: "the capability you used (a name of the workspace's manifest)"},
+		{Name: "outcome", Type: TypeString, Doc: "what happened"},
+		{Name: "success", Type: TypeString, Enum: outcomes, AnyCase: true, Default: "neutral", Doc: "how it went"},
+		{Name: "significance", Type: TypeString, Enum: significances, Default: "routine",
+			Doc: "notable and critical ask for a reflection and record a judgment node"},
+		{Name: "context", Type: TypeString, Doc: "the task the action was part of"},
+		{Name: "advisory_id", Type: TypeString, Doc: "v3: the consult whose advice this action followed or not (default: the last consult at the same cursor)"},
+		{Name: "reasoning_trace", Type: TypeObject, Doc: "why you chose it: constraints, alternatives, decisive_factor, ..."},
+	},
+	check: checkReport,
+	run:   opReport,
+}
+
 // opReport learns from an action the agent took (stdin: action, outcome,
 // success, significance, context, reasoning_trace). The edge from the
 // cursor to the action is reinforced; without one, the shortest path is

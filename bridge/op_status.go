@@ -167,3 +167,21 @@ func summaries(entries []pyjson.Value) []pyjson.Value {
 	}
 	return out
 }
+
+var statusSpec = Spec{
+	Name:    "status",
+	Summary: "Quick health check",
+	Long:    `t, cursor, PP health, artifact and judgment counts, the report counter and the last synthesis.`,
+	Example: "ucs status",
+	run:     opStatus,
+}
+
+var resumeSpec = Spec{
+	Name:    "resume",
+	Summary: "Session-start briefing: state, health trend, open questions, recommendations",
+	Long: `Where the agent is (t, cursor, PP health and trend), its top artifacts, the
+open questions of its working state, its recent methodology and what to do
+next.`,
+	Example: "ucs resume",
+	run:     opResume,
+}

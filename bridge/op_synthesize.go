@@ -20,6 +20,17 @@ var synthesisPrompts = pyjson.Obj(
 	pyjson.KV("methodology_updates", "Does the methodology need updating based on this period's experience?"),
 )
 
+var synthesizeSpec = Spec{
+	Name:    "synthesize",
+	Summary: "Gather the raw material of a periodic synthesis",
+	Long: `What the agent did since the last synthesis and how it went: action
+allocation, PP trend, misalignments, stale artifacts, recent methodology, and
+the prompts of a synthesis, which the agent writes itself (reflect type
+synthesis).`,
+	Example: "ucs synthesize",
+	run:     opSynthesize,
+}
+
 // opSynthesize gathers the raw material of a periodic synthesis: what the
 // agent did since the last one, how it went, what is unexplained or
 // misaligned. The agent writes the synthesis itself (reflect type synthesis).

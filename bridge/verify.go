@@ -312,7 +312,7 @@ func (v *verifier) replay(ev Event) (*verifyFailure, error) {
 		agent = v.agent
 	}
 	sb := New(Options{Workspace: v.scratch.root, Now: now, SnapshotEvery: -1, AgentID: agent})
-	sb.replay = true
+	sb.replaying = true
 	args, input := ev.Args, ev.Input
 	switch op {
 	case "init":

@@ -1,3 +1,15 @@
+// Package skill installs, removes and checks the ucs Agent Skill: a folder
+// that OpenClaw or any Agent Skills runtime loads from a skills directory,
+// holding the skill's files (SKILL.md, and references/commands.md read on
+// demand) and bin/ucs, a copy of the binary.
+//
+// The files are the binary's own (embedded at build time), so checking an
+// installed skill is comparing bytes: a file that differs is reported as
+// another skill's (its SKILL.md names another skill) or as modified (an
+// older or newer ucs installed it, or it was edited). The frontmatter of
+// SKILL.md is validated against the Agent Skills specification when ucs is
+// tested (with yaml.v3, and `make skill-validate` runs the reference
+// validator), never at run time.
 package skill
 
 import (
@@ -9,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -16,6 +29,16 @@ import (
 
 // Name is the skill's name, and so its folder's.
 const Name = "ucs"
+
+// SkillMD is the path of the skill's main file in its folder.
+const SkillMD = "SKILL.md"
+
+// A File is one file of the skill as this binary holds it: its
+// slash-separated path in the skill folder and its content.
+type File struct {
+	Path string
+	Data []byte
+}
 
 // DefaultDir returns the skills directory shared by all OpenClaw agents:
 // ~/.openclaw/skills.
@@ -27,8 +50,9 @@ func DefaultDir() (string, error) {
 	return filepath.Join(home, ".openclaw", "skills"), nil
 }
 
-// ErrExists reports a different skill already installed under the name.
-var ErrExists = errors.New("a different skill named ucs is installed there")
+// ErrExists reports a different skill, or different files of this one,
+// already installed under the name.
+var ErrExists = errors.New("the skill folder holds files this ucs did not write")
 
 // A Result says what an install or uninstall did to each file.
 type Result struct {
@@ -40,31 +64,44 @@ type Result struct {
 	Removed   []string // files removed
 }
 
-// Install writes dir/ucs/SKILL.md (skillMD) and dir/ucs/bin/ucs (a copy of
-// the executable at exe, mode 0755), each atomically. It is idempotent:
-// files that already hold the same bytes are left alone. A SKILL.md with
-// other content is another skill, or another version of this one: Install
-// refuses to replace it unless force.
-func Install(dir string, skillMD []byte, exe string, force bool) (Result, error) {
+func newResult(dir string) Result {
 	target := filepath.Join(dir, Name)
-	r := Result{Dir: target, SkillMD: filepath.Join(target, "SKILL.md"), Binary: filepath.Join(target, "bin", Name)}
+	return Result{Dir: target, SkillMD: filepath.Join(target, SkillMD), Binary: filepath.Join(target, "bin", Name)}
+}
+
+// Install writes files into dir/ucs and a copy of the executable at exe
+// as dir/ucs/bin/ucs (mode 0755), each atomically. It is idempotent: files
+// that already hold the same bytes are left alone. A file that holds
+// other bytes belongs to another skill, or to another version of this one
+// (see Check): Install refuses to replace it unless force.
+func Install(dir string, files []File, exe string, force bool) (Result, error) {
+	r := newResult(dir)
 	bin, err := os.ReadFile(exe)
 	if err != nil {
 		return r, fmt.Errorf("read the running executable: %w", err)
 	}
-	existing, err := os.ReadFile(r.SkillMD)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return r, err
-	case !bytes.Equal(existing, skillMD) && !force:
-		return r, fmt.Errorf("%w: %s differs from this version's SKILL.md; use --force to replace it", ErrExists, r.SkillMD)
+	if !force {
+		ours := ourVersion(files)
+		for _, f := range files {
+			st, err := stateOf(r.Dir, f, ours)
+			if err != nil {
+				return r, err
+			}
+			if st.State == Foreign || st.State == Modified {
+				return r, fmt.Errorf("%w: %s; --force replaces it", ErrExists, st.Detail)
+			}
+		}
 	}
-	for _, f := range []struct {
+	type out struct {
 		path string
 		data []byte
 		perm os.FileMode
-	}{{r.SkillMD, skillMD, 0o644}, {r.Binary, bin, 0o755}} {
+	}
+	var outs []out
+	for _, f := range files {
+		outs = append(outs, out{filepath.Join(r.Dir, filepath.FromSlash(f.Path)), f.Data, 0o644})
+	}
+	for _, f := range append(outs, out{r.Binary, bin, 0o755}) {
 		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.data) {
 			if st, err := os.Stat(f.path); err == nil && st.Mode().Perm() == f.perm {
 				r.Unchanged = append(r.Unchanged, f.path)
@@ -83,55 +120,78 @@ func Install(dir string, skillMD []byte, exe string, force bool) (Result, error)
 	return r, nil
 }
 
-// Uninstall removes dir/ucs/SKILL.md and dir/ucs/bin/ucs, then the folders
-// if they are empty. It refuses to remove a SKILL.md that is not the ucs
-// skill's unless force.
-func Uninstall(dir string, force bool) (Result, error) {
-	target := filepath.Join(dir, Name)
-	r := Result{Dir: target, SkillMD: filepath.Join(target, "SKILL.md"), Binary: filepath.Join(target, "bin", Name)}
+// Uninstall removes the files and dir/ucs/bin/ucs, then the folders they
+// leave empty. It refuses to remove a SKILL.md that is not the ucs skill's
+// unless force.
+func Uninstall(dir string, files []File, force bool) (Result, error) {
+	r := newResult(dir)
 	if content, err := os.ReadFile(r.SkillMD); err == nil && !force {
-		fm, _, err := ParseFrontmatter(content)
-		if err != nil || fmt.Sprint(fm["name"]) != Name {
+		if name, _ := Identify(content); name != Name {
 			return r, fmt.Errorf("%w: %s is not the ucs skill's; use --force to remove it", ErrExists, r.SkillMD)
 		}
 	}
-	for _, p := range []string{r.SkillMD, r.Binary} {
+	paths := []string{}
+	for _, f := range files {
+		paths = append(paths, filepath.Join(r.Dir, filepath.FromSlash(f.Path)))
+	}
+	for _, p := range append(paths, r.Binary) {
 		if err := os.Remove(p); err == nil {
 			r.Removed = append(r.Removed, p)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return r, err
 		}
 	}
-	os.Remove(filepath.Join(target, "bin")) // only if empty
-	os.Remove(target)
+	for _, p := range append(paths, r.Binary) { // folders, deepest first, only if empty
+		for d := filepath.Dir(p); d != r.Dir && strings.HasPrefix(d, r.Dir); d = filepath.Dir(d) {
+			os.Remove(d)
+		}
+	}
+	os.Remove(r.Dir)
 	return r, nil
+}
+
+// The states of an installed file.
+const (
+	Current  = "current"  // the bytes this binary holds
+	Missing  = "missing"  // not there
+	Modified = "modified" // the ucs skill's, but other bytes: another version of ucs, or an edit
+	Foreign  = "foreign"  // SKILL.md of another skill
+)
+
+// A FileState is what Check found of one file.
+type FileState struct {
+	Path   string // in the skill folder, slash-separated
+	State  string // Current, Missing, Modified or Foreign
+	Detail string // for any state but Current, what is wrong, for people
 }
 
 // A Report is what Check found in a skill folder.
 type Report struct {
 	Dir      string
-	Name     string
-	Problems []string
-	Version  string // what bin/ucs version printed, when it runs
+	Name     string      // the name in the installed SKILL.md
+	Files    []FileState // one per file, in order
+	Problems []string    // one line for each file not Current, and for a binary that does not run
+	Version  string      // what bin/ucs version printed, when it runs
 }
 
-// Check validates a skill folder: its SKILL.md frontmatter against the
-// specification (see Validate), and that bin/ucs, when present, runs.
-func Check(dir string) Report {
+// Check compares the skill folder dir with files, this binary's, and runs
+// bin/ucs version when bin/ucs is there.
+func Check(dir string, files []File) Report {
 	r := Report{Dir: dir}
-	content, err := os.ReadFile(filepath.Join(dir, "SKILL.md"))
-	if err != nil {
-		r.Problems = append(r.Problems, "missing SKILL.md: "+err.Error())
-		return r
+	if content, err := os.ReadFile(filepath.Join(dir, SkillMD)); err == nil {
+		r.Name, _ = Identify(content)
 	}
-	fm, _, err := ParseFrontmatter(content)
-	if err != nil {
-		r.Problems = append(r.Problems, err.Error())
-		return r
+	ours := ourVersion(files)
+	for _, f := range files {
+		st, err := stateOf(dir, f, ours)
+		if err != nil {
+			st = FileState{Path: f.Path, State: Missing, Detail: err.Error()}
+		}
+		r.Files = append(r.Files, st)
+		if st.State != Current {
+			r.Problems = append(r.Problems, st.Detail)
+		}
 	}
-	r.Name = fmt.Sprint(fm["name"])
-	abs, _ := filepath.Abs(dir)
-	r.Problems = append(r.Problems, Validate(fm, abs)...)
 	bin := filepath.Join(dir, "bin", Name)
 	if _, err := os.Stat(bin); err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -144,4 +204,99 @@ func Check(dir string) Report {
 		}
 	}
 	return r
+}
+
+// stateOf compares the file f of the skill folder dir with this binary's;
+// ours is the version in this binary's SKILL.md.
+func stateOf(dir string, f File, ours string) (FileState, error) {
+	st := FileState{Path: f.Path}
+	path := filepath.Join(dir, filepath.FromSlash(f.Path))
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		st.State, st.Detail = Missing, path+" is missing"
+		return st, nil
+	case err != nil:
+		return st, err
+	case bytes.Equal(data, f.Data):
+		st.State = Current
+		return st, nil
+	}
+	st.State = Modified
+	installed := ""
+	if content, err := os.ReadFile(filepath.Join(dir, SkillMD)); err == nil {
+		var name string
+		name, installed = Identify(content)
+		if f.Path == SkillMD && name != Name {
+			st.State = Foreign
+			st.Detail = fmt.Sprintf("%s is another skill's (name %q)", path, name)
+			return st, nil
+		}
+	}
+	switch {
+	case installed != "" && installed != ours:
+		st.Detail = fmt.Sprintf("%s differs from this ucs's: ucs %s installed it, this is ucs %s", path, installed, ours)
+	default:
+		st.Detail = fmt.Sprintf("%s differs from this ucs's (%s): edited, or installed by another build", path, ours)
+	}
+	return st, nil
+}
+
+func ourVersion(files []File) string {
+	for _, f := range files {
+		if f.Path == SkillMD {
+			_, v := Identify(f.Data)
+			return v
+		}
+	}
+	return ""
+}
+
+// Identify reads a SKILL.md's name and metadata version from its
+// frontmatter, line by line: the top-level `name:` and the `version:`
+// indented under `metadata:`. It is no YAML parser, only enough to tell
+// the ucs skill from another and which version of it is installed; either
+// is "" when not found in that form.
+func Identify(content []byte) (name, version string) {
+	text := strings.ReplaceAll(string(content), "\r\n", "\n")
+	rest, ok := strings.CutPrefix(text, "---\n")
+	if !ok {
+		return "", ""
+	}
+	inMetadata, metaIndent := false, 0
+	for line := range strings.SplitSeq(rest, "\n") {
+		if line == "---" {
+			break
+		}
+		key, value, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok || strings.HasPrefix(key, "#") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		switch {
+		case indent == 0: // a top-level key
+			inMetadata, metaIndent = key == "metadata", 0
+			if key == "name" {
+				name = scalar(value)
+			}
+		case inMetadata && (metaIndent == 0 || indent == metaIndent):
+			metaIndent = indent // the first key under metadata sets its level
+			if key == "version" {
+				version = scalar(value)
+			}
+		}
+	}
+	return name, version
+}
+
+// scalar is a plain or quoted one-line YAML scalar's text.
+func scalar(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	if i := strings.Index(s, " #"); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
 }

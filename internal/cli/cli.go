@@ -84,7 +84,10 @@ func (st *state) bridgeFor() (*bridge.Bridge, error) {
 	if ws == "" {
 		ws = bridge.DefaultWorkspace()
 	}
-	opts := bridge.Options{Workspace: ws, AgentID: st.env.Getenv("UCS_AGENT_ID")}
+	opts := bridge.Options{Workspace: ws, AgentID: st.env.Getenv("UCS_AGENT_ID"), Output: st.env.Stdout,
+		Progress: func(done, total int64) {
+			fmt.Fprintf(st.env.Stderr, "ucs: verified %d of %d journal bytes\n", done, total)
+		}}
 	if st.env.Getenv("UCS_TIMINGS") == "1" {
 		opts.Timings = st.env.Stderr
 	}
@@ -124,6 +127,9 @@ func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
 	out, err := b.Do(c)
 	if err != nil {
 		return bridge.AsError(err)
+	}
+	if out.IsNull() {
+		return nil // the operation printed its output as a stream (log)
 	}
 	return printJSON(cmd, out)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,7 +19,6 @@ Output: one JSON object on stdout. On failure it is
 with one human line on stderr and the exit code of the kind:
   0 ok   1 internal error   2 bad input or usage   3 workspace not initialized
   4 workspace busy (lock not obtained in time)   5 workspace corrupt (run ucs check)
-  6 workspace or event from a newer ucs (upgrade ucs)
 A failed call changes no file.
 
 Environment: UCS_WORKSPACE (default workspace), UCS_NOW (RFC 3339 clock, for
@@ -79,7 +79,7 @@ commits atomically and exits. Typical session:
 			return root
 		}
 	}
-	for _, name := range commandNames {
+	for _, name := range commandNames() {
 		root.AddCommand(st.command(name))
 	}
 	// cobra's completion command prints its help and exits 0 when the shell
@@ -97,9 +97,19 @@ commits atomically and exits. Typical session:
 	return root
 }
 
-// commandNames are the top-level commands, in the order they are added.
-var commandNames = [...]string{"init", "consult", "report", "reflect", "import", "flush", "resume", "synthesize",
-	"status", "export", "check", "verify", "log", "skill", "replay", "version"}
+// cliCommands are the top-level commands of the command line alone; every
+// other command is an operation of the registry (bridge.Specs).
+var cliCommands = [...]string{"skill", "replay", "version"}
+
+// commandNames are the top-level commands, in the order they are added:
+// the registry's operations, then the command line's own.
+func commandNames() []string {
+	var names []string
+	for _, sp := range bridge.Specs() {
+		names = append(names, sp.Name)
+	}
+	return append(names, cliCommands[:]...)
+}
 
 // calledCommand is the top-level command args name, when only --workspace
 // comes before it; "" otherwise.
@@ -120,45 +130,10 @@ func calledCommand(args []string) string {
 
 // command builds the top-level command name, or returns nil.
 func (st *state) command(name string) *cobra.Command {
+	if sp := bridge.Lookup(name); sp != nil {
+		return st.opCommand(sp)
+	}
 	switch name {
-	case "init":
-		return st.initCommand()
-	case "consult":
-		return st.consultCommand()
-	case "report":
-		return st.stdinCommand("report", "Report what you did; the engine learns from it",
-			`echo '{"action": "web_fetch", "outcome": "got the pricing page", "success": "success", "significance": "routine"}' | ucs report`,
-			`Stdin: {"action": capability (required), "outcome": text, "success": success|partial|neutral|failure
-(default neutral), "significance": routine|notable|critical (default routine), "context": text,
-"reasoning_trace": {"constraints", "alternatives", "decisive_factor", ...}}.`)
-	case "reflect":
-		return st.stdinCommand("reflect", "Store a reflection: methodology, annotation, experiment, dead end or synthesis",
-			`echo '{"type": "post_task", "text": "Always fetch full pages", "capabilities": ["web_fetch"], "keywords": ["pricing"]}' | ucs reflect
-  echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why this shortcut works"}' | ucs reflect`,
-			`Stdin: {"type": post_task|annotation|experiment|dead_end|synthesis, "text": ... (required), and per type:
-annotation: "artifact_id" (required), "failure_condition", "generalized_pattern";
-post_task and dead_end: "capabilities", "keywords"; dead_end: "topic", "why_closed", "reopen_conditions"}.`)
-	case "import":
-		return st.stdinCommand("import", "Merge a cognitive export package (from ucs export) into this workspace",
-			`ucs --workspace old export > agent.json && ucs --workspace new import < agent.json`,
-			`Stdin: the JSON printed by ucs export. New entries are appended (no duplicates by id),
-annotations fill unannotated artifacts, shared edges take the mean weight.`)
-	case "flush":
-		return st.plainCommand("flush", "Save before context compaction and get the prompts of what to externalize", "ucs flush")
-	case "resume":
-		return st.plainCommand("resume", "Session-start briefing: state, health trend, open questions, recommendations", "ucs resume")
-	case "synthesize":
-		return st.plainCommand("synthesize", "Gather the raw material of a periodic synthesis", "ucs synthesize")
-	case "status":
-		return st.plainCommand("status", "Quick health check", "ucs status")
-	case "export":
-		return st.plainCommand("export", "Print the whole cognitive state as one portable JSON package", "ucs export > agent.json")
-	case "check":
-		return st.checkCommand()
-	case "verify":
-		return st.verifyCommand()
-	case "log":
-		return st.logCommand()
 	case "skill":
 		return st.skillCommand()
 	case "replay":
@@ -176,204 +151,91 @@ annotations fill unannotated artifacts, shared edges take the mean weight.`)
 	return nil
 }
 
-func (st *state) initCommand() *cobra.Command {
-	var force bool
-	var manifest, model string
+// opCommand builds the command of an operation from its Spec: its help,
+// example and flags. Flags and the stdin object set the same fields: the
+// call is sp.Call of one object holding both (a flag wins over a stdin
+// member of its name).
+func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "init",
-		Short: "Create a workspace and boot the engine (200 warm-up steps)",
-		Long: `Create a workspace and boot the engine from a capability manifest: --manifest PATH,
-else WORKSPACE/manifest.json when present, else the embedded Aegis manifest
-(45 capabilities, 249 edges). The manifest is pinned in the workspace.
-An existing workspace is left alone unless --force, which first moves its
-state to ucs/state/backup/.` + "\n" + errorContract,
-		Example: "  ucs --workspace ~/.ucs init\n  ucs init --manifest my-agent.json",
+		Use:     sp.Name,
+		Short:   sp.Summary,
+		Long:    longHelp(sp) + errorContract,
+		Example: indent(sp.Example, "  "),
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			args := []pyjson.Member{pyjson.KV("force", force)}
-			if model == "" {
-				model = os.Getenv("UCS_MODEL")
-			}
-			if model != "" {
-				args = append(args, pyjson.KV("model", model))
-			}
-			if manifest != "" {
-				args = append(args, pyjson.KV("manifest", manifest))
-			}
-			return st.do(cmd, bridge.Call{Op: "init", Args: pyjson.ObjectValue(args), Input: pyjson.NullValue()})
-		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "reinitialize an existing workspace (its state is backed up first)")
-	cmd.Flags().StringVar(&manifest, "manifest", "", "capability manifest JSON file")
-	cmd.Flags().StringVar(&model, "model", "", "the learning model: "+strings.Join(bridge.Models(), ", ")+" (default $UCS_MODEL, else "+bridge.DefaultModel+")")
-	return cmd
-}
-
-func (st *state) consultCommand() *cobra.Command {
-	var context, caps string
-	var greedy bool
-	cmd := &cobra.Command{
-		Use:   "consult",
-		Short: "Before a significant task: suggested paths, methodology, dead ends, judgment",
-		Long: `Advise before acting: energizes the capabilities the context evokes (and those
-named with --capabilities), scores the paths leaving the cursor, and finds the
-methodology, dead ends and judgment nodes that fit. The advisory suggests; the
-agent decides.` + "\n" + errorContract,
-		Example: `  ucs consult --context "research competitor pricing on the web"
-  ucs consult --context "research pricing" --capabilities web_fetch,read`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			var capList any
-			if caps != "" {
-				var names []string
-				for _, name := range strings.Split(caps, ",") {
-					if name = strings.TrimSpace(name); name != "" {
-						names = append(names, name)
-					}
-				}
-				capList = names
-			}
-			args := pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", capList))
-			if greedy {
-				args = args.With("greedy", true)
-			}
-			return st.do(cmd, bridge.Call{Op: "consult", Input: pyjson.NullValue(), Args: args})
-		},
+	type flagValue struct {
+		f *bridge.Field
+		s *string
+		b *bool
+		n *int64
 	}
-	cmd.Flags().StringVar(&context, "context", "", "the task or situation (required)")
-	cmd.Flags().StringVar(&caps, "capabilities", "", "comma-separated capability names to energize")
-	cmd.Flags().BoolVar(&greedy, "greedy", false, "v3: rank by the estimate alone, without the exploration bonus")
-	cmd.MarkFlagRequired("context")
-	return cmd
-}
-
-func (st *state) stdinCommand(name, short, example, long string) *cobra.Command {
-	return &cobra.Command{
-		Use: name, Short: short, Long: short + ".\n\n" + long + "\n" + errorContract,
-		Example: "  " + example, Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+	var flags []flagValue
+	for i := range sp.Fields {
+		f := &sp.Fields[i]
+		if !f.Flag {
+			continue
+		}
+		v := flagValue{f: f}
+		name, usage := f.FlagName(), flagUsage(f)
+		switch f.Type {
+		case bridge.TypeBool:
+			v.b = new(bool)
+			cmd.Flags().BoolVar(v.b, name, false, usage)
+		case bridge.TypeInt:
+			v.n = new(int64)
+			def, _ := f.Default.(int)
+			cmd.Flags().Int64Var(v.n, name, int64(def), usage)
+		default: // a string, or a list of strings separated by commas
+			v.s = new(string)
+			def, _ := f.Default.(string)
+			cmd.Flags().StringVar(v.s, name, def, usage)
+		}
+		if f.Required {
+			cmd.MarkFlagRequired(name)
+		}
+		flags = append(flags, v)
+	}
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		var ms []pyjson.Member
+		if sp.Stdin() {
 			input, err := st.readInput(cmd)
 			if err != nil {
 				return err
 			}
-			return st.do(cmd, bridge.Call{Op: name, Args: pyjson.Obj(), Input: input})
-		},
-	}
-}
-
-func (st *state) plainCommand(name, short, example string) *cobra.Command {
-	return &cobra.Command{
-		Use: name, Short: short, Long: short + ".\n" + errorContract, Example: "  " + example, Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return st.do(cmd, bridge.Call{Op: name, Args: pyjson.Obj(), Input: pyjson.NullValue()})
-		},
-	}
-}
-
-func (st *state) checkCommand() *cobra.Command {
-	var repair bool
-	cmd := &cobra.Command{
-		Use:   "check",
-		Short: "Verify the workspace; with --repair, restore what can be restored",
-		Long: `Verify every file of the workspace: the journal's hash chain, the state file
-(schema, grid sizes, edges against the pinned manifest, finite numbers, counters
-against the journal) and every data file against the line count and hash the
-state records. Each problem is reported with its file and field; exit 5 when any
-remains.
-
---repair first rolls back a call that was cut short, cuts torn or uncommitted
-lines off files, and restores a damaged state file from the previous commit.
-Whatever it removes is kept under ucs/state/backup/.` + "\n" + errorContract,
-		Example: "  ucs check\n  ucs check --repair",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, err := st.bridgeFor()
-			if err != nil {
-				return err
+			ms = input.Members()
+		}
+		for _, v := range flags {
+			name := v.f.Name
+			if !cmd.Flags().Changed(v.f.FlagName()) {
+				if env := os.Getenv(v.f.Env); v.f.Env != "" && env != "" && v.s != nil {
+					ms = append(ms, pyjson.KV(name, env))
+				}
+				continue
 			}
-			out, err := b.Check(repair)
-			if err != nil {
-				return bridge.AsError(err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(out))
-			return nil
-		},
-	}
-	cmd.Flags().BoolVar(&repair, "repair", false, "repair what can be repaired, keeping a backup of anything removed")
-	return cmd
-}
-
-func (st *state) verifyCommand() *cobra.Command {
-	var from, diff int64
-	var fromSnapshot bool
-	cmd := &cobra.Command{
-		Use:   "verify",
-		Short: "Prove the workspace's history: replay the journal and compare every state hash",
-		Long: `Replay the journal on a scratch copy of the workspace — the pinned manifest, the
-recorded inputs and clock values — and prove that every event reproduces the
-state hash it recorded, that the hash chain is unbroken, and that the final
-state is exactly the workspace's. Exit 5 names the first event that does not
-hold, with the fields that diverged.
-
---from-snapshot starts from the newest sound snapshot (one is kept every 1,000
-events, UCS_SNAPSHOT_EVERY); --from SEQ from the newest at or before SEQ.
---diff SEQ replays up to event SEQ and shows how it compares.` + "\n" + errorContract,
-		Example: "  ucs verify\n  ucs verify --from-snapshot\n  ucs verify --diff 42",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, err := st.bridgeFor()
-			if err != nil {
-				return err
-			}
-			opts := bridge.VerifyOptions{From: from, FromSnapshot: fromSnapshot, Until: diff,
-				Progress: func(done, total int64) {
-					fmt.Fprintf(cmd.ErrOrStderr(), "ucs: verified %d of %d journal bytes\n", done, total)
-				}}
-			out, err := b.Verify(opts)
-			if err != nil {
-				return bridge.AsError(err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(out))
-			return nil
-		},
-	}
-	cmd.Flags().Int64Var(&from, "from", 0, "replay from the newest sound snapshot at or before this event")
-	cmd.Flags().BoolVar(&fromSnapshot, "from-snapshot", false, "replay only the events after the newest sound snapshot")
-	cmd.Flags().Int64Var(&diff, "diff", 0, "replay up to this event and show how it compares")
-	return cmd
-}
-
-func (st *state) logCommand() *cobra.Command {
-	var opts bridge.LogOptions
-	var format string
-	cmd := &cobra.Command{
-		Use:   "log",
-		Short: "Show the history: what the agent reported and asked, when, and what it changed",
-		Long: `Print the journal's events, oldest first, as JSON lines (the events as stored,
-hash-chained) or as a table for people.` + "\n" + errorContract,
-		Example: "  ucs log --format table --limit 20\n  ucs log --op report --since 2026-11-21T00:00:00Z",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch format {
-			case "json":
-			case "table":
-				opts.Table = true
+			var x any
+			switch {
+			case v.b != nil:
+				x = *v.b
+			case v.n != nil:
+				x = *v.n
+			case v.f.Type == bridge.TypeStrings:
+				var names []string
+				for item := range strings.SplitSeq(*v.s, ",") {
+					if item = strings.TrimSpace(item); item != "" {
+						names = append(names, item)
+					}
+				}
+				if names == nil {
+					continue
+				}
+				x = names
 			default:
-				return fmt.Errorf("--format must be json or table, not %q", format)
+				x = *v.s
 			}
-			b, err := st.bridgeFor()
-			if err != nil {
-				return err
-			}
-			if err := b.Log(opts, cmd.OutOrStdout()); err != nil {
-				return bridge.AsError(err)
-			}
-			return nil
-		},
+			ms = slices.DeleteFunc(slices.Clip(ms), func(m pyjson.Member) bool { return m.Key == name })
+			ms = append(ms, pyjson.KV(name, x))
+		}
+		return st.do(cmd, sp.Call(pyjson.ObjectValue(ms)))
 	}
-	cmd.Flags().StringVar(&opts.Since, "since", "", "from this event (a sequence number) or time (RFC 3339) on")
-	cmd.Flags().StringVar(&opts.Op, "op", "", "only events of this operation")
-	cmd.Flags().IntVar(&opts.Limit, "limit", 0, "only the last N matching events")
-	cmd.Flags().StringVar(&format, "format", "json", "json (one event per line) or table")
 	return cmd
 }

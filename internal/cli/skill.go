@@ -18,11 +18,12 @@ import (
 func (st *state) skillCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "skill",
-		Short: "Install, remove or check the ucs Agent Skill (SKILL.md and bin/ucs)",
-		Long: `Manage the ucs skill folder an agent runtime loads: DIR/ucs/SKILL.md (the
-one built into this binary) and DIR/ucs/bin/ucs (a copy of this binary), so the
-skill works without anything on PATH. DIR is ~/.openclaw/skills (shared by all
-OpenClaw agents) unless --dir names another, or --workspace-skills names an
+		Short: "Install, remove or check the ucs Agent Skill (SKILL.md, references/commands.md, bin/ucs)",
+		Long: `Manage the ucs skill folder an agent runtime loads: DIR/ucs/SKILL.md and
+DIR/ucs/references/commands.md (the ones built into this binary; the command
+reference is read on demand) and DIR/ucs/bin/ucs (a copy of this binary), so
+the skill works without anything on PATH. DIR is ~/.openclaw/skills (shared by
+all OpenClaw agents) unless --dir names another, or --workspace-skills names an
 agent's workspace (its skills/ folder is used).`,
 	}
 	var dir, agentWorkspace string
@@ -40,8 +41,8 @@ agent's workspace (its skills/ folder is used).`,
 	}
 	install := &cobra.Command{
 		Use:     "install",
-		Short:   "Write DIR/ucs/SKILL.md and DIR/ucs/bin/ucs (idempotent)",
-		Example: "  ucs skill install\n  ucs skill install --workspace-skills ~/agents/aegis",
+		Short:   "Write the skill's files and bin/ucs into DIR/ucs (idempotent)",
+		Example: "  ucs skill install\n  ucs skill install --dir ~/my-skills\n  ucs skill install --workspace-skills ~/agents/aegis",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			d, err := resolve()
@@ -52,7 +53,7 @@ agent's workspace (its skills/ folder is used).`,
 			if err != nil {
 				return err
 			}
-			r, err := skill.Install(d, ucs.SkillMD, exe, force)
+			r, err := skill.Install(d, skillFiles(), exe, force)
 			if err != nil {
 				return skillError(err)
 			}
@@ -61,7 +62,7 @@ agent's workspace (its skills/ folder is used).`,
 	}
 	uninstall := &cobra.Command{
 		Use:     "uninstall",
-		Short:   "Remove DIR/ucs/SKILL.md and DIR/ucs/bin/ucs",
+		Short:   "Remove the skill's files and bin/ucs from DIR/ucs",
 		Example: "  ucs skill uninstall",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -69,7 +70,7 @@ agent's workspace (its skills/ folder is used).`,
 			if err != nil {
 				return err
 			}
-			r, err := skill.Uninstall(d, force)
+			r, err := skill.Uninstall(d, skillFiles(), force)
 			if err != nil {
 				return skillError(err)
 			}
@@ -79,27 +80,41 @@ agent's workspace (its skills/ folder is used).`,
 	for _, c := range []*cobra.Command{install, uninstall} {
 		c.Flags().StringVar(&dir, "dir", "", "skills directory (default ~/.openclaw/skills)")
 		c.Flags().StringVar(&agentWorkspace, "workspace-skills", "", "an agent's workspace: install into its skills/ folder")
-		c.Flags().BoolVar(&force, "force", false, "replace or remove a different skill named ucs")
+		c.Flags().BoolVar(&force, "force", false, "replace or remove files this ucs did not write (another skill, or another version of this one)")
 	}
 	check := &cobra.Command{
-		Use:     "check SKILL_DIR",
-		Short:   "Validate a skill folder: SKILL.md frontmatter (Agent Skills rules) and that bin/ucs runs",
+		Use:   "check SKILL_DIR",
+		Short: "Check a skill folder: its files are this binary's, and bin/ucs runs",
+		Long: `Compare each file of the skill folder with the one built into this binary.
+A file is current, missing, modified (the ucs skill's, but installed by an older
+or newer ucs, or edited) or foreign (a SKILL.md of another skill); bin/ucs, when
+present, must run.`,
 		Example: "  ucs skill check ~/.openclaw/skills/ucs",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r := skill.Check(args[0])
+			r := skill.Check(args[0], skillFiles())
+			var files []pyjson.Member
+			for _, f := range r.Files {
+				files = append(files, pyjson.KV(f.Path, f.State))
+			}
 			out := pyjson.Obj(pyjson.KV("ok", len(r.Problems) == 0), pyjson.KV("skill", r.Dir),
-				pyjson.KV("name", r.Name), pyjson.KV("problems", orEmpty(r.Problems)), pyjson.KV("binary_version", r.Version))
+				pyjson.KV("name", r.Name), pyjson.KV("files", pyjson.ObjectValue(files)),
+				pyjson.KV("problems", orEmpty(r.Problems)), pyjson.KV("binary_version", r.Version))
 			if len(r.Problems) > 0 {
 				return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_skill",
-					Msg:  fmt.Sprintf("%s: %s", r.Dir, r.Problems[0]),
-					Hint: "fix the SKILL.md frontmatter, or reinstall with `ucs skill install --force`", Details: out.Members()}
+					Msg:  r.Problems[0],
+					Hint: "`ucs skill install --force` writes this binary's files (a foreign SKILL.md is another skill's: install elsewhere with --dir)", Details: out.Members()}
 			}
 			return printJSON(cmd, out)
 		},
 	}
 	cmd.AddCommand(install, uninstall, check)
 	return cmd
+}
+
+// skillFiles are the skill's files as this binary holds them.
+func skillFiles() []skill.File {
+	return []skill.File{{Path: skill.SkillMD, Data: ucs.SkillMD}, {Path: "references/commands.md", Data: ucs.CommandsMD}}
 }
 
 func skillError(err error) error {

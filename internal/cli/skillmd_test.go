@@ -6,17 +6,19 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-var updateSkill = flag.Bool("update-skill", false, "rewrite SKILL.md's example outputs from real runs")
+var updateSkill = flag.Bool("update-skill", false, "rewrite the values SKILL.md's example outputs show from real runs")
 
 const skillPath = "../../SKILL.md"
 
@@ -111,9 +113,10 @@ func runExample(t *testing.T, line, dir string) ([]byte, int) {
 
 // TestSkillExamples runs every command of SKILL.md, in order, on one fresh
 // workspace, and checks each output has every key the JSON shown after it
-// has (recursively; for lists, the keys of their first item). With
-// -update-skill it rewrites those JSON blocks from the real outputs,
-// shortening lists, so SKILL.md cannot drift from the binary.
+// has (recursively; for lists, the keys of their first item). SKILL.md
+// shows a few keys of each output; with -update-skill their values are
+// rewritten from the real outputs, so SKILL.md cannot drift from the
+// binary.
 func TestSkillExamples(t *testing.T) {
 	raw, err := os.ReadFile(skillPath)
 	require.NoError(t, err)
@@ -142,14 +145,19 @@ func TestSkillExamples(t *testing.T) {
 		if _, isErr := got.Get("error"); !isErr {
 			assert.Equal(t, 0, code, "%s", lines)
 		}
+		shown, err := pyjson.Parse([]byte(fs[i+1].body))
+		require.NoError(t, err, "the JSON shown after %s", lines)
 		if *updateSkill {
 			// The test's temporary directory stands for the user's home.
-			body := strings.ReplaceAll(string(pyjson.Indent(shorten(got))), dir, "/home/agent")
+			kept := pruneTo(got, shown)
+			body := string(pyjson.AppendDumps(nil, kept))
+			if len(body) > 130 {
+				body = string(pyjson.Indent(kept))
+			}
+			body = strings.ReplaceAll(body, dir, "/home/agent")
 			edits = append(edits, fence{body: body + "\n", start: fs[i+1].start, end: fs[i+1].end})
 			continue
 		}
-		shown, err := pyjson.Parse([]byte(fs[i+1].body))
-		require.NoError(t, err, "the JSON shown after %s", lines)
 		require.NotEmpty(t, shown.Members(), "SKILL.md shows no output for %s: run with -update-skill", lines)
 		for _, missing := range missingKeys("", shown, got) {
 			t.Errorf("%s: SKILL.md shows %s, the output has none", lines[len(lines)-1], missing)
@@ -162,6 +170,33 @@ func TestSkillExamples(t *testing.T) {
 		}
 		require.NoError(t, os.WriteFile(skillPath, []byte(doc), 0o644))
 	}
+}
+
+// pruneTo keeps of got what shown shows: the members of the keys shown
+// and, of a list, as many items as shown (at least one, shortened, when
+// the output has some and none is shown).
+func pruneTo(got, shown pyjson.Value) pyjson.Value {
+	switch {
+	case got.Kind() == pyjson.Object && shown.Kind() == pyjson.Object:
+		var ms []pyjson.Member
+		for _, m := range got.Members() {
+			if s, ok := shown.Get(m.Key); ok {
+				ms = append(ms, pyjson.Member{Key: m.Key, Value: pruneTo(m.Value, s)})
+			}
+		}
+		return pyjson.ObjectValue(ms)
+	case got.Kind() == pyjson.Array && shown.Kind() == pyjson.Array:
+		items := got.Items()
+		if len(shown.Items()) == 0 {
+			return shorten(pyjson.ArrayValue(items[:min(1, len(items))]))
+		}
+		out := make([]pyjson.Value, min(len(shown.Items()), len(items)))
+		for i := range out {
+			out[i] = pruneTo(items[i], shown.Items()[i])
+		}
+		return pyjson.ArrayValue(out)
+	}
+	return got
 }
 
 // shorten keeps the first two items of every list, so examples stay short.
@@ -204,4 +239,25 @@ func missingKeys(path string, shown, got pyjson.Value) []string {
 		}
 	}
 	return out
+}
+
+// TestSkillMDShape: SKILL.md stays within the Agent Skills guidance (under
+// 500 lines; ours aims at 200), shows one example of every command, and
+// leaves every field to references/commands.md.
+func TestSkillMDShape(t *testing.T) {
+	raw, err := os.ReadFile(skillPath)
+	require.NoError(t, err)
+	doc := string(raw)
+	assert.LessOrEqual(t, strings.Count(doc, "\n"), 200, "SKILL.md's lines")
+	assert.Contains(t, doc, "(references/commands.md)", "it points to the full reference")
+	var lines []string
+	for _, f := range fences(doc) {
+		if f.lang == "sh" {
+			lines = append(lines, strings.Split(strings.TrimSpace(f.body), "\n")...)
+		}
+	}
+	for _, sp := range bridge.Specs() {
+		re := regexp.MustCompile(`\{baseDir\}/bin/ucs (--workspace \S+ )?` + sp.Name + `\b`)
+		assert.True(t, slices.ContainsFunc(lines, re.MatchString), "SKILL.md has no example of %s", sp.Name)
+	}
 }

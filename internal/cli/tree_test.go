@@ -40,7 +40,7 @@ func TestPrunedTree(t *testing.T) {
 	dir := t.TempDir()
 	ws := filepath.Join(dir, "not-initialized")
 	var cases [][]string
-	for _, name := range commandNames {
+	for _, name := range commandNames() {
 		cases = append(cases,
 			[]string{name, "--help"}, []string{name, "-h"}, []string{name, "--bogus"}, []string{name, "extra", "args"},
 			[]string{"--workspace", ws, name, "--bogus"}, []string{"--workspace=" + ws, name, "--help"},

@@ -1,0 +1,23 @@
+package bridge
+
+import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+
+var checkSpec = Spec{
+	Name:    "check",
+	Summary: "Verify the workspace; with --repair, restore what can be restored",
+	Long: `Verifies every file of the workspace: the journal's hash chain, the state file
+(schema, grid sizes, edges against the pinned manifest, finite numbers, counters
+against the journal) and every data file against the line count and hash the
+state records. Each problem is reported with its file and field; exit 5 when any
+remains.
+
+--repair first rolls back a call that was cut short, cuts torn or uncommitted
+lines off files, and restores a damaged state file from the previous commit.
+Whatever it removes is kept under ucs/state/backup/.`,
+	Example:  "ucs check\nucs check --repair",
+	Mutating: true, // with --repair
+	Fields: []Field{
+		{Name: "repair", Type: TypeBool, Flag: true, Doc: "repair what can be repaired, keeping a backup of anything removed"},
+	},
+	tool: func(b *Bridge, c Call) (pyjson.Value, error) { return b.Check(argBool(c, "repair")) },
+}

@@ -1,0 +1,30 @@
+package bridge
+
+import (
+	"errors"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+var logSpec = Spec{
+	Name:    "log",
+	Summary: "Show the history: what the agent reported and asked, when, and what it changed",
+	Long: `Prints the journal's events, oldest first, as JSON lines (the events as stored,
+hash-chained) or as a table for people.`,
+	Example: "ucs log --format table --limit 20\nucs log --op report --since 2026-11-21T00:00:00Z",
+	Fields: []Field{
+		{Name: "since", Type: TypeString, Flag: true, Doc: "from this event (a sequence number) or time (RFC 3339) on"},
+		{Name: "op", Type: TypeString, Flag: true, Doc: "only events of this operation"},
+		{Name: "limit", Type: TypeInt, Flag: true, Doc: "only the last N matching events"},
+		{Name: "format", Type: TypeString, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (one event per line) or table"},
+	},
+	// log streams its events to Options.Output and returns null.
+	tool: func(b *Bridge, c Call) (pyjson.Value, error) {
+		if b.opts.Output == nil {
+			return pyjson.Value{}, internal(errors.New("Options.Output is not set"), "log")
+		}
+		opts := LogOptions{Since: argString(c, "since"), Op: argString(c, "op"), Limit: int(argInt(c, "limit")),
+			Table: argString(c, "format") == "table"}
+		return pyjson.NullValue(), b.Log(opts, b.opts.Output)
+	},
+}

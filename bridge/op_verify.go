@@ -1,0 +1,27 @@
+package bridge
+
+import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+
+var verifySpec = Spec{
+	Name:    "verify",
+	Summary: "Prove the workspace's history: replay the journal and compare every state hash",
+	Long: `Replays the journal on a scratch copy of the workspace (the pinned manifest, the
+recorded inputs and clock values) and proves that every event reproduces the
+state hash it recorded, that the hash chain is unbroken, and that the final
+state is exactly the workspace's. Exit 5 names the first event that does not
+hold, with the fields that diverged.
+
+--from-snapshot starts from the newest sound snapshot (one is kept every 1,000
+events, UCS_SNAPSHOT_EVERY); --from SEQ from the newest at or before SEQ.
+--diff SEQ replays up to event SEQ and shows how it compares.`,
+	Example: "ucs verify\nucs verify --from-snapshot\nucs verify --diff 42",
+	Fields: []Field{
+		{Name: "from", Type: TypeInt, Flag: true, Doc: "replay from the newest sound snapshot at or before this event"},
+		{Name: "from_snapshot", Type: TypeBool, Flag: true, Doc: "replay only the events after the newest sound snapshot"},
+		{Name: "diff", Type: TypeInt, Flag: true, Doc: "replay up to this event and show how it compares"},
+	},
+	tool: func(b *Bridge, c Call) (pyjson.Value, error) {
+		return b.Verify(VerifyOptions{From: argInt(c, "from"), FromSnapshot: argBool(c, "from_snapshot"),
+			Until: argInt(c, "diff"), Progress: b.opts.Progress})
+	},
+}

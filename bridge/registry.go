@@ -1,0 +1,411 @@
+// Package bridge runs ucs's operations on a workspace: New opens one, and
+// Do runs one call (lock, load, operate, commit, unlock) and returns its
+// JSON answer or an *Error whose Kind is the process's exit code. Specs
+// describes every operation, with the schema of its input; the command
+// line, its help, the skill's command reference and tool schemas are all
+// derived from it. docs/storage.md explains how a workspace is stored.
+package bridge
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// The operation registry. Each operation is described once, by a Spec in
+// its own op_*.go file: its name, summary, help and example, whether it
+// changes the workspace, whether it takes a request_id, and the schema of
+// its input. Everything else is derived from it: Do validates every call
+// against it before the workspace is touched; the command line builds its
+// commands, flags and --help from it; the command reference the skill
+// installs (references/commands.md) and the JSON Schemas of tools
+// (InputSchema) are generated from it, and tests fail when either drifts.
+
+// A Spec describes one operation.
+type Spec struct {
+	Name    string // the command: ucs NAME
+	Summary string // one line, no final period: the command list's entry
+	Long    string // what --help and the reference add to the summary (paragraphs)
+	Example string // command lines as an agent types them, one per line
+	// Mutating operations may change the workspace: they take its lock
+	// exclusively (check only with repair).
+	Mutating bool
+	// Retries: the input takes a request_id, and a call retried with the
+	// same id and input returns the first answer, marked "replayed",
+	// instead of running again.
+	Retries bool
+	// Open inputs may hold members beyond Fields (import reads a package
+	// whose later versions may carry more); any other input holding one
+	// is refused with unknown_field.
+	Open   bool
+	Fields []Field // the input, in the order help shows it (request_id aside: see Inputs)
+
+	check func(c Call) error                             // rules across fields, after each field passed
+	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
+	tool  func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: init, check, verify, log
+}
+
+// A Field is one member of an operation's input.
+//
+// Inputs arrive one way: a field is either a command-line flag (Flag; the
+// call carries it in Call.Args, and --name sets it, underscores written as
+// hyphens) or a member of the JSON object on stdin (Call.Input). Spec.Call
+// maps one object holding both, such as a tool's arguments, onto the same
+// Call the command line builds.
+type Field struct {
+	Name     string
+	Type     Type
+	Required bool
+	// Enum lists the allowed values of a string field.
+	Enum []string
+	// AnyCase accepts the Enum's words in any case, read as listed.
+	AnyCase bool
+	Default any    // the value when absent or null: nil (none), a string, bool or int
+	Doc     string // one line: what the field means
+	Flag    bool   // a command-line flag, carried in Call.Args
+	// Env names an environment variable that sets a flag the command
+	// line does not give (the CLI reads it; Do never reads the
+	// environment).
+	Env string
+
+	// valid, when set, replaces the checks of Type, Required and Enum.
+	valid func(x pyjson.Value, present bool) error
+}
+
+// FlagName is the field's command-line flag, without its dashes.
+func (f *Field) FlagName() string { return strings.ReplaceAll(f.Name, "_", "-") }
+
+// A Type is the JSON type of a field.
+type Type uint8
+
+// The types of fields.
+const (
+	TypeString  Type = iota // a string
+	TypeInt                 // an integer
+	TypeNumber              // an integer or a float
+	TypeBool                // true or false
+	TypeObject              // an object of any members
+	TypeStrings             // a list of strings (a flag takes them comma-separated)
+	TypeObjects             // a list of objects
+)
+
+var typeNames = [...]string{"string", "integer", "number", "boolean", "object", "list of strings", "list of objects"}
+
+func (t Type) String() string { return typeNames[t] }
+
+// what the messages about a field of type t say it must be: for the error,
+// and for the hint.
+var mustBe = [...]struct{ msg, hint string }{
+	{"a string", "a JSON string"},
+	{"an integer", "a JSON integer"},
+	{"a number", "a JSON number"},
+	{"true or false", "true or false"},
+	{"an object", "a JSON object"},
+	{"a list of strings", "a list of strings"},
+	{"a list", "a list of objects"},
+}
+
+// requestIDField is the request_id of every operation that Retries.
+var requestIDField = Field{Name: "request_id", Type: TypeString,
+	Doc: "an id of your choosing (at most 256 bytes): a call retried with the same id and input is applied once",
+	valid: func(x pyjson.Value, present bool) error {
+		if !present {
+			return nil
+		}
+		_, err := requestID(pyjson.Obj(pyjson.KV("request_id", x)))
+		return err
+	}}
+
+// registry holds every Spec in a fixed order, init first. It is filled by
+// init, not by its declaration: operations (verify replays through Do)
+// reach the registry, and a declaration would be an initialization cycle.
+var registry []*Spec
+
+func init() {
+	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
+		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec}
+}
+
+// Specs returns every operation, init first. The Specs are shared: do not
+// change them.
+func Specs() []*Spec { return registry }
+
+// Lookup returns the operation named name, or nil.
+func Lookup(name string) *Spec {
+	for _, sp := range registry {
+		if sp.Name == name {
+			return sp
+		}
+	}
+	return nil
+}
+
+// Operations lists the operations on the engine's state, init first: every
+// operation but check, verify and log, which work on the workspace's files
+// and history.
+func Operations() []string {
+	var out []string
+	for _, sp := range registry {
+		if sp.run != nil || sp.Name == "init" {
+			out = append(out, sp.Name)
+		}
+	}
+	return out
+}
+
+// Inputs returns the fields of the operation's input: Fields, and
+// request_id when it Retries.
+func (sp *Spec) Inputs() []Field {
+	if !sp.Retries {
+		return sp.Fields
+	}
+	return append(sp.Fields[:len(sp.Fields):len(sp.Fields)], requestIDField)
+}
+
+// Stdin reports whether the operation reads a JSON object on stdin: it
+// has a field that is not a flag, or takes any member (Open).
+func (sp *Spec) Stdin() bool {
+	if sp.Open || sp.Retries {
+		return true
+	}
+	for i := range sp.Fields {
+		if !sp.Fields[i].Flag {
+			return true
+		}
+	}
+	return false
+}
+
+// Call builds the call of one input object holding every field, such as
+// a tool's arguments: the fields that are flags go to Args, everything
+// else to Input (null for an operation that reads no stdin and is sent
+// nothing more).
+func (sp *Spec) Call(in pyjson.Value) Call {
+	inputs := sp.Inputs()
+	var args, rest []pyjson.Member
+	for _, m := range in.Members() {
+		if i := slices.IndexFunc(inputs, func(f Field) bool { return f.Name == m.Key }); i >= 0 && inputs[i].Flag {
+			args = append(args, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	c := Call{Op: sp.Name, Args: pyjson.ObjectValue(args), Input: pyjson.NullValue()}
+	if rest != nil || sp.Stdin() {
+		c.Input = pyjson.ObjectValue(rest)
+	}
+	return c
+}
+
+// validate checks a call against the spec, before anything is read or
+// locked, and returns it as the journal records it: the words of AnyCase
+// fields in the spelling listed. Unknown members are refused unless
+// lenient (a replay of a journal written before they were).
+func (sp *Spec) validate(c Call, lenient bool) (Call, error) {
+	inputs := sp.Inputs()
+	if !lenient {
+		if err := sp.unknown(c.Args, inputs, true); err != nil {
+			return c, err
+		}
+		if !sp.Open {
+			if err := sp.unknown(c.Input, inputs, false); err != nil {
+				return c, err
+			}
+		}
+	}
+	for i := range inputs {
+		f := &inputs[i]
+		obj := &c.Input
+		if f.Flag {
+			obj = &c.Args
+		}
+		x, ok := obj.Get(f.Name)
+		canon, err := f.check(x, ok && !x.IsNull())
+		if err != nil {
+			return c, err
+		}
+		if canon != "" {
+			*obj = obj.With(f.Name, canon)
+		}
+	}
+	if sp.check != nil {
+		if err := sp.check(c); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+// unknown refuses a member of v that is no field of the operation (of
+// its flags if flags, of its stdin members otherwise).
+func (sp *Spec) unknown(v pyjson.Value, inputs []Field, flags bool) error {
+	for _, m := range v.Members() {
+		if slices.ContainsFunc(inputs, func(f Field) bool { return f.Name == m.Key && f.Flag == flags }) {
+			continue
+		}
+		var names []string
+		for _, f := range inputs {
+			if f.Flag == flags {
+				names = append(names, f.Name)
+			}
+		}
+		hint := sp.Name + " takes no input"
+		if len(names) > 0 {
+			hint = "the fields of " + sp.Name + " are " + strings.Join(names, ", ")
+			if near := closest(m.Key, names, 1); editDistance(m.Key, near[0]) <= 2 {
+				hint = "did you mean " + quote(near[0]) + "? " + hint
+			}
+		}
+		if flags {
+			return badInput("unknown_field", hint, "%s has no argument %s", sp.Name, quote(m.Key))
+		}
+		return badInput("unknown_field", hint, "unknown field %s for %s", quote(m.Key), sp.Name)
+	}
+	return nil
+}
+
+// complete returns the call as the operation runs it: every field that is
+// absent or null and has a Default takes it. The journal keeps the call as
+// it was sent (validate's): defaults are the registry's, and a replay
+// completes the call the same way.
+func (sp *Spec) complete(c Call) Call {
+	for _, f := range sp.Inputs() {
+		if f.Default == nil {
+			continue
+		}
+		obj := &c.Input
+		if f.Flag {
+			obj = &c.Args
+		}
+		if x, ok := obj.Get(f.Name); ok && !x.IsNull() {
+			continue
+		}
+		// In key order, as Do sorts the input: an operation sees the
+		// members in the order a replay of the journal gives them.
+		ms := append(slices.Clip(obj.Members()), pyjson.KV(f.Name, f.Default))
+		slices.SortStableFunc(ms, func(a, b pyjson.Member) int { return strings.Compare(a.Key, b.Key) })
+		*obj = pyjson.ObjectValue(ms)
+	}
+	return c
+}
+
+// label names the field in messages as the caller wrote it.
+func (f *Field) label() string {
+	if f.Flag {
+		return "--" + f.FlagName()
+	}
+	return "field " + quote(f.Name)
+}
+
+// check checks one field's value (present: neither absent nor null). For
+// a string of an enum spelled in another case it returns the word listed.
+func (f *Field) check(x pyjson.Value, present bool) (string, error) {
+	if f.valid != nil {
+		return "", f.valid(x, present)
+	}
+	if !present {
+		if f.Required {
+			if f.Flag {
+				return "", badInput("missing_field", "give "+f.label()+": "+f.Doc, "%s is required", f.label())
+			}
+			return "", badInput("missing_field", "add "+quote(f.Name)+" to the input", "required field %s is missing", quote(f.Name))
+		}
+		return "", nil
+	}
+	kind := x.Kind()
+	ok := false
+	switch f.Type {
+	case TypeString:
+		ok = kind == pyjson.String
+	case TypeInt:
+		ok = kind == pyjson.Int
+	case TypeNumber:
+		ok = kind == pyjson.Int || kind == pyjson.Float
+	case TypeBool:
+		ok = kind == pyjson.Bool
+	case TypeObject:
+		ok = kind == pyjson.Object
+	case TypeStrings, TypeObjects:
+		ok = kind == pyjson.Array
+	}
+	if !ok {
+		if f.Enum != nil {
+			return "", badInput("wrong_type", "use one of: "+strings.Join(f.Enum, ", "),
+				"%s must be one of %s, got %s", f.label(), strings.Join(f.Enum, ", "), kind.Noun())
+		}
+		name := f.label()
+		if !f.Flag {
+			name = quote(f.Name)
+		}
+		return "", badInput("wrong_type", name+" must be "+mustBe[f.Type].hint,
+			"%s must be %s, got %s", f.label(), mustBe[f.Type].msg, kind.Noun())
+	}
+	switch f.Type {
+	case TypeStrings, TypeObjects:
+		want, noun := pyjson.String, "a string"
+		if f.Type == TypeObjects {
+			want, noun = pyjson.Object, "an object"
+		}
+		for i, it := range x.Items() {
+			if it.Kind() != want {
+				msg := f.Name + "[" + strconv.Itoa(i) + "] must be " + noun
+				if f.Type == TypeStrings {
+					msg += ", got " + it.Kind().Noun()
+				}
+				return "", badInput("wrong_type", quote(f.Name)+" must be "+mustBe[f.Type].hint, "%s", msg)
+			}
+		}
+	case TypeString:
+		s := x.Str()
+		if f.Enum != nil {
+			for _, w := range f.Enum {
+				if s == w {
+					return "", nil
+				}
+			}
+			for _, w := range f.Enum {
+				if f.AnyCase && strings.EqualFold(s, w) {
+					return w, nil
+				}
+			}
+			return "", badInput("invalid_value", "use one of: "+strings.Join(f.Enum, ", "),
+				"%s is %s, not one of %s", f.label(), quote(s), strings.Join(f.Enum, ", "))
+		}
+		if f.Required && strings.TrimSpace(s) == "" {
+			if f.Flag {
+				return "", badInput("missing_field", "give "+f.label()+": "+f.Doc, "%s is required", f.label())
+			}
+			return "", badInput("missing_field", "give "+quote(f.Name)+" a value", "required field %s is empty", quote(f.Name))
+		}
+	}
+	return "", nil
+}
+
+// argString reads a string argument of a call.
+func argString(c Call, key string) string {
+	v, _ := c.Args.Get(key)
+	return v.Str()
+}
+
+// argStrings reads a list-of-strings argument of a call.
+func argStrings(c Call, key string) []string {
+	v, _ := c.Args.Get(key)
+	var out []string
+	for _, it := range v.Items() {
+		out = append(out, it.Str())
+	}
+	return out
+}
+
+func argBool(c Call, key string) bool {
+	v, _ := c.Args.Get(key)
+	return v.Bool()
+}
+
+func argInt(c Call, key string) int64 {
+	v, _ := c.Args.Get(key)
+	n, _ := v.Int()
+	return n
+}
