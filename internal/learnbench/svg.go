@@ -31,7 +31,7 @@ func (r *Results) WriteSVG(w io.Writer) error {
 		{"cumulative regret vs the oracle", bins, func(p *PolicyResult) []Band { return p.Curves.CumRegret }, 0},
 		{"hit@1 of consult's ranking, seen families (probes)", probes, func(p *PolicyResult) []Band { return p.Curves.Hit1Seen }, 1},
 	}
-	const pw, ph, left, top, gap = 460.0, 260.0, 60.0, 70.0, 70.0
+	const pw, ph, left, top, gap = 460.0, 260.0, 60.0, 85.0, 70.0
 	width, height := left+2*(pw+gap), top+2*(ph+gap)+20
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" font-family="sans-serif" font-size="12">`+"\n", width, height)
