@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-learning fuzz install skill-validate clean
 
 all: build
 
@@ -41,6 +41,16 @@ bench-calls: build
 	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
 
 bench: bench-go bench-calls
+
+# The learning-quality benchmark (issue 16, docs/learning-benchmark.md): every
+# policy on 10 seeds x 600 episodes, driving the real binary as an agent does
+# (consult, choose, report). Tables on stdout; results.json and curves.svg in
+# bin/bench-learning. A model under test plugs in with its init arguments:
+#   make bench-learning BENCHLEARNING='-ucs-init-args "--model v3"'
+# and is checked on the held-out seeds with BENCHLEARNING='-seed-base 1000'.
+BENCHLEARNING ?=
+bench-learning: build
+	$(GO) run ./internal/tools/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)
 
 # Runs every fuzz target for FUZZTIME each (make fuzz FUZZTIME=5m).
 fuzz:
