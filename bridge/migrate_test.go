@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // copyWorkspace copies a committed fixture workspace into a temporary
@@ -18,7 +19,7 @@ import (
 func copyWorkspace(t *testing.T, fixture string) string {
 	t.Helper()
 	ws := filepath.Join(t.TempDir(), "ws")
-	require.NoError(t, copyTree(fixture, ws))
+	require.NoError(t, os.CopyFS(ws, os.DirFS(fixture)))
 	return ws
 }
 
@@ -31,7 +32,7 @@ const fixtureV010 = "../testdata/workspaces/ucs-0.1.0"
 func TestMigrateReleaseWorkspace(t *testing.T) {
 	ws := copyWorkspace(t, fixtureV010)
 	b := New(Options{Workspace: ws, Now: testNow})
-	before, err := stateMeta(b.l)
+	before, err := b.ws.StateMeta()
 	require.NoError(t, err)
 	require.Equal(t, 1, before.Format)
 
@@ -45,20 +46,20 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	// A read leaves the format alone.
 	_, err = b.Do(Call{Op: "status"})
 	require.NoError(t, err)
-	m, err := stateMeta(b.l)
+	m, err := b.ws.StateMeta()
 	require.NoError(t, err)
 	require.Equal(t, 1, m.Format)
 
 	// A rejected change migrates nothing.
 	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "success": "maybe"}`)})
 	require.Error(t, err)
-	m, _ = stateMeta(b.l)
+	m, _ = b.ws.StateMeta()
 	require.Equal(t, 1, m.Format)
 
 	out, err := report(t, b, "read")
 	require.NoError(t, err)
 	assert.Contains(t, string(pyjson.Canonical(out)), "migrated the workspace from format 1 to 2")
-	m, err = stateMeta(b.l)
+	m, err = b.ws.StateMeta()
 	require.NoError(t, err)
 	assert.Equal(t, WorkspaceFormat, m.Format)
 	assert.Equal(t, ModelV2, m.Model)
@@ -84,14 +85,13 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	assert.Equal(t, m.Seq, verified)
 
 	// The events say what wrote them.
-	jt, err := readJournalTail(b.l)
+	last, ok, err := b.ws.LastEvent()
 	require.NoError(t, err)
-	last, err := parseEventValue(jt.event)
-	require.NoError(t, err)
-	assert.Equal(t, EventFormat, last.Format)
+	require.True(t, ok)
+	assert.Equal(t, workspace.EventFormat, last.Format)
 	assert.Equal(t, ModelV2, last.Model)
 	assert.Equal(t, "default", last.Agent)
-	mig, err := eventAt(b.l, before.Seq+1)
+	mig, err := b.ws.EventAt(before.Seq + 1)
 	require.NoError(t, err)
 	assert.Equal(t, "migrate", strField(mig, "op"))
 
@@ -116,9 +116,9 @@ func TestVerifyNamedAgent(t *testing.T) {
 	require.NoError(t, err)
 	_, err = other.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	jt, err := readJournalTail(b.l)
+	last, _, err := b.ws.LastEvent()
 	require.NoError(t, err)
-	assert.Equal(t, "b", strField(jt.event, "agent_id"))
+	assert.Equal(t, "b", last.Agent)
 }
 
 // withTestModel registers, for one test, a second learning model whose
@@ -147,11 +147,11 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 		return b
 	}
 	ref, test := run(ModelV2), run(name)
-	refMeta, _ := stateMeta(ref.l)
-	testMeta, _ := stateMeta(test.l)
+	refMeta, _ := ref.ws.StateMeta()
+	testMeta, _ := test.ws.StateMeta()
 	assert.Equal(t, name, testMeta.Model)
-	refState, _ := os.ReadFile(ref.l.path(relState))
-	testState, _ := os.ReadFile(test.l.path(relState))
+	refState, _ := os.ReadFile(ref.ws.Path(relState))
+	testState, _ := os.ReadFile(test.ws.Path(relState))
 	require.NotEqual(t, sha256hex(refState), sha256hex(testState), "the models must learn differently")
 	assert.Equal(t, refMeta.Seq, testMeta.Seq)
 
@@ -159,8 +159,8 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 	// reproduce their states; verify passes because it uses each event's.
 	_, err := test.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	jt, _ := readJournalTail(test.l)
-	assert.Equal(t, name, strField(jt.event, "model"))
+	last, _, _ := test.ws.LastEvent()
+	assert.Equal(t, name, last.Model)
 
 	// A ucs that does not know the model stops with unsupported_version,
 	// naming it: never a report of tampering.
@@ -189,7 +189,7 @@ func TestInitUnknownModel(t *testing.T) {
 // A workspace of a newer format is refused unchanged, with exit 6.
 func TestNewerFormatRefused(t *testing.T) {
 	b := newWorkspace(t)
-	path := b.l.path(relState)
+	path := b.ws.Path(relState)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	newer := strings.Replace(string(data), `"format":"ucs.workspace.v2"`, `"format":"ucs.workspace.v9"`, 1)
@@ -203,51 +203,4 @@ func TestNewerFormatRefused(t *testing.T) {
 		assert.Equal(t, "unsupported_version", AsError(err).Code)
 	}
 	assert.Equal(t, before, fingerprint(t, b.opts.Workspace))
-}
-
-func TestParseEventFormats(t *testing.T) {
-	for _, tc := range []struct {
-		name, line string
-		format     int
-		model      string
-		agent      string
-		err        string
-	}{
-		{"format 1 (0.1.0)", `{"seq":1,"op":"init","hash":"x"}`, 1, ModelV2, "", ""},
-		{"format 2", `{"seq":2,"op":"report","format":2,"model":"v2","agent_id":"a"}`, 2, ModelV2, "a", ""},
-		{"a newer format", `{"seq":3,"op":"report","format":3,"model":"v4"}`, 0, "", "", "event format 3"},
-		{"a bad format", `{"seq":3,"op":"report","format":"two"}`, 0, "", "", "format must be an integer"},
-		{"not an object", `[1]`, 0, "", "", "must be a JSON object"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v, err := pyjson.Parse([]byte(tc.line))
-			require.NoError(t, err)
-			ev, err := parseEventValue(v)
-			if tc.err != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tc.err)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tc.format, ev.Format)
-			assert.Equal(t, tc.model, ev.Model)
-			assert.Equal(t, tc.agent, ev.Agent)
-		})
-	}
-}
-
-// An event written by this version hashes and reads back as it was.
-func TestEventSealRoundTrip(t *testing.T) {
-	ev := Event{Seq: 7, Parent: "p", Op: "report", Args: pyjson.Obj(), Input: pyjson.Obj(pyjson.KV("action", "read")),
-		Now: "2026-11-21T21:01:00Z", TBefore: 3, TAfter: 4, StateBefore: "a", StateAfter: "b",
-		Files: pyjson.Obj(pyjson.KV("ucs/state/action_log.jsonl", 10)), Format: 2, Model: ModelV2, Agent: "x"}
-	line := ev.seal()
-	v, err := pyjson.Parse(line[:len(line)-1])
-	require.NoError(t, err)
-	back, err := parseEventValue(v)
-	require.NoError(t, err)
-	assert.Equal(t, ev.Hash, back.contentHash())
-	assert.Equal(t, ev.Hash, back.Hash)
-	back.raw, ev.raw = pyjson.Value{}, pyjson.Value{}
-	assert.Equal(t, string(pyjson.Canonical(ev.value())), string(pyjson.Canonical(back.value())))
 }

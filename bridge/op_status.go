@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -55,7 +56,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	openQ, err := openQuestions(s.l, openQuestionsResume, false)
+	openQ, err := openQuestions(s.ws, openQuestionsResume, false)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -69,7 +70,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	var lastSynth any
-	if text := lastSynthesis(s.l); text != "" {
+	if text := lastSynthesis(s.ws); text != "" {
 		lastSynth = runePrefix(text, 300)
 	}
 	recs := []string{}
@@ -140,13 +141,13 @@ func (s *session) ppTrend() (string, error) {
 
 // lastSynthesis returns the newest synthesis file's text, trimmed and cut
 // to 1000 characters, or "".
-func lastSynthesis(l layout) string {
-	files, _ := filepath.Glob(filepath.Join(l.path(relSynthesisDir), "*.md"))
+func lastSynthesis(ws *workspace.Workspace) string {
+	files, _ := filepath.Glob(filepath.Join(ws.Path(relSynthesisDir), "*.md"))
 	if len(files) == 0 {
 		return ""
 	}
 	slices.Sort(files)
-	data, err := readFile(files[len(files)-1])
+	data, err := workspace.ReadFile(files[len(files)-1])
 	if err != nil {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"errors"
@@ -6,47 +6,72 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// A refWorkspace is a workspace written by the Python reference: its
+// A reference is a workspace written by the Python reference: its
 // knowledge and counters live in ucs_index.json, its PP history in
 // pp_history.json, and its manifest is WS/manifest.json or the default.
-type refWorkspace struct {
-	meta     meta
+//
+// It is read whole, as it is, and presented as a workspace in the ucs
+// layout whose data files are already decoded (the action log is the one
+// file both layouts share): a transaction's reads need no other case. Its
+// first commit is Adopt's, which converts it.
+type reference struct {
+	meta     Meta
 	manifest *torusfield.Manifest
 	raw      []byte // the manifest's bytes
 	lists    map[string][]pyjson.Value
 }
 
-func (r *refWorkspace) list(rel string) []pyjson.Value { return r.lists[rel] }
+// openReference reads a reference workspace, without changing it, into
+// the transaction's meta, manifest and data files.
+func (tx *Tx) openReference() error {
+	r, err := readReference(tx.l)
+	if err != nil {
+		return err
+	}
+	tx.ref, tx.Meta, tx.manifest = r, r.meta, r.manifest
+	tx.Meta.Files = map[string]FileSum{}
+	for _, rel := range countedFiles {
+		if rel == RelActionLog {
+			continue // the one file in the ucs layout already
+		}
+		tx.lists[rel] = r.lists[rel]
+		// What the meta would count: a reference workspace has no chain
+		// hashes (and no index that would need them).
+		tx.Meta.Files[rel] = FileSum{Lines: len(r.lists[rel])}
+	}
+	return nil
+}
 
-// openReference reads a reference workspace without changing it.
-func openReference(l layout) (*refWorkspace, error) {
-	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: meta{Format: WorkspaceFormat, Model: ModelV2, Files: map[string]fileSum{}}}
+// readReference reads a reference workspace without changing it.
+func readReference(l *Workspace) (*reference, error) {
+	r := &reference{lists: map[string][]pyjson.Value{}, meta: Meta{Format: Format, Model: LegacyModel, Files: map[string]FileSum{}}}
 	r.raw = torusfield.DefaultManifestJSON()
-	if data, err := readFile(l.path(relRootManifest)); err == nil {
+	if data, err := readFile(l.path(RelRootManifest)); err == nil {
 		r.raw = data
 	}
 	var err error
 	if r.manifest, err = torusfield.ParseManifest(r.raw); err != nil {
-		return nil, corrupt(err, relRootManifest)
+		return nil, fault.Corrupt(err, RelRootManifest)
 	}
-	index, err := readJSONFile(l, relRefIndex)
+	index, err := readJSONFile(l, RelRefIndex)
 	if err != nil {
 		return nil, err
 	}
 	if index.Kind() == pyjson.Object {
 		for _, k := range []struct{ key, rel string }{
-			{"methodology_entries", relMethodology}, {"dead_end_entries", relDeadEnds},
-			{"judgment_nodes", relJudgment}, {"policy_overrides", relOverrides}} {
+			{"methodology_entries", RelMethodology}, {"dead_end_entries", RelDeadEnds},
+			{"judgment_nodes", RelJudgment}, {"policy_overrides", RelOverrides}} {
 			v, _ := index.Get(k.key)
 			r.lists[k.rel] = v.Items()
 		}
 		anns, _ := index.Get("annotations")
 		for _, m := range anns.Members() {
-			r.lists[relAnnotations] = append(r.lists[relAnnotations],
+			r.lists[RelAnnotations] = append(r.lists[RelAnnotations],
 				pyjson.Obj(pyjson.KV("artifact_id", m.Key), pyjson.KV("annotation", m.Value)))
 		}
 		for _, c := range []struct {
@@ -56,7 +81,7 @@ func openReference(l layout) (*refWorkspace, error) {
 			if v, ok := index.Get(c.key); ok {
 				n, isInt := v.Int()
 				if !isInt || n < 0 {
-					return nil, corrupt(errors.New(c.key+" must be a non-negative integer"), relRefIndex)
+					return nil, fault.Corrupt(errors.New(c.key+" must be a non-negative integer"), RelRefIndex)
 				}
 				*c.dst = int(n)
 			}
@@ -65,74 +90,79 @@ func openReference(l layout) (*refWorkspace, error) {
 			r.meta.LastSynthesisDate = v.Str()
 		}
 	}
-	pp, err := readJSONFile(l, relRefPPHistory)
+	pp, err := readJSONFile(l, RelRefPPHistory)
 	if err != nil {
 		return nil, err
 	}
 	snaps, _ := pp.Get("snapshots")
-	r.lists[relPPHistory] = snaps.Items()
+	r.lists[RelPPHistory] = snaps.Items()
 	return r, nil
 }
 
 // readJSONFile parses a whole JSON file; a missing file is null.
-func readJSONFile(l layout, rel string) (pyjson.Value, error) {
+func readJSONFile(l *Workspace, rel string) (pyjson.Value, error) {
 	data, err := readFile(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return pyjson.NullValue(), nil
 	}
 	if err != nil {
-		return pyjson.Value{}, internal(err, "read %s", rel)
+		return pyjson.Value{}, fault.Internal(err, "read %s", rel)
 	}
 	v, err := pyjson.Parse(data)
 	if err != nil {
-		return pyjson.Value{}, corrupt(err, rel)
+		return pyjson.Value{}, fault.Corrupt(err, rel)
 	}
 	return v, nil
 }
 
-// adopt converts a reference workspace to the ucs layout before its first
-// change, in a commit of its own (an "adopt" event): the index is split into
-// the data files, the manifest is pinned, and the reference's files are
-// moved to ucs/state/backup/reference/ once the commit holds.
-func (s *session) adopt() error {
-	r := s.ref
-	actions, err := readJSONL(s.l, relActionLog)
+// Adopt converts a reference workspace to the ucs layout before its first
+// change, in a commit of its own (an "adopt" event, with a snapshot, since
+// its state cannot be replayed from anything): the index is split into the
+// data files, the manifest is pinned, and the reference's files are moved
+// to ucs/state/backup/reference/ once the commit holds. ev gives the
+// event's clock, t and agent, as for Commit. The transaction goes on in
+// the ucs layout, with nothing queued.
+func (tx *Tx) Adopt(ev Event, state StateFunc) ([]string, error) {
+	r := tx.ref
+	actions, err := readJSONL(tx.l, RelActionLog)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The action log stays where it is: its summary starts over the lines
 	// it already holds, as they are on disk.
-	sum, err := sumFile(s.l, relActionLog)
+	sum, err := sumFile(tx.l, RelActionLog)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	s.meta.Files = map[string]fileSum{relActionLog: sum}
-	s.pending = append(s.pending, pendingAppend{relPinned, r.raw})
+	tx.Meta.Files = map[string]FileSum{RelActionLog: sum}
+	tx.Pin(r.raw, r.manifest)
 	for _, rel := range countedFiles {
-		if rel == relActionLog {
+		if rel == RelActionLog {
 			continue
 		}
 		for _, v := range r.lists[rel] {
-			s.pending = append(s.pending, pendingAppend{rel, append(pyjson.AppendDumps(nil, v), '\n')})
+			tx.pending = append(tx.pending, pendingAppend{rel, append(pyjson.AppendDumps(nil, v), '\n')})
 		}
 	}
-	if err := s.commit(Call{Op: "adopt", Args: pyjson.Obj(pyjson.KV("from", "reference")), Input: pyjson.NullValue()}, s.engine.Grid.T); err != nil {
-		return err
+	ev.Op, ev.Args, ev.Input = "adopt", pyjson.Obj(pyjson.KV("from", "reference")), pyjson.NullValue()
+	warnings, err := tx.commit(ev, state, true)
+	if err != nil {
+		return nil, err
 	}
-	s.lists = map[string][]pyjson.Value{relActionLog: actions}
-	s.added = map[string][]pyjson.Value{}
+	tx.lists = map[string][]pyjson.Value{RelActionLog: actions}
+	tx.added = map[string][]pyjson.Value{}
 	for rel, v := range r.lists {
-		s.lists[rel] = v
+		tx.lists[rel] = v
 	}
-	s.ref = nil
-	dir := s.l.path(relBackupDir + "/reference")
+	tx.ref = nil
+	dir := tx.l.path(RelBackupDir + "/reference")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return internal(err, "create %s", dir)
+		return nil, fault.Internal(err, "create %s", dir)
 	}
-	for _, rel := range []string{relRefIndex, relRefPPHistory} {
-		if err := os.Rename(s.l.path(rel), filepath.Join(dir, filepath.Base(rel))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return internal(err, "move %s to backup", rel)
+	for _, rel := range []string{RelRefIndex, RelRefPPHistory} {
+		if err := os.Rename(tx.l.path(rel), filepath.Join(dir, filepath.Base(rel))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fault.Internal(err, "move %s to backup", rel)
 		}
 	}
-	return nil
+	return warnings, nil
 }
