@@ -12,7 +12,7 @@ import (
 var layers = [][]string{
 	{"internal/pyjson"},
 	{"internal/fault", "torusfield", "knowledge"},
-	{"internal/workspace", "internal/knowledgegen"},
+	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
 	{"bridge"},
 	{"internal/replay", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli"},

@@ -1,13 +1,9 @@
 package bridge
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +13,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
@@ -41,30 +38,6 @@ func report(t testing.TB, b *Bridge, action string, extra ...string) (pyjson.Val
 	t.Helper()
 	body := fmt.Sprintf(`{"action": %q, "outcome": "done", "success": "success"%s}`, action, strings.Join(extra, ""))
 	return b.Do(Call{Op: "report", Input: input(t, body)})
-}
-
-// fingerprint hashes every file of a workspace but the lock and the
-// state's .prev link, which are aids, not state: a rolled-back call may
-// leave .prev pointing at the (unchanged) committed state.
-func fingerprint(t testing.TB, root string) string {
-	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "lock" || strings.HasSuffix(d.Name(), ".prev") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(data)
-		rel, _ := filepath.Rel(root, path)
-		lines = append(lines, rel+" "+hex.EncodeToString(sum[:]))
-		return nil
-	})
-	require.NoError(t, err)
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
 }
 
 // invariants checks what must hold after any call, whole or cut short:
@@ -95,29 +68,6 @@ func entries(t testing.TB, b *Bridge, rel string) []pyjson.Value {
 	v, err := tx.List(rel)
 	require.NoError(t, err)
 	return v
-}
-
-type crash struct{ stage string }
-
-// crashAt runs fn with the commit interrupted at stage, as if the process
-// had been killed there, and reports whether the crash happened.
-func crashAt(stage string, fn func()) (crashed bool) {
-	workspace.CrashHook = func(s string) {
-		if s == stage || (strings.HasSuffix(stage, "*") && strings.HasPrefix(s, strings.TrimSuffix(stage, "*"))) {
-			panic(crash{s})
-		}
-	}
-	defer func() {
-		workspace.CrashHook = nil
-		if r := recover(); r != nil {
-			if _, ok := r.(crash); !ok {
-				panic(r)
-			}
-			crashed = true
-		}
-	}()
-	fn()
-	return false
 }
 
 // TestCrashAtEveryStage interrupts a report (with a judgment node, so it
@@ -155,17 +105,17 @@ func TestCrashAtEveryStage(t *testing.T) {
 			b := newWorkspace(t)
 			_, err := report(t, b, "read")
 			require.NoError(t, err)
-			before := fingerprint(t, b.ws.Root())
-			crashed := crashAt(c.stage, func() { calls[c.op](t, b) })
+			before := workspacetest.Fingerprint(t, b.ws.Root())
+			crashed := workspace.CrashAt(c.stage, func() { calls[c.op](t, b) })
 			require.True(t, crashed, "the stage was reached")
 			// The next call recovers first.
 			out, err := b.Do(Call{Op: "status"})
 			require.NoError(t, err)
 			committed := c.stage == "committed"
 			if committed {
-				assert.NotEqual(t, before, fingerprint(t, b.ws.Root()), "the call landed")
+				assert.NotEqual(t, before, workspacetest.Fingerprint(t, b.ws.Root()), "the call landed")
 			} else {
-				assert.Equal(t, before, fingerprint(t, b.ws.Root()), "rolled back to exactly the state before the call")
+				assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()), "rolled back to exactly the state before the call")
 				warnings, _ := out.Get("warnings")
 				assert.Contains(t, string(pyjson.Canonical(warnings)), "rolled back event")
 			}
@@ -186,8 +136,8 @@ func TestRecoveryRemovesUnfinishedStateFiles(t *testing.T) {
 	b := newWorkspace(t)
 	_, err := report(t, b, "read")
 	require.NoError(t, err)
-	before := fingerprint(t, b.ws.Root())
-	crashed := crashAt("journal", func() { report(t, b, "web_fetch") })
+	before := workspacetest.Fingerprint(t, b.ws.Root())
+	crashed := workspace.CrashAt("journal", func() { report(t, b, "web_fetch") })
 	require.True(t, crashed)
 	dir := filepath.Dir(b.ws.Path(relState))
 	stray := filepath.Join(dir, ".torusfield_state.json4691051894278764552")
@@ -202,7 +152,7 @@ func TestRecoveryRemovesUnfinishedStateFiles(t *testing.T) {
 	warnings, _ := out.Get("warnings")
 	assert.Contains(t, string(pyjson.Canonical(warnings)), "removed 1 unfinished state file(s)")
 	require.NoError(t, os.Remove(other))
-	assert.Equal(t, before, fingerprint(t, b.ws.Root()))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()))
 	invariants(t, b, 1)
 }
 
@@ -237,7 +187,7 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	assert.Equal(t, "request_id_conflict", AsError(err).Code, "the same id for another call is refused")
 	invariants(t, b, 1)
 
-	crashed := crashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
+	crashed := workspace.CrashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
 	require.True(t, crashed)
 	out, err := report(t, b, "web_fetch", `, "request_id": "r-2"`)
 	require.NoError(t, err)
@@ -246,7 +196,7 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	invariants(t, b, 2)
 
 	// A call killed before its commit is not remembered: the retry applies it.
-	crashed = crashAt("journal", func() { report(t, b, "read", `, "request_id": "r-3"`) })
+	crashed = workspace.CrashAt("journal", func() { report(t, b, "read", `, "request_id": "r-3"`) })
 	require.True(t, crashed)
 	out, err = report(t, b, "read", `, "request_id": "r-3"`)
 	require.NoError(t, err)
@@ -259,7 +209,7 @@ func TestRequestIDCountedOnce(t *testing.T) {
 // workspace as it was.
 func TestRejectedInputChangesNothing(t *testing.T) {
 	b := newWorkspace(t)
-	before := fingerprint(t, b.ws.Root())
+	before := workspacetest.Fingerprint(t, b.ws.Root())
 	for _, in := range []string{
 		`{"action": "read", "success": "great"}`,
 		`{"outcome": "no action"}`,
@@ -272,7 +222,7 @@ func TestRejectedInputChangesNothing(t *testing.T) {
 		require.Error(t, err, in)
 		assert.Equal(t, int(KindBadInput), Exit(err), in)
 	}
-	assert.Equal(t, before, fingerprint(t, b.ws.Root()))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()))
 }
 
 // TestCorruptStateRefused: a state file that does not parse is never
@@ -323,7 +273,7 @@ func TestInitOverUncommittedLeftovers(t *testing.T) {
 	}
 	_, err := b.Do(Call{Op: "init"})
 	require.NoError(t, err)
-	assert.Equal(t, fingerprint(t, clean.opts.Workspace), fingerprint(t, dir))
+	assert.Equal(t, workspacetest.Fingerprint(t, clean.opts.Workspace), workspacetest.Fingerprint(t, dir))
 	_, err = b.Check(false)
 	require.NoError(t, err)
 }

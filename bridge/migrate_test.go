@@ -12,6 +12,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 // copyWorkspace copies a committed fixture workspace into a temporary
@@ -195,12 +196,12 @@ func TestNewerFormatRefused(t *testing.T) {
 	newer := strings.Replace(string(data), `"format":"ucs.workspace.v2"`, `"format":"ucs.workspace.v9"`, 1)
 	require.NotEqual(t, string(data), newer)
 	require.NoError(t, os.WriteFile(path, []byte(newer), 0o600))
-	before := fingerprint(t, b.opts.Workspace)
+	before := workspacetest.Fingerprint(t, b.opts.Workspace)
 	for _, op := range []string{"status", "report"} {
 		_, err = b.Do(Call{Op: op, Input: input(t, `{"action": "read"}`)})
 		require.Error(t, err)
 		assert.Equal(t, 6, Exit(err), op)
 		assert.Equal(t, "unsupported_version", AsError(err).Code)
 	}
-	assert.Equal(t, before, fingerprint(t, b.opts.Workspace))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.opts.Workspace))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -244,12 +245,12 @@ func TestIndexRebuilt(t *testing.T) {
 func TestBigLastEvent(t *testing.T) {
 	b := newWorkspace(t)
 	pkg := knowledgegen.Package(knowledgegen.Options{Methodology: 300, Judgment: 50, DeadEnds: 20, Seed: 2})
-	before := fingerprint(t, b.ws.Root())
-	crashed := crashAt("append ucs/state/index-v1/methodology.jsonl", func() { b.Do(Call{Op: "import", Input: pkg}) })
+	before := workspacetest.Fingerprint(t, b.ws.Root())
+	crashed := workspace.CrashAt("append ucs/state/index-v1/methodology.jsonl", func() { b.Do(Call{Op: "import", Input: pkg}) })
 	require.True(t, crashed)
 	_, err := b.Do(Call{Op: "status"})
 	require.NoError(t, err)
-	assert.Equal(t, before, fingerprint(t, b.ws.Root()), "the import was rolled back")
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()), "the import was rolled back")
 
 	_, err = b.Do(Call{Op: "import", Input: pkg})
 	require.NoError(t, err)

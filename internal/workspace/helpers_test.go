@@ -1,13 +1,7 @@
 package workspace
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -66,29 +60,6 @@ func commit(t *testing.T, l *Workspace, adds map[string][]pyjson.Value) {
 	}
 	_, err = tx.Commit(event("test", tx.Meta.Seq), testState)
 	require.NoError(t, err)
-}
-
-// fingerprint hashes every file of a workspace but the lock and the
-// state's .prev link, which are aids, not state.
-func fingerprint(t *testing.T, root string) string {
-	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "lock" || strings.HasSuffix(d.Name(), ".prev") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(data)
-		rel, _ := filepath.Rel(root, path)
-		lines = append(lines, rel+" "+hex.EncodeToString(sum[:]))
-		return nil
-	})
-	require.NoError(t, err)
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
 }
 
 // checkOK requires check to find nothing wrong.

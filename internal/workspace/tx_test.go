@@ -10,13 +10,14 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 // A transaction closed without a commit changes no file, whatever it
 // queued.
 func TestTxWithoutCommitChangesNothing(t *testing.T) {
 	l := newTestWorkspace(t)
-	before := fingerprint(t, l.Root())
+	before := workspacetest.Fingerprint(t, l.Root())
 	tx, err := l.Begin(true)
 	require.NoError(t, err)
 	tx.Add(RelMethodology, entry("never committed", "read"))
@@ -26,7 +27,7 @@ func TestTxWithoutCommitChangesNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, got, 1, "the transaction sees what it added")
 	tx.Close()
-	assert.Equal(t, before, fingerprint(t, l.Root()))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, l.Root()))
 	checkOK(t, l)
 }
 
@@ -41,14 +42,14 @@ func TestCommitCrashedAtEachStage(t *testing.T) {
 		t.Run(stage, func(t *testing.T) {
 			l := newTestWorkspace(t)
 			commit(t, l, map[string][]pyjson.Value{RelActionLog: {pyjson.Obj(pyjson.KV("action", "read"))}})
-			before := fingerprint(t, l.Root())
+			before := workspacetest.Fingerprint(t, l.Root())
 
 			tx, err := l.Begin(true)
 			require.NoError(t, err)
 			tx.Append(RelMethodologyMD, []byte("\nfetch whole pages\n"))
 			tx.Add(RelActionLog, pyjson.Obj(pyjson.KV("action", "web_fetch")))
 			tx.Add(RelMethodology, entry("fetch whole pages", "read"))
-			crashed := crashAt(stage, func() { tx.Commit(event("test", 2), testState) })
+			crashed := CrashAt(stage, func() { tx.Commit(event("test", 2), testState) })
 			tx.Close()
 			require.True(t, crashed, "the stage was reached")
 
@@ -66,33 +67,12 @@ func TestCommitCrashedAtEachStage(t *testing.T) {
 				assert.Contains(t, tx.Recovered()[0], "rolled back event 3")
 				assert.Equal(t, int64(2), tx.Meta.Seq)
 				assert.Len(t, log, 1)
-				assert.Equal(t, before, fingerprint(t, l.Root()), "rolled back to exactly the workspace before")
+				assert.Equal(t, before, workspacetest.Fingerprint(t, l.Root()), "rolled back to exactly the workspace before")
 			}
 			tx.Close()
 			checkOK(t, l)
 		})
 	}
-}
-
-// CrashHook set to panic at stage, as if the process were killed there.
-func crashAt(stage string, fn func()) (crashed bool) {
-	type crash struct{}
-	CrashHook = func(s string) {
-		if s == stage {
-			panic(crash{})
-		}
-	}
-	defer func() {
-		CrashHook = nil
-		if r := recover(); r != nil {
-			if _, ok := r.(crash); !ok {
-				panic(r)
-			}
-			crashed = true
-		}
-	}()
-	fn()
-	return false
 }
 
 // A torn last line, a write cut short, was never committed: recovery cuts
@@ -101,7 +81,7 @@ func crashAt(stage string, fn func()) (crashed bool) {
 func TestTornLines(t *testing.T) {
 	l := newTestWorkspace(t)
 	commit(t, l, map[string][]pyjson.Value{RelActionLog: {pyjson.Obj(pyjson.KV("n", 1))}})
-	before := fingerprint(t, l.Root())
+	before := workspacetest.Fingerprint(t, l.Root())
 	for _, rel := range []string{RelJournal, RelActionLog} {
 		f, err := os.OpenFile(l.Path(rel), os.O_WRONLY|os.O_APPEND, 0)
 		require.NoError(t, err)
@@ -127,7 +107,7 @@ func TestTornLines(t *testing.T) {
 	data, err := os.ReadFile(l.Path(RelActionLog))
 	require.NoError(t, err)
 	assert.Equal(t, "{\"n\": 1}\n{\"n\": 2}\n", string(data), "the append overwrote the torn line")
-	assert.NotEqual(t, before, fingerprint(t, l.Root()))
+	assert.NotEqual(t, before, workspacetest.Fingerprint(t, l.Root()))
 	checkOK(t, l)
 }
 
@@ -205,10 +185,10 @@ func TestRefreshIndex(t *testing.T) {
 func TestUnsupportedRefused(t *testing.T) {
 	root := newTestWorkspace(t).Root()
 	l := New(root, Options{Models: func() []string { return []string{"v9"} }})
-	before := fingerprint(t, root)
+	before := workspacetest.Fingerprint(t, root)
 	_, err := l.Begin(true)
 	require.Error(t, err)
 	assert.Equal(t, fault.KindUnsupported, fault.AsError(err).Kind)
 	assert.Contains(t, err.Error(), `the learning model "v2"`)
-	assert.Equal(t, before, fingerprint(t, root))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, root))
 }
