@@ -130,7 +130,7 @@ const bigEvent = 64 << 10
 
 // parseEvent decodes a journal event. A big event is decoded without its
 // input and args, which no reader of the journal's tail needs (recovery
-// needs its files, a session its state_after, verify its outcome): what
+// needs its files, a transaction its state_after, verify its outcome): what
 // an import recorded costs a call no more than any event.
 func parseEvent(line []byte) (pyjson.Value, error) {
 	if len(line) <= bigEvent {
