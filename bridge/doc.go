@@ -10,10 +10,12 @@
 // load the session), run, commit. A failed call returns an *Error, whose
 // Kind is the process's exit code, and changes no file.
 //
-// The package holds the operations, one file each (op_*.go), the session
-// they share (the engine, the meta, the answer's warnings), the learning
-// models (model.go), the format migrations (migrate.go) and the replay
-// that verifies a history (verify.go). The journal, the lock, the data
-// files and their index are the storage package's: an operation changes
-// the workspace only through what it queues for its transaction's commit.
+// The package holds the operations, one file each (op_*.go; Check, Verify
+// and Log in validate.go, verify.go and log.go), the session they share
+// (session.go: the engine, the meta, the answer's warnings), the learning
+// models (model.go), the format migrations and the migrate operation
+// (migrate.go), and the replay that verifies a history (verify.go). The
+// journal, the lock, the data files and their index are the storage
+// package's: an operation changes the workspace only through what it
+// queues for its transaction's commit.
 package bridge
