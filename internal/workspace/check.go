@@ -241,7 +241,7 @@ func (c *checker) dataFile(rel string, want FileSum) {
 // reference checks a workspace still in the reference's layout by loading
 // it as every command would.
 func (c *checker) reference(doc pyjson.Value) {
-	r, err := readReference(c.l)
+	r, err := openReference(c.l)
 	if err != nil {
 		c.add(RelRefIndex, "", "%v", fault.AsError(err).Msg)
 		return

@@ -16,44 +16,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-// crashPoint is called between the steps of a commit. CrashAt sets
-// crashHook to simulate a process killed at that instant; it is nil
-// otherwise.
-func crashPoint(stage string) {
-	if crashHook != nil {
-		crashHook(stage)
-	}
-}
-
-var crashHook func(stage string)
-
-// A crash is the panic CrashAt raises at its stage.
-type crash struct{ stage string }
-
-// CrashAt runs fn (which commits) with the commit cut short at stage, as if
-// the process were killed there, and reports whether it was. The stages
-// are "journal", "append REL" for each file appended to, "prev" and
-// "committed"; a stage ending in "*" is any stage it begins. For tests;
-// never concurrently with a commit.
-func CrashAt(stage string, fn func()) (crashed bool) {
-	crashHook = func(s string) {
-		if s == stage || (strings.HasSuffix(stage, "*") && strings.HasPrefix(s, strings.TrimSuffix(stage, "*"))) {
-			panic(crash{s})
-		}
-	}
-	defer func() {
-		crashHook = nil
-		if r := recover(); r != nil {
-			if _, ok := r.(crash); !ok {
-				panic(r)
-			}
-			crashed = true
-		}
-	}()
-	fn()
-	return false
-}
-
 // Commit writes the transaction's changes as one event: the journal event
 // first, then the appends, then the state file, whose atomic replacement
 // is the commit point (see the package documentation and
@@ -63,15 +25,17 @@ func CrashAt(stage string, fn func()) (crashed bool) {
 // state file. Commit returns warnings about what failed after the commit
 // point (a snapshot, an index rebuild): the commit holds regardless.
 func (tx *Tx) Commit(ev Event, state StateFunc) ([]string, error) {
-	return tx.commit(ev, state, false)
+	tx.warnings = nil
+	err := tx.commit(ev, state, false)
+	return tx.warnings, err
 }
 
-func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []string, err error) {
+func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	if !tx.exclusive {
-		return nil, fault.Internal(errors.New("the transaction holds the workspace shared"), "commit")
+		return fault.Internal(errors.New("the transaction holds the workspace shared"), "commit")
 	}
 	if err := tx.indexPending(); err != nil {
-		return nil, err
+		return err
 	}
 	m := tx.Meta.clone()
 	m.Seq++
@@ -95,7 +59,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 	if first {
 		// A crashed init may have left a temporary state file.
 		if _, err := removeStateTemps(tx.l); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	// Where each file stands before the call: recovery truncates back to it.
@@ -107,7 +71,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 		}
 		size, err := appendOffset(tx.l, p.rel)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if first && strings.HasPrefix(p.rel, RelStateDir+"/") {
 			size = -1
@@ -125,11 +89,11 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 	if !jt.exists || jt.partial {
 		var err error
 		if jt, err = readJournalTail(tx.l); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if jt.seq != tx.Meta.Seq {
-		return nil, fault.Corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, tx.Meta.Seq), RelJournal)
+		return fault.Corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, tx.Meta.Seq), RelJournal)
 	}
 	parent, journalSize := jt.hash, jt.end
 	ev.Seq, ev.Parent = m.Seq, parent
@@ -153,7 +117,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 	}()
 	jf, newDirs, err := writeAt(tx.l, RelJournal, journalSize, line)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The new state's temporary file is created and written while the
 	// journal event syncs: nothing reads it before the rename, and a call
@@ -180,7 +144,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 		err = temp.err
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	pf := temp.pf
 	crashPoint("journal")
@@ -196,7 +160,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 		}
 		f, made, err := writeAt(tx.l, rel, sizes[rel], buf.Bytes())
 		if err != nil {
-			return nil, err
+			return err
 		}
 		newDirs = append(newDirs, made...)
 		opened, rels = append(opened, f), append(rels, rel)
@@ -216,11 +180,11 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 		err = perr
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i, f := range opened {
 		if err := f.Close(); err != nil {
-			return nil, fault.Internal(err, "close %s", rels[i])
+			return fault.Internal(err, "close %s", rels[i])
 		}
 	}
 	opened = nil
@@ -228,22 +192,22 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 	crashPoint("prev")
 	if tx.dirsSynced != nil {
 		if err := <-tx.dirsSynced; err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return nil, fault.Internal(err, "replace %s", RelState)
+		return fault.Internal(err, "replace %s", RelState)
 	}
 	// The rename and any file or directory this commit created are
 	// durable only once their directories are.
 	if err := syncDirs(dirsToSync(tx.l, order, sizes, newDirs)); err != nil {
-		return nil, err
+		return err
 	}
 	tx.mark("state")
 	crashPoint("committed")
 	if snapshot || (tx.l.opts.SnapshotEvery > 0 && m.Seq%int64(tx.l.opts.SnapshotEvery) == 0) {
 		if err := writeSnapshot(tx.l, m.Seq); err != nil {
-			warnings = append(warnings, "the commit holds, but its snapshot failed: "+err.Error())
+			tx.warn("the commit holds, but its snapshot failed: " + err.Error())
 		}
 	}
 	tx.Meta, tx.stateHash, tx.pending, tx.dirsSynced, tx.created = m, stateAfter, nil, nil, false
@@ -257,17 +221,10 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (warnings []strin
 		// searches read the data files until a later call rebuilds it.
 		tx.index, tx.rebuildAfter = nil, false
 		if err := tx.rebuildIndex(); err != nil {
-			warnings = append(warnings, "the commit holds, but rebuilding the index failed (searches read the knowledge files until it is rebuilt): "+fault.AsError(err).Msg)
+			tx.warn("the commit holds, but rebuilding the index failed (searches read the knowledge files until it is rebuilt): " + fault.AsError(err).Msg)
 		}
 	}
-	return warnings, nil
-}
-
-// mark ends a phase of the commit (Mark).
-func (tx *Tx) mark(phase string) {
-	if tx.Mark != nil {
-		tx.Mark(phase)
-	}
+	return nil
 }
 
 // keepPrevious hard-links the committed state file as its .prev before it

@@ -11,45 +11,21 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// A reference is a workspace written by the Python reference: its
+// A refWorkspace is a workspace written by the Python reference: its
 // knowledge and counters live in ucs_index.json, its PP history in
 // pp_history.json, and its manifest is WS/manifest.json or the default.
-//
-// It is read whole, as it is, and presented as a workspace in the ucs
-// layout whose data files are already decoded (the action log is the one
-// file both layouts share): a transaction's reads need no other case. Its
-// first commit is Adopt's, which converts it.
-type reference struct {
+// A transaction reads it whole and presents it in the ucs layout
+// (loadReference); its first commit is Adopt's, which converts it.
+type refWorkspace struct {
 	meta     Meta
 	manifest *torusfield.Manifest
 	raw      []byte // the manifest's bytes
 	lists    map[string][]pyjson.Value
 }
 
-// openReference reads a reference workspace, without changing it, into
-// the transaction's meta, manifest and data files.
-func (tx *Tx) openReference() error {
-	r, err := readReference(tx.l)
-	if err != nil {
-		return err
-	}
-	tx.ref, tx.Meta, tx.manifest = r, r.meta, r.manifest
-	tx.Meta.Files = map[string]FileSum{}
-	for _, rel := range countedFiles {
-		if rel == RelActionLog {
-			continue // the one file in the ucs layout already
-		}
-		tx.lists[rel] = r.lists[rel]
-		// What the meta would count: a reference workspace has no chain
-		// hashes (and no index that would need them).
-		tx.Meta.Files[rel] = FileSum{Lines: len(r.lists[rel])}
-	}
-	return nil
-}
-
-// readReference reads a reference workspace without changing it.
-func readReference(l *Workspace) (*reference, error) {
-	r := &reference{lists: map[string][]pyjson.Value{}, meta: Meta{Format: Format, Model: LegacyModel, Files: map[string]FileSum{}}}
+// openReference reads a reference workspace without changing it.
+func openReference(l *Workspace) (*refWorkspace, error) {
+	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: Meta{Format: Format, Model: LegacyModel, Files: map[string]FileSum{}}}
 	r.raw = torusfield.DefaultManifestJSON()
 	if data, err := readFile(l.path(RelRootManifest)); err == nil {
 		r.raw = data
@@ -145,8 +121,8 @@ func (tx *Tx) Adopt(ev Event, state StateFunc) ([]string, error) {
 		}
 	}
 	ev.Op, ev.Args, ev.Input = "adopt", pyjson.Obj(pyjson.KV("from", "reference")), pyjson.NullValue()
-	warnings, err := tx.commit(ev, state, true)
-	if err != nil {
+	tx.warnings = nil
+	if err := tx.commit(ev, state, true); err != nil {
 		return nil, err
 	}
 	tx.lists = map[string][]pyjson.Value{RelActionLog: actions}
@@ -164,5 +140,29 @@ func (tx *Tx) Adopt(ev Event, state StateFunc) ([]string, error) {
 			return nil, fault.Internal(err, "move %s to backup", rel)
 		}
 	}
-	return warnings, nil
+	return tx.warnings, nil
+}
+
+// loadReference reads a reference workspace, without changing it, into
+// the transaction's meta, manifest and data files: as a workspace in the
+// ucs layout whose data files are already decoded (the action log is the
+// one file both layouts share), so that a transaction's reads need no
+// other case.
+func (tx *Tx) loadReference() error {
+	r, err := openReference(tx.l)
+	if err != nil {
+		return err
+	}
+	tx.ref, tx.Meta, tx.manifest = r, r.meta, r.manifest
+	tx.Meta.Files = map[string]FileSum{}
+	for _, rel := range countedFiles {
+		if rel == RelActionLog {
+			continue // the one file in the ucs layout already
+		}
+		tx.lists[rel] = r.lists[rel]
+		// What the meta would count: a reference workspace has no chain
+		// hashes (and no index that would need them).
+		tx.Meta.Files[rel] = FileSum{Lines: len(r.lists[rel])}
+	}
+	return nil
 }

@@ -38,7 +38,7 @@ type Tx struct {
 	manifest  *torusfield.Manifest
 	// ref is a reference workspace's content, read whole (legacy.go); nil
 	// in the ucs layout.
-	ref *reference
+	ref *refWorkspace
 
 	// Meta is the meta as committed. The caller changes its counters; a
 	// commit changes its seq and files.
@@ -50,6 +50,7 @@ type Tx struct {
 	// requested is set when the commit records a request id (the old
 	// buckets are pruned after it).
 	requested bool
+	warnings  []string // what failed after a commit point (see Commit)
 	// dirsSynced reports the sync of the directories Create made, started
 	// early so that it overlaps the call's work; the commit waits for it
 	// before its rename. Nil when there is none.
@@ -166,7 +167,7 @@ func (tx *Tx) open() error {
 		if tx.manifest, err = torusfield.ParseManifest(raw); err != nil {
 			return fault.Corrupt(err, RelPinned)
 		}
-	} else if err := tx.openReference(); err != nil {
+	} else if err := tx.loadReference(); err != nil {
 		return err
 	}
 	// The state's hash is the last event's state_after (check and verify
@@ -369,3 +370,13 @@ func backupState(l *Workspace, now time.Time) error {
 	}
 	return nil
 }
+
+// mark ends a phase of the commit (Mark).
+func (tx *Tx) mark(phase string) {
+	if tx.Mark != nil {
+		tx.Mark(phase)
+	}
+}
+
+// warn records what failed after a commit point: the commit holds.
+func (tx *Tx) warn(msg string) { tx.warnings = append(tx.warnings, msg) }
