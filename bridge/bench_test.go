@@ -22,16 +22,15 @@ func forSizes(b *testing.B, fn func(b *testing.B, br *Bridge)) {
 // openBench loads the workspace as every call does: lock, read the state
 // file, check for an interrupted call, decode the state.
 func openBench(b *testing.B, br *Bridge, exclusive bool) (*session, func()) {
-	lock, ls, _, err := br.lockAndRecover(exclusive)
+	tx, err := br.ws.Begin(exclusive)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := openSession(br.l, ls, testNow, "default")
+	s, err := br.openSession(tx)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s.exclusive = exclusive
-	return s, lock.unlock
+	return s, tx.Close
 }
 
 // BenchmarkLoad is what every call pays before it operates.
@@ -72,7 +71,7 @@ func BenchmarkKeywordSearch(b *testing.B) {
 			b.Run(mode, func(b *testing.B) {
 				s, unlock := openBench(b, br, true)
 				defer unlock()
-				s.noIndex = mode == "decode"
+				s.tx.NoIndex = mode == "decode"
 				kw := newKeywords(s.manifest)
 				recent, err := s.window(relMethodology, recentForVocabulary)
 				if err != nil {
@@ -92,7 +91,9 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				dq := q
 				dq.Max, dq.Routing = maxDeadEndHits, pyjson.NullValue()
 				for b.Loop() {
-					s.lists = map[string][]pyjson.Value{} // as a new call: nothing read yet
+					b.StopTimer()
+					s.tx.Discard() // as a new call: nothing read yet
+					b.StartTimer()
 					p := q.Prepare("")
 					for _, f := range []struct {
 						rel    string

@@ -1,12 +1,14 @@
 package bridge
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // Version is the version of ucs and of its JSON contract.
@@ -36,7 +38,7 @@ type Options struct {
 // between calls, so a process may make one call and exit.
 type Bridge struct {
 	opts Options
-	l    layout
+	ws   *workspace.Workspace
 	// noIndex makes every call read the knowledge files instead of the
 	// index (tests compare the two).
 	noIndex bool
@@ -61,13 +63,23 @@ func New(opts Options) *Bridge {
 	if opts.SnapshotEvery == 0 {
 		opts.SnapshotEvery = DefaultSnapshotEvery
 	}
-	return &Bridge{opts: opts, l: layout{root: opts.Workspace}}
+	return &Bridge{opts: opts, ws: openWorkspace(opts.Workspace, opts)}
+}
+
+// openWorkspace is the storage of a workspace as the bridge uses it.
+func openWorkspace(root string, opts Options) *workspace.Workspace {
+	return workspace.New(root, workspace.Options{LockTimeout: opts.LockTimeout,
+		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: Models})
 }
 
 // Do runs one operation (see Specs). Args hold the command's flags as an
 // object and Input its stdin object, or null. The call is checked against
 // the operation's Spec before anything is read or locked. A failed call
 // returns an *Error and changes no file.
+//
+// Every operation on the engine's state runs the same way: open (begin the
+// workspace's transaction and load the session), run, commit (a changing
+// operation).
 func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	sp := Lookup(c.Op)
 	if sp == nil {
@@ -90,64 +102,33 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if sp.tool != nil {
 		return sp.tool(b, run)
 	}
-	if !exists(b.l, relState) {
-		return pyjson.Value{}, errNotInitialized
-	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
-	lock, loaded, recovered, err := b.lockAndRecover(sp.Mutating)
+	var s *session
+	if sp.open != nil {
+		s, err = sp.open(b, run, tm)
+	} else {
+		s, err = b.open(sp, run, tm)
+	}
+	if errors.Is(err, workspace.ErrInitialized) {
+		return b.alreadyInitialized(), nil
+	}
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	defer lock.unlock()
-	tm.mark("lock+read")
-	s, err := openSession(b.l, loaded, b.now(), b.opts.AgentID)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	tm.mark("load")
-	s.tm = tm
-	s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-	s.exclusive, s.noIndex, s.replaying = sp.Mutating, b.noIndex, b.replaying
-	for _, r := range recovered {
-		s.warn("recovered: " + r)
-	}
-	// (verify's replay converts nothing by itself: it replays the
-	// recorded migrate events.)
-	if sp.Mutating && c.Op != "migrate" && (s.ref != nil || s.meta.Format < WorkspaceFormat && !b.replaying) {
-		// A reference workspace is adopted, and one of an older format
-		// migrated, by its first change, never by a call that fails: run
-		// the call on the old view first, and only if it succeeds convert
-		// the workspace and run it again (it is deterministic).
-		if _, err := sp.run(s, run); err != nil {
-			return pyjson.Value{}, err
-		}
-		if s, err = openSession(b.l, loaded, b.now(), b.opts.AgentID); err != nil {
-			return pyjson.Value{}, err
-		}
-		s.snapshotEvery = max(b.opts.SnapshotEvery, 0)
-		s.exclusive, s.noIndex, s.replaying = true, b.noIndex, b.replaying
-		if s.ref != nil {
-			if err := s.adopt(); err != nil {
-				return pyjson.Value{}, err
-			}
-		}
-		if err := s.migrateToCurrent(); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
+	defer s.tx.Close()
 	var reqID string
 	if sp.Retries {
 		if reqID, err = requestID(c.Input); err != nil {
 			return pyjson.Value{}, err
 		}
 		if reqID != "" {
-			if prev, ok, err := s.findRequest(reqID, c.Input); err != nil || ok {
+			if prev, ok, err := s.tx.FindRequest(reqID, c.Input); err != nil || ok {
 				return prev.With("replayed", true), err
 			}
 		}
 	}
-	tBefore := s.engine.Grid.T
+	tBefore := s.tBefore
 	out, err := sp.run(s, run)
 	if err != nil {
 		return pyjson.Value{}, err
@@ -157,71 +138,72 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		out = out.With("warnings", s.warnings)
 	}
 	if reqID != "" {
-		s.recordRequest(reqID, c.Op, c.Input, out)
+		s.tx.RecordRequest(reqID, c.Op, c.Input, out)
 	}
 	if sp.Mutating {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}
-		if reqID != "" {
-			pruneRequests(b.l, s.meta.Requests)
-		}
 	}
 	return out, nil
 }
 
-// lockAndRecover takes the workspace lock, reads the state file (once: the
-// session is built from the same bytes) and first repairs a call that was
-// cut short (see recoverWorkspace). A read takes a shared lock, and the
-// exclusive one only when there is something to repair.
-func (b *Bridge) lockAndRecover(exclusive bool) (*fileLock, loadedState, []string, error) {
-	var ls loadedState
-	lock, err := lockWorkspace(b.l.path(relLock), exclusive, b.opts.LockTimeout)
+// open begins a transaction on an initialized workspace (exclusive for a
+// changing operation) and loads the session. A reference workspace is
+// adopted, and one of an older format migrated, by its first change, here,
+// before the operation runs.
+func (b *Bridge) open(sp *Spec, c Call, tm *timings) (*session, error) {
+	tx, err := b.ws.Begin(sp.Mutating)
 	if err != nil {
-		return nil, ls, nil, err
+		return nil, err
 	}
-	fail := func(err error) (*fileLock, loadedState, []string, error) {
-		lock.unlock()
-		return nil, ls, nil, err
-	}
-	if ls.data, err = readFile(b.l.path(relState)); err != nil {
-		if os.IsNotExist(err) {
-			return fail(errNotInitialized)
-		}
-		return fail(internal(err, "read %s", relState))
-	}
-	need, jt, err := needsRecovery(b.l, ls.data)
+	tm.mark("lock+read")
+	tx.NoIndex, tx.Mark = b.noIndex, tm.mark
+	s, err := b.openSession(tx)
 	if err != nil {
-		return fail(err)
+		tx.Close()
+		return nil, err
 	}
-	ls.journal = jt
-	if !need {
-		return lock, ls, nil, nil
+	tm.mark("load")
+	for _, r := range tx.Recovered() {
+		s.warn("recovered: " + r)
 	}
-	if !exclusive {
-		lock.unlock()
-		if lock, err = lockWorkspace(b.l.path(relLock), true, b.opts.LockTimeout); err != nil {
-			return nil, ls, nil, err
+	// (verify's replay converts nothing by itself: it replays the
+	// recorded migrate events.)
+	if sp.Mutating && c.Op != "migrate" && (tx.Legacy() || s.meta.Format < WorkspaceFormat && !b.replaying) {
+		if s, err = b.convert(s, sp, c); err != nil {
+			tx.Close()
+			return nil, err
 		}
 	}
-	done, err := recoverWorkspace(b.l)
-	if err != nil {
-		return fail(err)
-	}
-	if ls.data, err = readFile(b.l.path(relState)); err != nil {
-		return fail(internal(err, "read %s", relState))
-	}
-	if ls.journal, err = readJournalTail(b.l); err != nil {
-		return fail(err)
-	}
-	return lock, ls, done, nil
+	return s, nil
 }
 
-// loadedState is what a call read of the workspace before loading it: the
-// state file's bytes and the journal's last event.
-type loadedState struct {
-	data    []byte
-	journal journalTail
+// convert adopts a reference workspace and migrates one of an older
+// format, never for a call that fails: it runs the call on the old view
+// first, and only if it succeeds converts the workspace (then the call
+// runs again, on the new one: it is deterministic).
+func (b *Bridge) convert(s *session, sp *Spec, c Call) (*session, error) {
+	if _, err := sp.run(s, c); err != nil {
+		return nil, err
+	}
+	tx := s.tx
+	if err := tx.Discard(); err != nil {
+		return nil, err
+	}
+	s, err := b.openSession(tx)
+	if err != nil {
+		return nil, err
+	}
+	if tx.Legacy() {
+		if err := s.adopt(); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.migrateToCurrent(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func (b *Bridge) now() time.Time {

@@ -71,7 +71,7 @@ func fuzzOp(f *testing.F, op string, seeds ...string) {
 		f.Add([]byte(s))
 	}
 	fw := newFuzzWorkspace(f)
-	dir := filepath.Dir(fw.b.l.root)
+	dir := filepath.Dir(fw.b.ws.Root())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := ParseInput(data)
 		if err != nil {
@@ -80,12 +80,12 @@ func fuzzOp(f *testing.F, op string, seeds ...string) {
 			}
 			return // rejected before the workspace was touched
 		}
-		before := statPrint(t, fw.b.l.root)
+		before := statPrint(t, fw.b.ws.Root())
 		if _, err := fw.b.Do(Call{Op: op, Input: in}); err != nil {
 			if k := Exit(err); k != int(KindBadInput) {
 				t.Fatalf("input %q: error of kind %d: %v", data, k, err)
 			}
-			if after := statPrint(t, fw.b.l.root); after != before {
+			if after := statPrint(t, fw.b.ws.Root()); after != before {
 				t.Fatalf("rejected input %q changed the workspace", data)
 			}
 			return

@@ -1,13 +1,9 @@
 package bridge
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
@@ -42,30 +40,6 @@ func report(t testing.TB, b *Bridge, action string, extra ...string) (pyjson.Val
 	return b.Do(Call{Op: "report", Input: input(t, body)})
 }
 
-// fingerprint hashes every file of a workspace but the lock and the
-// state's .prev link, which are aids, not state: a rolled-back call may
-// leave .prev pointing at the (unchanged) committed state.
-func fingerprint(t testing.TB, root string) string {
-	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "lock" || strings.HasSuffix(d.Name(), ".prev") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(data)
-		rel, _ := filepath.Rel(root, path)
-		lines = append(lines, rel+" "+hex.EncodeToString(sum[:]))
-		return nil
-	})
-	require.NoError(t, err)
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
-}
-
 // invariants checks what must hold after any call, whole or cut short:
 // check finds nothing, and the engine's t, the journal, the action log and
 // the report counter agree on how many reports landed.
@@ -77,8 +51,7 @@ func invariants(t testing.TB, b *Bridge, wantReports int) {
 	require.NoError(t, err)
 	tv, _ := st.Get("t")
 	n, _ := tv.Int()
-	lines, err := readJSONL(b.l, relActionLog)
-	require.NoError(t, err)
+	lines := entries(t, b, relActionLog)
 	assert.Equal(t, wantReports, len(lines), "action log lines")
 	assert.Equal(t, int64(InitWarmup+wantReports), n, "engine t")
 	rc, _ := st.Get("report_counter")
@@ -86,27 +59,15 @@ func invariants(t testing.TB, b *Bridge, wantReports int) {
 	assert.Equal(t, int64(wantReports%phiReportInterval), c, "report counter")
 }
 
-type crash struct{ stage string }
-
-// crashAt runs fn with the commit interrupted at stage, as if the process
-// had been killed there, and reports whether the crash happened.
-func crashAt(stage string, fn func()) (crashed bool) {
-	crashHook = func(s string) {
-		if s == stage || (strings.HasSuffix(stage, "*") && strings.HasPrefix(s, strings.TrimSuffix(stage, "*"))) {
-			panic(crash{s})
-		}
-	}
-	defer func() {
-		crashHook = nil
-		if r := recover(); r != nil {
-			if _, ok := r.(crash); !ok {
-				panic(r)
-			}
-			crashed = true
-		}
-	}()
-	fn()
-	return false
+// entries reads a data file's committed entries, as a read does.
+func entries(t testing.TB, b *Bridge, rel string) []pyjson.Value {
+	t.Helper()
+	tx, err := b.ws.Begin(false)
+	require.NoError(t, err)
+	defer tx.Close()
+	v, err := tx.List(rel)
+	require.NoError(t, err)
+	return v
 }
 
 // TestCrashAtEveryStage interrupts a report (with a judgment node, so it
@@ -144,17 +105,17 @@ func TestCrashAtEveryStage(t *testing.T) {
 			b := newWorkspace(t)
 			_, err := report(t, b, "read")
 			require.NoError(t, err)
-			before := fingerprint(t, b.l.root)
-			crashed := crashAt(c.stage, func() { calls[c.op](t, b) })
+			before := workspacetest.Fingerprint(t, b.ws.Root())
+			crashed := workspace.CrashAt(c.stage, func() { calls[c.op](t, b) })
 			require.True(t, crashed, "the stage was reached")
 			// The next call recovers first.
 			out, err := b.Do(Call{Op: "status"})
 			require.NoError(t, err)
 			committed := c.stage == "committed"
 			if committed {
-				assert.NotEqual(t, before, fingerprint(t, b.l.root), "the call landed")
+				assert.NotEqual(t, before, workspacetest.Fingerprint(t, b.ws.Root()), "the call landed")
 			} else {
-				assert.Equal(t, before, fingerprint(t, b.l.root), "rolled back to exactly the state before the call")
+				assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()), "rolled back to exactly the state before the call")
 				warnings, _ := out.Get("warnings")
 				assert.Contains(t, string(pyjson.Canonical(warnings)), "rolled back event")
 			}
@@ -175,10 +136,10 @@ func TestRecoveryRemovesUnfinishedStateFiles(t *testing.T) {
 	b := newWorkspace(t)
 	_, err := report(t, b, "read")
 	require.NoError(t, err)
-	before := fingerprint(t, b.l.root)
-	crashed := crashAt("journal", func() { report(t, b, "web_fetch") })
+	before := workspacetest.Fingerprint(t, b.ws.Root())
+	crashed := workspace.CrashAt("journal", func() { report(t, b, "web_fetch") })
 	require.True(t, crashed)
-	dir := filepath.Dir(b.l.path(relState))
+	dir := filepath.Dir(b.ws.Path(relState))
 	stray := filepath.Join(dir, ".torusfield_state.json4691051894278764552")
 	require.NoError(t, os.WriteFile(stray, []byte(`{"ucs":`), 0o600))
 	other := filepath.Join(dir, ".torusfield_state.json.keep")
@@ -191,17 +152,17 @@ func TestRecoveryRemovesUnfinishedStateFiles(t *testing.T) {
 	warnings, _ := out.Get("warnings")
 	assert.Contains(t, string(pyjson.Canonical(warnings)), "removed 1 unfinished state file(s)")
 	require.NoError(t, os.Remove(other))
-	assert.Equal(t, before, fingerprint(t, b.l.root))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()))
 	invariants(t, b, 1)
 }
 
 // stateTemps lists the temporary state files in a workspace's state directory.
 func stateTemps(t testing.TB, ws string) []string {
 	t.Helper()
-	entries, err := os.ReadDir(filepath.Join(ws, relStateDir))
+	dir, err := os.ReadDir(filepath.Join(ws, workspace.RelStateDir))
 	require.NoError(t, err)
 	var out []string
-	for _, e := range entries {
+	for _, e := range dir {
 		if strings.HasPrefix(e.Name(), ".torusfield_state.json") {
 			out = append(out, e.Name())
 		}
@@ -226,7 +187,7 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	assert.Equal(t, "request_id_conflict", AsError(err).Code, "the same id for another call is refused")
 	invariants(t, b, 1)
 
-	crashed := crashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
+	crashed := workspace.CrashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
 	require.True(t, crashed)
 	out, err := report(t, b, "web_fetch", `, "request_id": "r-2"`)
 	require.NoError(t, err)
@@ -235,7 +196,7 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	invariants(t, b, 2)
 
 	// A call killed before its commit is not remembered: the retry applies it.
-	crashed = crashAt("journal", func() { report(t, b, "read", `, "request_id": "r-3"`) })
+	crashed = workspace.CrashAt("journal", func() { report(t, b, "read", `, "request_id": "r-3"`) })
 	require.True(t, crashed)
 	out, err = report(t, b, "read", `, "request_id": "r-3"`)
 	require.NoError(t, err)
@@ -244,43 +205,11 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	invariants(t, b, 3)
 }
 
-// TestRequestBuckets: records live in buckets of a thousand; a lookup
-// searches the newest eleven (at least 10,000 ids), and starting a new
-// bucket drops the ones too old to be searched.
-func TestRequestBuckets(t *testing.T) {
-	b := newWorkspace(t)
-	data, err := os.ReadFile(b.l.path(relState))
-	require.NoError(t, err)
-	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
-	require.NoError(t, err)
-	write := func(ordinal int, id string) {
-		rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("input_sha256", inputDigest(pyjson.Obj())),
-			pyjson.KV("result", pyjson.Obj(pyjson.KV("n", ordinal))))
-		path := b.l.path(requestRel(ordinal, requestKey(id)))
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, pyjson.Indent(rec), 0o644))
-	}
-	for bucket := 0; bucket <= 11; bucket++ {
-		write(bucket*requestBucket, fmt.Sprintf("id-%d", bucket))
-	}
-	s.meta.Requests = 11*requestBucket + 1 // the first record of bucket 11 was just written
-	for bucket := 1; bucket <= 11; bucket++ {
-		_, ok, err := s.findRequest(fmt.Sprintf("id-%d", bucket), pyjson.Obj())
-		require.NoError(t, err)
-		assert.True(t, ok, "bucket %d is searched", bucket)
-	}
-	_, ok, _ := s.findRequest("id-0", pyjson.Obj())
-	assert.False(t, ok, "bucket 0 is older than the last 10,000 ids")
-	pruneRequests(b.l, s.meta.Requests)
-	assert.NoDirExists(t, b.l.path(relRequests+"/0"))
-	assert.DirExists(t, b.l.path(relRequests+"/1"))
-}
-
 // TestRejectedInputChangesNothing: a bad report leaves every byte of the
 // workspace as it was.
 func TestRejectedInputChangesNothing(t *testing.T) {
 	b := newWorkspace(t)
-	before := fingerprint(t, b.l.root)
+	before := workspacetest.Fingerprint(t, b.ws.Root())
 	for _, in := range []string{
 		`{"action": "read", "success": "great"}`,
 		`{"outcome": "no action"}`,
@@ -293,7 +222,7 @@ func TestRejectedInputChangesNothing(t *testing.T) {
 		require.Error(t, err, in)
 		assert.Equal(t, int(KindBadInput), Exit(err), in)
 	}
-	assert.Equal(t, before, fingerprint(t, b.l.root))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()))
 }
 
 // TestCorruptStateRefused: a state file that does not parse is never
@@ -305,7 +234,7 @@ func TestCorruptStateRefused(t *testing.T) {
 		_, err := report(t, b, a)
 		require.NoError(t, err)
 	}
-	path := b.l.path(relState)
+	path := b.ws.Path(relState)
 	require.NoError(t, os.WriteFile(path, []byte(`{"oops`), 0o644))
 	for _, op := range []string{"status", "consult", "flush", "resume", "export"} {
 		args := pyjson.Obj()
@@ -348,7 +277,7 @@ func TestInitOverUncommittedLeftovers(t *testing.T) {
 	}
 	_, err := b.Do(Call{Op: "init"})
 	require.NoError(t, err)
-	assert.Equal(t, fingerprint(t, clean.opts.Workspace), fingerprint(t, dir))
+	assert.Equal(t, workspacetest.Fingerprint(t, clean.opts.Workspace), workspacetest.Fingerprint(t, dir))
 	_, err = b.Check(false)
 	require.NoError(t, err)
 }

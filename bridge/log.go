@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // LogOptions select and format the events Log prints.
@@ -24,7 +25,7 @@ type LogOptions struct {
 // Log prints the journal's events, oldest first: what the agent reported
 // and asked, when, and what each call changed.
 func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
-	if !exists(b.l, relState) {
+	if !b.ws.Exists(relState) {
 		return errNotInitialized
 	}
 	var sinceSeq int64
@@ -42,14 +43,14 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "migrate" && !isOperation(opts.Op) {
 		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt, migrate", "--op %q is not an operation", opts.Op)
 	}
-	j, done, ok, err := openJournal(b.l)
+	j, ok, err := b.ws.OpenJournal()
 	if err != nil || !ok {
 		return err
 	}
-	defer done()
+	defer j.Close()
 	var kept []pyjson.Value
 	for {
-		ev, _, ok := j.next()
+		ev, _, ok := j.Next()
 		if !ok {
 			break // a torn last line is not an event
 		}
@@ -61,16 +62,16 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 				continue
 			}
 		}
-		kept = append(kept, ev.raw)
+		kept = append(kept, ev.Raw())
 		if opts.Limit > 0 && len(kept) > opts.Limit {
 			kept = kept[1:]
 		}
 	}
-	var le *lineError
-	if errors.As(j.err, &le) {
+	var le *workspace.LineError
+	if errors.As(j.Err(), &le) {
 		return corrupt(le, relJournal)
-	} else if j.err != nil {
-		return internal(j.err, "read %s", relJournal)
+	} else if j.Err() != nil {
+		return internal(j.Err(), "read %s", relJournal)
 	}
 	if !opts.Table {
 		bw := bufio.NewWriter(w)

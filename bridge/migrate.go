@@ -2,9 +2,6 @@ package bridge
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -109,17 +106,10 @@ func (s *session) applyMigration(m migration) error {
 			"cannot migrate from format %d: the workspace is in format %d", m.from, s.meta.Format)
 	}
 	if !s.replaying {
-		dir, err := newBackupDir(s.l, fmt.Sprintf("migrate-v%d-v%d", m.from, m.to))
-		if err != nil {
+		var err error
+		if s.backupRel, err = s.tx.Backup(fmt.Sprintf("migrate-v%d-v%d", m.from, m.to), relState, relPinned); err != nil {
 			return err
 		}
-		for _, rel := range []string{relState, relPinned} {
-			if err := copyFile(s.l.path(rel), filepath.Join(dir, filepath.Base(rel))); err != nil {
-				return internal(err, "back up %s", rel)
-			}
-		}
-		s.backupRel, _ = filepath.Rel(s.l.root, dir)
-		s.backupRel = filepath.ToSlash(s.backupRel)
 	}
 	if err := m.apply(s); err != nil {
 		return err
@@ -174,19 +164,5 @@ func migrateV1toV2(s *session) error {
 	if s.replaying {
 		return nil // a scratch copy's modes are verify's business
 	}
-	return filepath.WalkDir(s.l.path("ucs"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return internal(err, "walk %s", path)
-		}
-		mode := os.FileMode(0o600)
-		if d.IsDir() {
-			mode = 0o700
-		} else if !d.Type().IsRegular() {
-			return nil
-		}
-		if err := os.Chmod(path, mode); err != nil {
-			return internal(err, "chmod %s", path)
-		}
-		return nil
-	})
+	return s.ws.MakePrivate()
 }

@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -31,15 +30,10 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	}
 	var backup string
 	if !s.replaying {
-		dir, err := newBackupDir(s.l, "migrate-model-"+from+"-"+to)
-		if err != nil {
+		var err error
+		if backup, err = s.tx.Backup("migrate-model-"+from+"-"+to, relState); err != nil {
 			return pyjson.Value{}, err
 		}
-		if err := copyFile(s.l.path(relState), filepath.Join(dir, filepath.Base(relState))); err != nil {
-			return pyjson.Value{}, internal(err, "back up %s", relState)
-		}
-		backup, _ = filepath.Rel(s.l.root, dir)
-		backup = filepath.ToSlash(backup)
 	}
 	v, learned, err := relearn(s)
 	if err != nil {
@@ -107,15 +101,15 @@ type reportContext struct {
 
 // reportContexts reads the context of every report event of the journal.
 func reportContexts(s *session) ([]reportContext, error) {
-	j, done, ok, err := openJournal(s.l)
+	j, ok, err := s.ws.OpenJournal()
 	if err != nil || !ok {
 		return nil, err
 	}
-	defer done()
+	defer j.Close()
 	var out []reportContext
 	consulted := ""
 	for {
-		ev, _, ok := j.next()
+		ev, _, ok := j.Next()
 		if !ok {
 			break
 		}
@@ -131,8 +125,8 @@ func reportContexts(s *session) ([]reportContext, error) {
 			consulted = ""
 		}
 	}
-	if j.err != nil {
-		return nil, corrupt(j.err, relJournal)
+	if err := j.Err(); err != nil {
+		return nil, corrupt(err, relJournal)
 	}
 	return out, nil
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 // copyWorkspace copies a committed fixture workspace into a temporary
@@ -18,7 +20,7 @@ import (
 func copyWorkspace(t *testing.T, fixture string) string {
 	t.Helper()
 	ws := filepath.Join(t.TempDir(), "ws")
-	require.NoError(t, copyTree(fixture, ws))
+	require.NoError(t, os.CopyFS(ws, os.DirFS(fixture)))
 	return ws
 }
 
@@ -31,7 +33,7 @@ const fixtureV010 = "../testdata/workspaces/ucs-0.1.0"
 func TestMigrateReleaseWorkspace(t *testing.T) {
 	ws := copyWorkspace(t, fixtureV010)
 	b := New(Options{Workspace: ws, Now: testNow})
-	before, err := stateMeta(b.l)
+	before, err := b.ws.StateMeta()
 	require.NoError(t, err)
 	require.Equal(t, 1, before.Format)
 
@@ -45,20 +47,20 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	// A read leaves the format alone.
 	_, err = b.Do(Call{Op: "status"})
 	require.NoError(t, err)
-	m, err := stateMeta(b.l)
+	m, err := b.ws.StateMeta()
 	require.NoError(t, err)
 	require.Equal(t, 1, m.Format)
 
 	// A rejected change migrates nothing.
 	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "success": "maybe"}`)})
 	require.Error(t, err)
-	m, _ = stateMeta(b.l)
+	m, _ = b.ws.StateMeta()
 	require.Equal(t, 1, m.Format)
 
 	out, err := report(t, b, "read")
 	require.NoError(t, err)
 	assert.Contains(t, string(pyjson.Canonical(out)), "migrated the workspace from format 1 to 2")
-	m, err = stateMeta(b.l)
+	m, err = b.ws.StateMeta()
 	require.NoError(t, err)
 	assert.Equal(t, WorkspaceFormat, m.Format)
 	assert.Equal(t, ModelV2, m.Model)
@@ -84,14 +86,13 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	assert.Equal(t, m.Seq, verified)
 
 	// The events say what wrote them.
-	jt, err := readJournalTail(b.l)
+	last, ok, err := b.ws.LastEvent()
 	require.NoError(t, err)
-	last, err := parseEventValue(jt.event)
-	require.NoError(t, err)
-	assert.Equal(t, EventFormat, last.Format)
+	require.True(t, ok)
+	assert.Equal(t, workspace.EventFormat, last.Format)
 	assert.Equal(t, ModelV2, last.Model)
 	assert.Equal(t, "default", last.Agent)
-	mig, err := eventAt(b.l, before.Seq+1)
+	mig, err := b.ws.EventAt(before.Seq + 1)
 	require.NoError(t, err)
 	assert.Equal(t, "migrate", strField(mig, "op"))
 
@@ -116,9 +117,9 @@ func TestVerifyNamedAgent(t *testing.T) {
 	require.NoError(t, err)
 	_, err = other.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	jt, err := readJournalTail(b.l)
+	last, _, err := b.ws.LastEvent()
 	require.NoError(t, err)
-	assert.Equal(t, "b", strField(jt.event, "agent_id"))
+	assert.Equal(t, "b", last.Agent)
 }
 
 // withTestModel registers, for one test, a second learning model whose
@@ -147,11 +148,11 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 		return b
 	}
 	ref, test := run(ModelV2), run(name)
-	refMeta, _ := stateMeta(ref.l)
-	testMeta, _ := stateMeta(test.l)
+	refMeta, _ := ref.ws.StateMeta()
+	testMeta, _ := test.ws.StateMeta()
 	assert.Equal(t, name, testMeta.Model)
-	refState, _ := os.ReadFile(ref.l.path(relState))
-	testState, _ := os.ReadFile(test.l.path(relState))
+	refState, _ := os.ReadFile(ref.ws.Path(relState))
+	testState, _ := os.ReadFile(test.ws.Path(relState))
 	require.NotEqual(t, sha256hex(refState), sha256hex(testState), "the models must learn differently")
 	assert.Equal(t, refMeta.Seq, testMeta.Seq)
 
@@ -159,8 +160,8 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 	// reproduce their states; verify passes because it uses each event's.
 	_, err := test.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	jt, _ := readJournalTail(test.l)
-	assert.Equal(t, name, strField(jt.event, "model"))
+	last, _, _ := test.ws.LastEvent()
+	assert.Equal(t, name, last.Model)
 
 	// A ucs that does not know the model stops with unsupported_version,
 	// naming it: never a report of tampering.
@@ -189,13 +190,13 @@ func TestInitUnknownModel(t *testing.T) {
 // A workspace of a newer format is refused unchanged, with exit 6.
 func TestNewerFormatRefused(t *testing.T) {
 	b := newWorkspace(t)
-	path := b.l.path(relState)
+	path := b.ws.Path(relState)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	newer := strings.Replace(string(data), `"format":"ucs.workspace.v2"`, `"format":"ucs.workspace.v9"`, 1)
 	require.NotEqual(t, string(data), newer)
 	require.NoError(t, os.WriteFile(path, []byte(newer), 0o600))
-	before := fingerprint(t, b.opts.Workspace)
+	before := workspacetest.Fingerprint(t, b.opts.Workspace)
 	for _, call := range []Call{{Op: "status"}, {Op: "report", Input: input(t, `{"action": "read"}`)}} {
 		op := call.Op
 		_, err = b.Do(call)
@@ -203,54 +204,7 @@ func TestNewerFormatRefused(t *testing.T) {
 		assert.Equal(t, 6, Exit(err), op)
 		assert.Equal(t, "unsupported_version", AsError(err).Code)
 	}
-	assert.Equal(t, before, fingerprint(t, b.opts.Workspace))
-}
-
-func TestParseEventFormats(t *testing.T) {
-	for _, tc := range []struct {
-		name, line string
-		format     int
-		model      string
-		agent      string
-		err        string
-	}{
-		{"format 1 (0.1.0)", `{"seq":1,"op":"init","hash":"x"}`, 1, ModelV2, "", ""},
-		{"format 2", `{"seq":2,"op":"report","format":2,"model":"v2","agent_id":"a"}`, 2, ModelV2, "a", ""},
-		{"a newer format", `{"seq":3,"op":"report","format":3,"model":"v4"}`, 0, "", "", "event format 3"},
-		{"a bad format", `{"seq":3,"op":"report","format":"two"}`, 0, "", "", "format must be an integer"},
-		{"not an object", `[1]`, 0, "", "", "must be a JSON object"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v, err := pyjson.Parse([]byte(tc.line))
-			require.NoError(t, err)
-			ev, err := parseEventValue(v)
-			if tc.err != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tc.err)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tc.format, ev.Format)
-			assert.Equal(t, tc.model, ev.Model)
-			assert.Equal(t, tc.agent, ev.Agent)
-		})
-	}
-}
-
-// An event written by this version hashes and reads back as it was.
-func TestEventSealRoundTrip(t *testing.T) {
-	ev := Event{Seq: 7, Parent: "p", Op: "report", Args: pyjson.Obj(), Input: pyjson.Obj(pyjson.KV("action", "read")),
-		Now: "2026-11-21T21:01:00Z", TBefore: 3, TAfter: 4, StateBefore: "a", StateAfter: "b",
-		Files: pyjson.Obj(pyjson.KV("ucs/state/action_log.jsonl", 10)), Format: 2, Model: ModelV2, Agent: "x"}
-	line := ev.seal()
-	v, err := pyjson.Parse(line[:len(line)-1])
-	require.NoError(t, err)
-	back, err := parseEventValue(v)
-	require.NoError(t, err)
-	assert.Equal(t, ev.Hash, back.contentHash())
-	assert.Equal(t, ev.Hash, back.Hash)
-	back.raw, ev.raw = pyjson.Value{}, pyjson.Value{}
-	assert.Equal(t, string(pyjson.Canonical(ev.value())), string(pyjson.Canonical(back.value())))
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.opts.Workspace))
 }
 
 // A v2 workspace moves to v3 only when asked: its reports are learned
@@ -264,7 +218,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	out, err := b.Do(Call{Op: "migrate"})
 	require.NoError(t, err)
 	assert.Equal(t, "migrated", strField(out, "status"))
-	m, _ := stateMeta(b.l)
+	m, _ := b.ws.StateMeta()
 	require.Equal(t, WorkspaceFormat, m.Format)
 	require.Equal(t, ModelV2, m.Model, "a format migration never changes the model")
 
@@ -273,7 +227,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	n, _ := field(out, "reports_learned", pyjson.NullValue()).Int()
 	assert.Greater(t, n, int64(30))
 	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v2-v3"))
-	m, _ = stateMeta(b.l)
+	m, _ = b.ws.StateMeta()
 	require.Equal(t, ModelV3, m.Model)
 
 	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
@@ -284,10 +238,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	assert.NotEmpty(t, strField(c, "advisory_id"))
 	// The history's outcomes are evidence now: the first report of the
 	// action log has an estimate with outcomes behind it.
-	data, err := os.ReadFile(b.l.path(relState))
-	require.NoError(t, err)
-	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
-	require.NoError(t, err)
+	s, done := b.sessionForTest(t)
 	v, err := s.learned()
 	require.NoError(t, err)
 	lines, err := s.list(relActionLog)
@@ -295,6 +246,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	first := lines[0]
 	est := v.model.Estimate(nil, strField(first, "cursor_before"), strField(first, "action"), 0)
 	assert.Greater(t, est.Evidence.N, 0.0)
+	done()
 	for range 30 { // past a snapshot
 		_, err := report(t, b, "read")
 		require.NoError(t, err)

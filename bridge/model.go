@@ -3,6 +3,8 @@ package bridge
 import (
 	"slices"
 	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // A Model is a learning model: how a reported outcome changes what the
@@ -22,7 +24,7 @@ type Model struct {
 // ModelV2 is the reference's learning model (bridge v2.0, engine v0.2.1),
 // ported bit for bit: the model of every workspace written before models
 // had names, and of every workspace adopted from the reference.
-const ModelV2 = "v2"
+const ModelV2 = workspace.LegacyModel
 
 // DefaultModel is the model of a new workspace.
 const DefaultModel = ModelV2

@@ -185,19 +185,28 @@ func TestV3Deterministic(t *testing.T) {
 			top := topOf(t, consultV3(t, b, ctx, false))
 			reportV3(t, b, `{"action": "`+top+`", "success": "success"}`)
 		}
-		data, err := os.ReadFile(b.l.path(relState))
+		data, err := os.ReadFile(b.ws.Path(relState))
 		require.NoError(t, err)
 		return data
 	}
 	assert.Equal(t, run(), run())
 }
 
+// sessionForTest loads the workspace as a reading call would; done ends
+// its transaction (and releases the workspace).
+func (b *Bridge) sessionForTest(t *testing.T) (s *session, done func()) {
+	t.Helper()
+	tx, err := b.ws.Begin(false)
+	require.NoError(t, err)
+	s, err = b.openSession(tx)
+	require.NoError(t, err)
+	return s, tx.Close
+}
+
 // engineForTest loads the workspace's engine as a call would.
 func (b *Bridge) engineForTest(t *testing.T) *torusfield.Engine {
 	t.Helper()
-	data, err := os.ReadFile(b.l.path(relState))
-	require.NoError(t, err)
-	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
-	require.NoError(t, err)
+	s, done := b.sessionForTest(t)
+	done()
 	return s.engine
 }

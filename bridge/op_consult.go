@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -152,7 +153,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 			pyjson.KV("reopen_matched", matched),
 		))
 	}
-	openQ, err := openQuestions(s.l, openQuestionsConsult, true)
+	openQ, err := openQuestions(s.ws, openQuestionsConsult, true)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -250,8 +251,8 @@ func (p penalty) applied() pyjson.Value {
 // working state (by name, descending), trimmed and cut to max characters.
 // When newestOnly, an empty newest file gives nothing (consult); otherwise
 // the newest non-empty file counts (resume).
-func openQuestions(l layout, max int, newestOnly bool) ([]string, error) {
-	matches, err := filepath.Glob(filepath.Join(l.path(relWorkingState), "*open-questions*"))
+func openQuestions(ws *workspace.Workspace, max int, newestOnly bool) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(ws.Path(relWorkingState), "*open-questions*"))
 	if err != nil {
 		return nil, internal(err, "list working state")
 	}
@@ -259,7 +260,7 @@ func openQuestions(l layout, max int, newestOnly bool) ([]string, error) {
 	slices.Reverse(matches)
 	out := []string{}
 	for _, p := range matches {
-		data, err := readFile(p)
+		data, err := workspace.ReadFile(p)
 		if err != nil {
 			continue // a directory or unreadable file: the reference would fail; skip it
 		}

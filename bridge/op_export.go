@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 
 // ExportFormat names the portable package export writes and import reads.
@@ -22,28 +21,6 @@ merges it into another workspace.`,
 	run:     opExport,
 }
 
-var importSpec = Spec{
-	Name:    "import",
-	Summary: "Merge a cognitive export package (from ucs export) into this workspace",
-	Long: `New entries are appended (no duplicates by id), annotations fill unannotated
-artifacts, and the edges both graphs share take the mean weight. Members of
-the package that import does not read are left alone.`,
-	Example:  "ucs --workspace old export > agent.json && ucs --workspace new import < agent.json",
-	Mutating: true,
-	Retries:  true,
-	Open:     true,
-	Fields: []Field{
-		{Name: "format", Type: TypeString, Required: true, Doc: "the package's format: " + ExportFormat + " (or an earlier ucs_cognitive_export)",
-			valid: checkExportFormat},
-		{Name: "agent_id", Type: TypeString, Doc: "the agent that exported it"},
-		{Name: "methodology", Type: TypeObjects, Doc: "methodology entries"},
-		{Name: "dead_ends", Type: TypeObjects, Doc: "dead ends"},
-		{Name: "judgment_nodes", Type: TypeObjects, Doc: "judgment nodes"},
-		{Name: "artifacts", Type: TypeObject, Doc: "artifacts by id, each with its annotation"},
-		{Name: "routing_graph", Type: TypeObject, Doc: "nodes and edges (src, dst, w)"},
-	},
-	run: opImport,
-}
 
 // checkExportFormat accepts a package of any version of the export format.
 func checkExportFormat(x pyjson.Value, _ bool) error {
@@ -111,107 +88,5 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("policy_overrides", lists[relOverrides]),
 		pyjson.KV("engine_t", e.Grid.T),
 		pyjson.KV("cursor", e.Cursor.Node),
-	), nil
-}
-
-// opImport merges an export package into this workspace: entries whose id
-// is new are appended (an entry without an id gets one), annotations fill
-// in artifacts that have none, and every edge both graphs share takes the
-// mean of the two weights.
-func opImport(s *session, c Call) (pyjson.Value, error) {
-	// importSpec has checked the format and the types of the members read
-	// here, and of each entry of the lists.
-	pkg := c.Input
-	format := knowledge.Str(pkg, "format")
-	counts := map[string]int{}
-	for _, k := range []struct{ key, rel string }{
-		{"methodology", relMethodology}, {"dead_ends", relDeadEnds}, {"judgment_nodes", relJudgment}} {
-		x, _ := pkg.Get(k.key)
-		if x.Kind() != pyjson.Array {
-			continue
-		}
-		existing, err := s.list(k.rel)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		ids := map[string]bool{}
-		for _, e := range existing {
-			ids[knowledge.Str(e, "id")] = true
-		}
-		for _, entry := range x.Items() {
-			id := knowledge.Str(entry, "id")
-			if id == "" {
-				id = entryID(entry)
-				entry = entry.With("id", id)
-			}
-			if ids[id] {
-				continue
-			}
-			ids[id] = true
-			if err := s.add(k.rel, entry); err != nil {
-				return pyjson.Value{}, err
-			}
-			counts[k.key]++
-		}
-	}
-	if arts, _ := pkg.Get("artifacts"); arts.Kind() == pyjson.Object {
-		anns, err := s.annotations()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		for _, m := range arts.Members() {
-			ann, _ := m.Value.Get("annotation")
-			if ann.Kind() != pyjson.Object || len(ann.Members()) == 0 {
-				continue
-			}
-			if _, has := anns[m.Key]; has {
-				continue
-			}
-			if err := s.add(relAnnotations, pyjson.Obj(pyjson.KV("artifact_id", m.Key), pyjson.KV("annotation", ann))); err != nil {
-				return pyjson.Value{}, err
-			}
-			anns[m.Key] = ann
-			counts["artifacts"]++
-		}
-	}
-	if g, _ := pkg.Get("routing_graph"); g.Kind() == pyjson.Object {
-		edges, _ := g.Get("edges")
-		incoming := map[[2]string]float64{}
-		for i, x := range edges.Items() {
-			w, okW := field(x, "w", pyjson.NullValue()).Float()
-			if x.Kind() != pyjson.Object || !okW || math.IsNaN(w) || math.IsInf(w, 0) {
-				return pyjson.Value{}, badInput("wrong_type", "each edge needs src, dst and a finite number w",
-					"routing_graph.edges[%d] is not an edge with a numeric w", i)
-			}
-			incoming[[2]string{knowledge.Str(x, "src"), knowledge.Str(x, "dst")}] = w
-		}
-		for i := range s.engine.Graph.Edges {
-			ed := &s.engine.Graph.Edges[i]
-			w, ok := incoming[[2]string{ed.Src, ed.Dst}]
-			if !ok {
-				continue
-			}
-			old := ed.W
-			ed.W = min(max((ed.W+w)/2.0, -2.5), 2.5)
-			if math.Abs(ed.W-old) > 0.001 {
-				counts["edges_blended"]++
-			}
-		}
-	}
-	agent := knowledge.Str(pkg, "agent_id")
-	if _, ok := pkg.Get("agent_id"); !ok {
-		agent = "unknown"
-	}
-	return pyjson.Obj(
-		pyjson.KV("status", "imported"),
-		pyjson.KV("source_agent", agent),
-		pyjson.KV("source_format", format),
-		pyjson.KV("imported", pyjson.Obj(
-			pyjson.KV("methodology", counts["methodology"]),
-			pyjson.KV("dead_ends", counts["dead_ends"]),
-			pyjson.KV("judgment_nodes", counts["judgment_nodes"]),
-			pyjson.KV("artifacts", counts["artifacts"]),
-			pyjson.KV("edges_blended", counts["edges_blended"]),
-		)),
 	), nil
 }

@@ -31,7 +31,7 @@ func opFlush(s *session, _ Call) (pyjson.Value, error) {
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
 	}
-	dir := s.l.path(relWorkingState)
+	dir := s.ws.Path(relWorkingState)
 	prompts := []pyjson.Member{pyjson.KV("instructions", "Write each of the following to a separate file in: "+dir+"/")}
 	for _, x := range externalization {
 		prompts = append(prompts, pyjson.KV(x.key, pyjson.Obj(

@@ -56,7 +56,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if err := s.add(relMethodology, entry.With("id", id)); err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.l.path(relMethodologyMD)))
+		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relMethodologyMD)))
 	case "annotation":
 		if _, ok := s.engine.Artifacts.Get(in.ArtifactID); !ok {
 			s.warn("artifact " + quote(in.ArtifactID) + " is not among the current artifacts; the annotation is stored for it anyway")
@@ -76,7 +76,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("artifact_id", in.ArtifactID))
 	case "experiment":
 		s.appendText(relExperimentsMD, in.Text)
-		out = append(out, pyjson.KV("file", s.l.path(relExperimentsMD)))
+		out = append(out, pyjson.KV("file", s.ws.Path(relExperimentsMD)))
 	case "dead_end":
 		s.appendText(relDeadEndsMD, in.Text)
 		entry := pyjson.Obj(
@@ -91,12 +91,12 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if err := s.add(relDeadEnds, entry.With("id", id)); err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.l.path(relDeadEndsMD)))
+		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relDeadEndsMD)))
 	case "synthesis":
 		rel := relSynthesisDir + "/" + today + ".md"
 		s.appendText(rel, in.Text)
 		s.meta.LastSynthesisDate = today
-		out = append(out, pyjson.KV("file", s.l.path(rel)))
+		out = append(out, pyjson.KV("file", s.ws.Path(rel)))
 	}
 	return pyjson.ObjectValue(out), nil
 }

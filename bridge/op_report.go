@@ -161,7 +161,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("unannotated_artifacts", list))
 	}
 
-	logEntry := actionLogEntry(s, in, round(r, 4), edgeLabel, before, in.Action, routed)
+	logEntry := s.actionLogEntry(in, round(r, 4), edgeLabel, before, in.Action, routed)
 	if in.HasReasoning {
 		logEntry = logEntry.With("reasoning", in.Reasoning)
 	}
@@ -186,7 +186,7 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 	if err := s.override(before, in.Action, "unknown_capability"); err != nil {
 		return pyjson.Value{}, err
 	}
-	if err := s.add(relActionLog, actionLogEntry(s, in, 0, nil, before, before, false)); err != nil {
+	if err := s.add(relActionLog, s.actionLogEntry(in, 0, nil, before, before, false)); err != nil {
 		return pyjson.Value{}, err
 	}
 	return pyjson.Obj(
@@ -196,6 +196,25 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 		pyjson.KV("cursor", before),
 		pyjson.KV("routed", false),
 	), nil
+}
+
+// actionLogEntry is a report's line in the action log, in the
+// reference's format: the reward it earned, the edge it took (nil for
+// none) and where the cursor was before and after.
+func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
+	return pyjson.Obj(
+		pyjson.KV("t", s.engine.Grid.T),
+		pyjson.KV("timestamp", isoTime(s.now)),
+		pyjson.KV("action", in.Action),
+		pyjson.KV("outcome", in.Outcome),
+		pyjson.KV("success", in.Success),
+		pyjson.KV("significance", in.Significance),
+		pyjson.KV("reward", reward),
+		pyjson.KV("edge", edge),
+		pyjson.KV("cursor_before", before),
+		pyjson.KV("cursor_after", after),
+		pyjson.KV("routed", routed),
+	)
 }
 
 // A credit is the reinforcement of one edge.
@@ -385,23 +404,4 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 	)
 	id := entryID(node)
 	return id, s.add(relJudgment, node.With("id", id))
-}
-
-// actionLogEntry is a line of the action log, as the reference writes it:
-// reward is a number (an int 0 where the reference writes 0) and edge the
-// "from → to" label or nil.
-func actionLogEntry(s *session, in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
-	return pyjson.Obj(
-		pyjson.KV("t", s.engine.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("action", in.Action),
-		pyjson.KV("outcome", in.Outcome),
-		pyjson.KV("success", in.Success),
-		pyjson.KV("significance", in.Significance),
-		pyjson.KV("reward", reward),
-		pyjson.KV("edge", edge),
-		pyjson.KV("cursor_before", before),
-		pyjson.KV("cursor_after", after),
-		pyjson.KV("routed", routed),
-	)
 }

@@ -82,8 +82,7 @@ func TestKilledReports(t *testing.T) {
 		if strings.Contains(out.String(), "rolled back") {
 			rolledBack++
 		}
-		lines, err := readJSONL(b.l, relActionLog)
-		require.NoError(t, err)
+		lines := entries(t, b, relActionLog)
 		if len(lines) == landed {
 			killedBefore++
 		}

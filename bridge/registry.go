@@ -44,7 +44,10 @@ type Spec struct {
 
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
-	tool  func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: init, check, verify, log
+	tool  func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: check, verify, log
+	// open begins the call's transaction and loads its session; nil: an
+	// initialized workspace's (Bridge.open). init's creates the workspace.
+	open func(b *Bridge, c Call, tm *timings) (*session, error)
 }
 
 // A Field is one member of an operation's input.

@@ -118,7 +118,7 @@ func TestValidate(t *testing.T) {
 			assert.Equal(t, c.hint, e.Hint, "%s %s", c.op, c.input)
 		}
 	}
-	assert.NoDirExists(t, b.l.root, "validation touches no file")
+	assert.NoDirExists(t, b.ws.Root(), "validation touches no file")
 }
 
 // TestValidateAccepts: what the schema allows passes validation (and, on
@@ -155,9 +155,10 @@ func TestSuccessAnyCase(t *testing.T) {
 	got, err := upper.Do(Call{Op: "report", Input: input(t, `{"action": "read", "success": "SUCCESS"}`)})
 	require.NoError(t, err)
 	assert.Equal(t, string(pyjson.Canonical(want)), string(pyjson.Canonical(got)))
-	jt, err := readJournalTail(upper.l)
+	last, ok, err := upper.ws.LastEvent()
 	require.NoError(t, err)
-	in, _ := jt.event.Get("input")
+	require.True(t, ok)
+	in := last.Input
 	assert.Equal(t, `{"action":"read","success":"success"}`, string(pyjson.Canonical(in)))
 	out, err := upper.Verify(VerifyOptions{})
 	require.NoError(t, err)
@@ -174,7 +175,7 @@ func TestVerifyAcceptsOldUnknownFields(t *testing.T) {
 	b.replaying = true // as ucs did before the registry
 	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "note": "sent by an older agent"}`)})
 	require.NoError(t, err)
-	out, err := New(Options{Workspace: b.l.root}).Verify(VerifyOptions{})
+	out, err := New(Options{Workspace: b.ws.Root()}).Verify(VerifyOptions{})
 	require.NoError(t, err)
 	n, _ := field(out, "verified", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(2), n, "%s", pyjson.Canonical(out))

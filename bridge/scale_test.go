@@ -14,7 +14,8 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -74,7 +75,7 @@ func scaleWorkspace(tb testing.TB, name string) *Bridge {
 		pristine.dirs[name] = src
 	}
 	ws := filepath.Join(tb.TempDir(), "ws")
-	require.NoError(tb, copyTree(src, ws))
+	require.NoError(tb, os.CopyFS(ws, os.DirFS(src)))
 	return New(Options{Workspace: ws, Now: testNow})
 }
 
@@ -96,8 +97,8 @@ func TestIndexedSearchMatchesDecoding(t *testing.T) {
 		got, gerr := fast.Do(c)
 		require.NoError(t, werr, "step %d %s", step, c.Op)
 		require.NoError(t, gerr, "step %d %s", step, c.Op)
-		w := strings.ReplaceAll(string(pyjson.Indent(want)), slow.l.root, "WS")
-		g := strings.ReplaceAll(string(pyjson.Indent(got)), fast.l.root, "WS")
+		w := strings.ReplaceAll(string(pyjson.Indent(want)), slow.ws.Root(), "WS")
+		g := strings.ReplaceAll(string(pyjson.Indent(got)), fast.ws.Root(), "WS")
 		require.Equal(t, w, g, "step %d: %s %s", step, c.Op, pyjson.Canonical(c.Args))
 		return got
 	}
@@ -173,22 +174,21 @@ func TestIndexedSearchMatchesDecoding(t *testing.T) {
 
 func assertIndexCurrent(t *testing.T, b *Bridge) {
 	t.Helper()
-	data, err := os.ReadFile(b.l.path(relState))
+	tx, err := b.ws.Begin(false)
 	require.NoError(t, err)
-	s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
-	require.NoError(t, err)
-	for _, rel := range indexedFiles {
-		assert.True(t, s.indexed(rel), "the index of %s is current", rel)
+	defer tx.Close()
+	for _, rel := range []string{relMethodology, relJudgment, relDeadEnds} {
+		assert.True(t, tx.IndexCurrent(rel), "the index of %s is current", rel)
 	}
 }
 
 func readIndex(t *testing.T, b *Bridge) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	entries, err := os.ReadDir(b.l.path(relIndexDir))
+	entries, err := os.ReadDir(b.ws.Path(workspace.RelIndexDir))
 	require.NoError(t, err)
 	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(b.l.path(relIndexDir), e.Name()))
+		data, err := os.ReadFile(filepath.Join(b.ws.Path(workspace.RelIndexDir), e.Name()))
 		require.NoError(t, err)
 		out[e.Name()] = string(data)
 	}
@@ -210,10 +210,10 @@ func TestIndexRebuilt(t *testing.T) {
 	assert.Contains(t, built, "methodology-cap-0.txt")
 	assert.Len(t, built, 3+len(torusfield.DefaultManifest().Names()))
 
-	require.NoError(t, os.RemoveAll(b.l.path(relIndexDir)))
+	require.NoError(t, os.RemoveAll(b.ws.Path(workspace.RelIndexDir)))
 	synth, err := b.Do(Call{Op: "synthesize"})
 	require.NoError(t, err)
-	assert.NoDirExists(t, b.l.path(relIndexDir), "a read-only call does not build the index")
+	assert.NoDirExists(t, b.ws.Path(workspace.RelIndexDir), "a read-only call does not build the index")
 	_, err = b.Do(Call{Op: "consult", Args: argsOf("context", "research pricing")})
 	require.NoError(t, err)
 	assert.Equal(t, built, readIndex(t, b), "the rebuilt index is the one built entry by entry")
@@ -223,13 +223,13 @@ func TestIndexRebuilt(t *testing.T) {
 	assertIndexCurrent(t, b)
 
 	// Damage: a line of the methodology index names the wrong place.
-	p := b.l.path(indexRel(relMethodology))
+	p := b.ws.Path(workspace.RelIndexDir + "/methodology.jsonl")
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(p, append([]byte("0 9"), data[bytes.IndexByte(data, '\t'):]...), 0o644))
 	_, err = b.Check(false)
 	require.Error(t, err)
-	assert.Contains(t, AsError(err).Msg, relIndexDir+"/methodology.jsonl")
+	assert.Contains(t, AsError(err).Msg, workspace.RelIndexDir+"/methodology.jsonl")
 	out, err := b.Check(true)
 	require.NoError(t, err)
 	assert.Contains(t, string(pyjson.Canonical(out)), "removed the index")
@@ -238,89 +238,28 @@ func TestIndexRebuilt(t *testing.T) {
 	assert.Equal(t, built, readIndex(t, b))
 }
 
-// TestBigLastEvent: after an import, whose event holds the whole package,
-// a call reads only the end of the journal's last event; a crash during
-// such an import is still rolled back whole.
+// TestBigLastEvent: a crash during an import, whose event holds the whole
+// package, is rolled back whole; after an import, calls go on (they read
+// only the end of the journal's last event: see the workspace's
+// TestBigLastEvent).
 func TestBigLastEvent(t *testing.T) {
 	b := newWorkspace(t)
 	pkg := knowledgegen.Package(knowledgegen.Options{Methodology: 300, Judgment: 50, DeadEnds: 20, Seed: 2})
-	before := fingerprint(t, b.l.root)
-	crashed := crashAt("append ucs/state/index-v1/methodology.jsonl", func() { b.Do(Call{Op: "import", Input: pkg}) })
+	before := workspacetest.Fingerprint(t, b.ws.Root())
+	crashed := workspace.CrashAt("append ucs/state/index-v1/methodology.jsonl", func() { b.Do(Call{Op: "import", Input: pkg}) })
 	require.True(t, crashed)
 	_, err := b.Do(Call{Op: "status"})
 	require.NoError(t, err)
-	assert.Equal(t, before, fingerprint(t, b.l.root), "the import was rolled back")
+	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()), "the import was rolled back")
 
 	_, err = b.Do(Call{Op: "import", Input: pkg})
 	require.NoError(t, err)
-	end, err := readJournalEnd(b.l)
-	require.NoError(t, err)
-	whole, err := readJournalTail(b.l)
-	require.NoError(t, err)
-	assert.True(t, end.partial, "only the end of the import's event is read")
-	assert.False(t, whole.partial)
-	assert.Equal(t, whole.seq, end.seq)
-	assert.Equal(t, whole.end, end.end)
-	assert.Equal(t, strField(whole.event, "state_after"), strField(end.event, "state_after"))
 	out, err := b.Do(Call{Op: "status"})
 	require.NoError(t, err)
 	assert.Equal(t, "ok", strField(out, "status"))
 	_, err = report(t, b, "read")
 	require.NoError(t, err)
 	invariants(t, b, 1)
-}
-
-// TestCapabilitySearchLists: a capability-only search answered from the
-// capabilities' lists (merged in file order) is the search over every
-// entry; a list out of file order is a damaged index, and the search
-// answers from the knowledge file instead, the same.
-func TestCapabilitySearchLists(t *testing.T) {
-	b := scaleWorkspace(t, "1k")
-	_, err := report(t, b, "read") // a write makes the index current
-	require.NoError(t, err)
-	assertIndexCurrent(t, b)
-	open := func() *session {
-		data, err := os.ReadFile(b.l.path(relState))
-		require.NoError(t, err)
-		s, err := openSession(b.l, loadedState{data: data}, testNow, "default")
-		require.NoError(t, err)
-		return s
-	}
-	all, err := readJSONL(b.l, relMethodology)
-	require.NoError(t, err)
-	canon := func(hs []knowledge.Hit) string {
-		var out []string
-		for _, h := range hs {
-			out = append(out, fmt.Sprintf("%s %v", pyjson.Canonical(h.Entry), h.Score))
-		}
-		return strings.Join(out, "\n")
-	}
-	queries := [][]string{{"web_fetch", "read"}, {"exec"}, {"read", "write", "exec"}, {"browser", "browser"}}
-	for _, caps := range queries {
-		q := knowledge.Query{Capabilities: caps, Now: testNow, DecayRate: temporalDecayRate,
-			StructuralWeight: structuralWeight, Max: 5}
-		want := canon(knowledge.SearchMethodology(all, q))
-		got, err := open().methodologyByCaps(q)
-		require.NoError(t, err)
-		assert.Equal(t, want, canon(got), "%v", caps)
-		assert.NotEmpty(t, want, "%v finds something", caps)
-	}
-
-	// Swap the first two lines of read's list.
-	p := b.l.path(capRel(capIndex(t, "read")))
-	data, err := os.ReadFile(p)
-	require.NoError(t, err)
-	lines := strings.SplitAfter(string(data), "\n")
-	require.Greater(t, len(lines), 2)
-	lines[0], lines[1] = lines[1], lines[0]
-	require.NoError(t, os.WriteFile(p, []byte(strings.Join(lines, "")), 0o644))
-	q := knowledge.Query{Capabilities: []string{"web_fetch", "read"}, Now: testNow, DecayRate: temporalDecayRate,
-		StructuralWeight: structuralWeight, Max: 5}
-	s := open()
-	got, err := s.methodologyByCaps(q)
-	require.NoError(t, err)
-	assert.Equal(t, canon(knowledge.SearchMethodology(all, q)), canon(got))
-	assert.False(t, s.useIndex(relMethodology), "the damaged index is no longer used in this call")
 }
 
 func capIndex(t *testing.T, capability string) int {

@@ -3,114 +3,60 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strconv"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// A session is one call's view of the workspace: what it loaded, lazily,
-// and what it will change. Operations read and change the session; only
-// commit touches the disk.
+// A session is one call's view of the workspace for the operations: the
+// engine, the meta and the warnings of the answer, over the call's
+// transaction (package workspace), which reads the data files lazily and
+// queues what the call appends. Operations read and change the session;
+// the disk changes only at commit, but for one exception the transaction
+// documents: a search on a workspace whose index is stale may rebuild it
+// first (workspace.Tx.RefreshIndex).
 type session struct {
-	l        layout
+	tx       *workspace.Tx
+	ws       *workspace.Workspace
 	now      time.Time
 	agentID  string
 	manifest *torusfield.Manifest
 	engine   *torusfield.Engine
-	model    *Model // the workspace's learning model (meta.Model)
+	model    *Model          // the workspace's learning model (meta.Model)
+	meta     *workspace.Meta // the transaction's
+	tBefore  int             // the engine's t when the call began; 0 for a new workspace
 	// learnRaw is a v3 workspace's learned state as read (the state
 	// file's "learn" member), and v3 its decoded form once a call needs it.
 	learnRaw []byte
 	v3       *v3State
-	meta     meta
-	// stateHash is the SHA-256 of the state file as read: the next event's
-	// state_before.
-	stateHash string
-	// journal is the journal's end as the call read it under its lock:
-	// the commit's parent event, unless only a big event's end was read.
-	journal journalTail
-	// ref holds a reference-layout workspace's ucs_index.json; nil in the
-	// ucs layout.
-	ref *refWorkspace
-
-	lists   map[string][]pyjson.Value // data files as read
-	added   map[string][]pyjson.Value // entries this call appends
-	pending []pendingAppend
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
 	storedState []byte
-	// dirsSynced reports the sync of the directories a call changed by
-	// creating directories before its commit (an init's), started early
-	// so that it overlaps the call's work; the commit waits for it before
-	// its rename. Nil when there is none.
-	dirsSynced <-chan error
-	warnings   []string
+	warnings    []string
 	// replaying is set in verify's scratch workspace (no backups).
 	replaying bool
 	// backupRel is where the last migration kept the previous state.
 	backupRel string
-	// snapshotEvery is how many events apart snapshots are kept (0: never).
-	snapshotEvery int
-	tm            *timings
-	// exclusive is set when the call holds the workspace exclusively (it
-	// may rebuild a stale index).
-	exclusive    bool
-	index        indexState
-	rebuildAfter bool  // the commit left the index stale: rebuild it
-	indexFailed  error // why a rebuild failed
-	noIndex      bool  // tests: search the data files as if there were no index
-	postings     map[int][]capPosting
+	// journaled, when set, is what the commit records instead of the call
+	// (init records its manifest's hash, not its path).
+	journaled *Call
 }
 
-type pendingAppend struct {
-	rel  string
-	data []byte
-}
-
-// openSession loads an initialized workspace from the state file's bytes:
-// its meta (or a reference workspace's index) and the engine.
-func openSession(l layout, ls loadedState, now time.Time, agentID string) (*session, error) {
-	data := ls.data
-	s := newSession(l, now, agentID)
-	s.journal = ls.journal
-	m, ours, err := metaOf(data)
-	if err != nil {
-		return nil, corrupt(err, relState)
-	}
-	if ours {
-		s.meta = m
-		raw, err := readFile(l.path(relPinned))
-		if err != nil {
-			return nil, corrupt(err, relPinned)
-		}
-		if s.manifest, err = torusfield.ParseManifest(raw); err != nil {
-			return nil, corrupt(err, relPinned)
-		}
-	} else {
-		ref, err := openReference(l)
-		if err != nil {
-			return nil, err
-		}
-		s.ref = ref
-		s.meta = s.ref.meta
-		s.manifest = s.ref.manifest
-	}
+// openSession loads an initialized workspace from the transaction: its
+// meta (or a reference workspace's) and the engine, from the state file's
+// bytes as the transaction read them.
+func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
+	s := b.newSession(tx)
 	if s.meta.AgentID == "" {
-		s.meta.AgentID = agentID
+		s.meta.AgentID = s.agentID
 	}
 	s.model = lookupModel(s.meta.Model)
-	// The state's hash is the last event's state_after (check and verify
-	// prove the file still matches it); only a workspace without a journal
-	// needs hashing.
-	if after := strField(ls.journal.event, "state_after"); ls.journal.seq == s.meta.Seq && after != "" {
-		s.stateHash = after
-	} else {
-		sum := sha256.Sum256(data)
-		s.stateHash = hex.EncodeToString(sum[:])
-	}
+	s.manifest = tx.Manifest()
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
 	var visit func(key string, raw []byte) error
 	if s.meta.Model == ModelV3 {
@@ -121,65 +67,33 @@ func openSession(l layout, ls loadedState, now time.Time, agentID string) (*sess
 			return nil
 		}
 	}
-	if err := s.engine.RestoreBytes(data, visit); err != nil {
+	if err := s.engine.RestoreBytes(tx.State(), visit); err != nil {
 		return nil, corrupt(err, relState)
 	}
+	s.tBefore = s.engine.Grid.T
 	return s, nil
 }
 
-func newSession(l layout, now time.Time, agentID string) *session {
-	return &session{l: l, now: now, agentID: agentID,
-		lists: map[string][]pyjson.Value{}, added: map[string][]pyjson.Value{}}
+func (b *Bridge) newSession(tx *workspace.Tx) *session {
+	return &session{tx: tx, ws: b.ws, now: b.now(), agentID: b.opts.AgentID, meta: &tx.Meta, replaying: b.replaying}
 }
 
-// list returns the entries of a data file, loading it on first use, with
-// what this call added to it.
-func (s *session) list(rel string) ([]pyjson.Value, error) {
-	if v, ok := s.lists[rel]; ok {
-		return append(v[:len(v):len(v)], s.added[rel]...), nil
-	}
-	var v []pyjson.Value
-	var err error
-	if s.ref != nil && rel != relActionLog {
-		v = s.ref.list(rel)
-	} else if v, err = readJSONL(s.l, rel); err != nil {
-		return nil, err
-	}
-	s.lists[rel] = v
-	return append(v[:len(v):len(v)], s.added[rel]...), nil
-}
+// list returns the entries of a data file, with what this call added.
+func (s *session) list(rel string) ([]pyjson.Value, error) { return s.tx.List(rel) }
 
 // window returns at most the last n entries of a data file, with what
 // this call added. It reads only the file's tail.
-func (s *session) window(rel string, n int) ([]pyjson.Value, error) {
-	if s.decodedFile(rel) || s.ref == nil && n >= s.meta.Files[rel].Lines+len(s.added[rel]) {
-		all, err := s.list(rel)
-		if err != nil {
-			return nil, err
-		}
-		return all[max(0, len(all)-n):], nil
-	}
-	added := s.added[rel]
-	var out []pyjson.Value
-	if need := n - len(added); need > 0 {
-		lines, err := readTail(s.l, rel, need, 0)
-		if err != nil {
-			return nil, err
-		}
-		if out, err = decodeTail(s.l, rel, lines); err != nil {
-			return nil, err
-		}
-	}
-	out = append(out, added...)
-	return out[max(0, len(out)-n):], nil
-}
+func (s *session) window(rel string, n int) ([]pyjson.Value, error) { return s.tx.Tail(rel, n) }
+
+// rawWindow is window for a caller that only writes the entries out
+// (export): their JSON text, undecoded (workspace.Tx.RawTail).
+func (s *session) rawWindow(rel string, n int) (pyjson.Value, error) { return s.tx.RawTail(rel, n) }
 
 // add appends an entry to a data file: in the session's view now, on disk
 // at commit. It does not read the file: appending costs the same however
 // long the file is.
 func (s *session) add(rel string, v pyjson.Value) error {
-	s.added[rel] = append(s.added[rel], v)
-	s.pending = append(s.pending, pendingAppend{rel, append(pyjson.AppendDumps(nil, v), '\n')})
+	s.tx.Add(rel, v)
 	return nil
 }
 
@@ -187,7 +101,70 @@ func (s *session) add(rel string, v pyjson.Value) error {
 // (a blank line, the text, a newline), made safe for the file's structure
 // by knowledge.MarkdownBlock.
 func (s *session) appendText(rel, text string) {
-	s.pending = append(s.pending, pendingAppend{rel, []byte("\n" + knowledge.MarkdownBlock(text) + "\n")})
+	s.tx.Append(rel, []byte("\n"+knowledge.MarkdownBlock(text)+"\n"))
+}
+
+// candidates returns the entries of a data file a search returning max
+// hits could return (workspace.Tx.Search), after the transaction has made
+// the index current if it may.
+func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
+	s.tx.RefreshIndex(rel)
+	return s.tx.Search(rel, window, max, p, k)
+}
+
+// methodologyByCaps runs a capability-only methodology search
+// (workspace.Tx.SearchCapabilities), after the transaction has made the
+// index current if it may.
+func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) {
+	s.tx.RefreshIndex(relMethodology)
+	return s.tx.SearchCapabilities(q)
+}
+
+// commit commits the call as one journal event (workspace.Tx.Commit):
+// the call as recorded, the clock, t before and after, and the state the
+// session's engine holds.
+func (s *session) commit(c Call, tBefore int) error {
+	if s.journaled != nil {
+		c = *s.journaled
+	}
+	warnings, err := s.tx.Commit(s.event(c, tBefore), s.appendState)
+	if err != nil {
+		return err
+	}
+	s.warnings = append(s.warnings, warnings...)
+	s.storedState = nil
+	return nil
+}
+
+// adopt converts a reference workspace before its first change, in a
+// commit of its own (workspace.Tx.Adopt).
+func (s *session) adopt() error {
+	warnings, err := s.tx.Adopt(s.event(Call{}, s.engine.Grid.T), s.appendState)
+	if err != nil {
+		return err
+	}
+	s.warnings = append(s.warnings, warnings...)
+	return nil
+}
+
+// event is the journal event of a call, as far as the session knows it;
+// the transaction fills in the rest.
+func (s *session) event(c Call, tBefore int) workspace.Event {
+	return workspace.Event{Op: c.Op, Args: c.Args, Input: c.Input, Now: isoTime(s.now),
+		TBefore: int64(tBefore), TAfter: int64(s.engine.Grid.T), Agent: s.agentID}
+}
+
+// appendState is the state file's content: the meta, then the engine's
+// state. Compact: a third smaller than the reference's indented form,
+// which every call writes, hashes and syncs; the reference reads it the
+// same, and ignores the "ucs" member.
+func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
+	if s.storedState != nil {
+		dst = torusfield.AppendStoredState(dst, s.storedState, lead)
+	} else {
+		dst = s.engine.AppendState(dst, lead)
+	}
+	return s.appendLearnMember(dst)
 }
 
 // annotations returns the annotation of each annotated artifact. The last
@@ -233,9 +210,11 @@ func entryID(e pyjson.Value) string {
 func (s *session) warn(msg string) { s.warnings = append(s.warnings, msg) }
 
 // judgmentCount is how many judgment nodes the workspace holds.
-func (s *session) judgmentCount() int {
-	if s.ref != nil {
-		return len(s.ref.list(relJudgment))
-	}
-	return s.meta.Files[relJudgment].Lines
+func (s *session) judgmentCount() int { return s.meta.Files[relJudgment].Lines }
+
+func strField(v pyjson.Value, key string) string {
+	x, _ := v.Get(key)
+	return x.Str()
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

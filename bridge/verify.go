@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -10,10 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // VerifyOptions choose where a verification starts and what it reports.
@@ -45,21 +42,20 @@ type verifyFailure struct {
 // state. It reads the journal as a stream. The first event that does not
 // hold is reported as an *Error of kind corrupt, naming it.
 func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
-	l := b.l
-	if !exists(l, relState) {
+	if !b.ws.Exists(relState) {
 		return pyjson.Value{}, errNotInitialized
 	}
-	lock, err := lockWorkspace(l.path(relLock), false, b.opts.LockTimeout)
+	lock, err := b.ws.Lock(false)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	defer lock.unlock()
+	defer lock.Unlock()
 	scratchDir, err := os.MkdirTemp("", "ucs-verify-")
 	if err != nil {
 		return pyjson.Value{}, internal(err, "create scratch workspace")
 	}
 	defer os.RemoveAll(scratchDir)
-	v := &verifier{src: l, scratch: layout{root: filepath.Join(scratchDir, "ws")}, opts: opts}
+	v := &verifier{src: b.ws, scratch: openWorkspace(filepath.Join(scratchDir, "ws"), b.opts), opts: opts}
 	fail, err := v.run()
 	if err != nil {
 		return pyjson.Value{}, err
@@ -92,7 +88,7 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 }
 
 type verifier struct {
-	src, scratch layout
+	src, scratch *workspace.Workspace
 	opts         VerifyOptions
 	events       int64 // events in the journal
 	verified     int64 // events whose chain and replay were checked
@@ -105,38 +101,35 @@ type verifier struct {
 }
 
 func (v *verifier) run() (*verifyFailure, error) {
-	f, err := openRead(v.src.path(relJournal))
-	if err != nil {
+	j, ok, err := v.src.OpenJournal()
+	if err != nil || !ok {
 		return &verifyFailure{what: "the workspace has no journal"}, nil
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil {
-		v.total = st.Size()
-	}
-	if v.agent, err = workspaceAgent(v.src); err != nil {
+	defer j.Close()
+	v.total = j.Size()
+	if v.agent, err = v.src.RecordedAgent(); err != nil {
 		return nil, err
 	}
 	startSeq, err := v.chooseStart()
 	if err != nil {
 		return nil, err
 	}
-	j := newJournalScanner(f)
 	for {
-		ev, breaks, ok := j.next()
+		ev, breaks, ok := j.Next()
 		if !ok {
 			break
 		}
 		v.events++
 		if len(breaks) > 0 {
-			what := breaks[0].what
-			if breaks[0].field == "seq" {
-				what = fmt.Sprintf("seq is %d at line %d: an event was removed or inserted", ev.Seq, j.line)
-			} else if breaks[0].field == "parent" {
+			what := breaks[0].What
+			if breaks[0].Field == "seq" {
+				what = fmt.Sprintf("seq is %d at line %d: an event was removed or inserted", ev.Seq, j.Line())
+			} else if breaks[0].Field == "parent" {
 				what = "parent does not name the previous event: the chain is broken"
 			} else {
 				what = "hash does not match the event's content: the event was edited"
 			}
-			return &verifyFailure{seq: j.line, op: ev.Op, what: what}, nil
+			return &verifyFailure{seq: j.Line(), op: ev.Op, what: what}, nil
 		}
 		v.lastOp = ev.Op
 		if ev.Seq <= startSeq {
@@ -153,47 +146,30 @@ func (v *verifier) run() (*verifyFailure, error) {
 			return nil, nil
 		}
 		if v.opts.Progress != nil && v.verified%1000 == 0 {
-			v.opts.Progress(j.read, v.total)
+			v.opts.Progress(j.Read(), v.total)
 		}
 	}
-	var le *lineError
+	var le *workspace.LineError
 	switch {
-	case errors.As(j.err, &le):
+	case errors.As(j.Err(), &le):
 		var ue *Error
-		if errors.As(le.err, &ue) && ue.Kind == KindUnsupported {
+		if errors.As(le.Err, &ue) && ue.Kind == KindUnsupported {
 			return nil, ue
 		}
-		return &verifyFailure{seq: le.line, what: "the event does not parse: " + le.err.Error()}, nil
-	case j.err != nil:
-		return nil, internal(j.err, "read %s", relJournal)
-	case j.torn:
-		return &verifyFailure{seq: j.line + 1, what: "torn last line (run `ucs check --repair`)"}, nil
+		return &verifyFailure{seq: le.Line, what: "the event does not parse: " + le.Err.Error()}, nil
+	case j.Err() != nil:
+		return nil, internal(j.Err(), "read %s", relJournal)
+	case j.Torn():
+		return &verifyFailure{seq: j.Line() + 1, what: "torn last line (run `ucs check --repair`)"}, nil
 	}
 	return v.compareFinal()
-}
-
-// workspaceAgent is the agent id the workspace's state records: the one
-// its init was given. Events of format 1 did not record it, so their
-// replay takes it from here.
-func workspaceAgent(l layout) (string, error) {
-	data, err := readFile(l.path(relState))
-	if err != nil {
-		return "", internal(err, "read %s", relState)
-	}
-	if mv, ok := torusfield.LeadMember(data, "ucs"); ok {
-		return gjson.GetBytes(mv, "agent_id").Str, nil
-	}
-	return "", nil
 }
 
 // chooseStart prepares the scratch workspace: empty for a replay from
 // init, or restored from the newest sound snapshot the options allow. It
 // returns the seq replay starts after.
 func (v *verifier) chooseStart() (int64, error) {
-	first, err := firstEvent(v.src)
-	if err != nil {
-		return 0, err
-	}
+	first := v.src.FirstEvent()
 	limit := int64(-1) // no snapshot
 	switch {
 	case v.opts.FromSnapshot:
@@ -204,24 +180,15 @@ func (v *verifier) chooseStart() (int64, error) {
 	if strField(first, "op") == "adopt" && limit < 1 {
 		limit = 1 // an adopted workspace's history starts at its snapshot
 	}
-	seqs := snapshotSeqs(v.src)
+	seqs := v.src.Snapshots()
 	for i := len(seqs) - 1; i >= 0 && limit >= 0; i-- {
 		if seqs[i] > limit {
 			continue
 		}
-		if v.soundSnapshot(seqs[i]) {
-			if err := restoreSnapshot(v.src, v.scratch, seqs[i]); err != nil {
+		if v.src.SoundSnapshot(seqs[i]) {
+			// The scratch journal is the history up to the snapshot's event.
+			if err := v.src.RestoreSnapshot(v.scratch, seqs[i]); err != nil {
 				return 0, err
-			}
-			// The scratch journal is the history up to the snapshot's
-			// event, so the replayed events link to it, and an operation
-			// that reads the history (a model migration) reads all of it.
-			prefix, err := journalPrefix(v.src, seqs[i])
-			if err != nil {
-				return 0, err
-			}
-			if err := os.WriteFile(v.scratch.path(relJournal), prefix, 0o600); err != nil {
-				return 0, internal(err, "write scratch journal")
 			}
 			v.start = seqs[i]
 			return seqs[i], nil
@@ -234,71 +201,12 @@ func (v *verifier) chooseStart() (int64, error) {
 	return 0, nil
 }
 
-func firstEvent(l layout) (pyjson.Value, error) {
-	f, err := openRead(l.path(relJournal))
-	if err != nil {
-		return pyjson.NullValue(), nil
-	}
-	defer f.Close()
-	line, err := bufio.NewReaderSize(f, 1<<16).ReadBytes('\n')
-	if err != nil {
-		return pyjson.NullValue(), nil
-	}
-	ev, _ := pyjson.Parse(bytes.TrimSpace(line))
-	return ev, nil
-}
-
-// soundSnapshot checks a snapshot against the journal: its state file's
-// hash is the event's state_after, and each data file matches the summary
-// in that state file.
-func (v *verifier) soundSnapshot(seq int64) bool {
-	dir := v.src.path(relSnapshots + "/" + fmt.Sprint(seq))
-	data, err := readFile(filepath.Join(dir, filepath.Base(relState)))
-	if err != nil {
-		return false
-	}
-	ev, err := eventAt(v.src, seq)
-	if err != nil || sha256hex(data) != strField(ev, "state_after") {
-		return false
-	}
-	m, ours, err := metaOf(data)
-	if err != nil || !ours {
-		return false
-	}
-	for _, rel := range countedFiles {
-		sum, err := sumFile(layout{root: dir}, filepath.Base(rel))
-		if err != nil || sum != m.Files[rel] {
-			return false
-		}
-	}
-	return true
-}
-
-// eventAt finds event seq by scanning the journal.
-func eventAt(l layout, seq int64) (pyjson.Value, error) {
-	f, err := openRead(l.path(relJournal))
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<16)
-	for n := int64(1); ; n++ {
-		line, err := r.ReadBytes('\n')
-		if err != nil {
-			return pyjson.Value{}, errors.New("no such event")
-		}
-		if n == seq {
-			return pyjson.Parse(bytes.TrimSpace(line))
-		}
-	}
-}
-
 // replay runs one event on the scratch workspace and compares. The event
 // is applied as the version that wrote it did: in its workspace format,
 // with its learning model and for its agent. An event this ucs cannot
 // apply so stops the verification with an unsupported_version error,
 // never a report of tampering.
-func (v *verifier) replay(ev Event) (*verifyFailure, error) {
+func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 	seq, op := ev.Seq, ev.Op
 	now, err := ParseNow(ev.Now)
 	if err != nil {
@@ -311,19 +219,19 @@ func (v *verifier) replay(ev Event) (*verifyFailure, error) {
 	if ev.Format < 2 {
 		agent = v.agent
 	}
-	sb := New(Options{Workspace: v.scratch.root, Now: now, SnapshotEvery: -1, AgentID: agent})
+	sb := New(Options{Workspace: v.scratch.Root(), Now: now, SnapshotEvery: -1, AgentID: agent})
 	sb.replaying = true
 	args, input := ev.Args, ev.Input
 	switch op {
 	case "init":
-		raw, err := readFile(v.src.path(relPinned))
+		raw, err := v.src.ReadFile(relPinned)
 		if err != nil {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is missing"}, nil
 		}
 		if sha256hex(raw) != strField(args, "manifest_sha256") {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is not the one init recorded"}, nil
 		}
-		path := filepath.Join(filepath.Dir(v.scratch.root), "manifest.json")
+		path := filepath.Join(filepath.Dir(v.scratch.Root()), "manifest.json")
 		if err := os.WriteFile(path, raw, 0o600); err != nil {
 			return nil, internal(err, "write scratch manifest")
 		}
@@ -337,22 +245,22 @@ func (v *verifier) replay(ev Event) (*verifyFailure, error) {
 		return &verifyFailure{seq: seq, op: op, what: "an adopt event can only start a history"}, nil
 	case "migrate": // records the model it leaves the workspace on
 	default:
-		if m, err := stateMeta(v.scratch); err == nil && m.Model != ev.Model {
+		if m, err := v.scratch.StateMeta(); err == nil && m.Model != ev.Model {
 			return &verifyFailure{seq: seq, op: op, what: fmt.Sprintf("it records the learning model %q, but the history before it left the workspace on %q", ev.Model, m.Model)}, nil
 		}
 	}
 	if _, err := sb.Do(Call{Op: op, Args: args, Input: input}); err != nil {
 		return &verifyFailure{seq: seq, op: op, what: "replaying it fails: " + err.Error()}, nil
 	}
-	jt, err := readJournalTail(v.scratch)
-	if err != nil || jt.seq != seq {
+	last, ok, err := v.scratch.LastEvent()
+	if err != nil || !ok || last.Seq != seq {
 		return &verifyFailure{seq: seq, op: op, what: "replaying it wrote no event"}, nil
 	}
-	got := jt.event
+	got := last.Raw()
 	var diffs []pyjson.Value
 	for _, k := range []string{"t_before", "t_after", "state_before", "state_after", "files"} {
 		g, _ := got.Get(k)
-		w, _ := ev.raw.Get(k)
+		w, _ := ev.Raw().Get(k)
 		if k == "files" { // Markdown is for people and not hashed: compare the data files
 			g, w = hashedFiles(g), hashedFiles(w)
 		}
@@ -370,7 +278,7 @@ func (v *verifier) replay(ev Event) (*verifyFailure, error) {
 func hashedFiles(files pyjson.Value) pyjson.Value {
 	var ms []pyjson.Member
 	for _, m := range files.Members() {
-		for _, rel := range countedFiles {
+		for _, rel := range workspace.DataFiles() {
 			if m.Key == rel {
 				ms = append(ms, m)
 			}
@@ -382,11 +290,11 @@ func hashedFiles(files pyjson.Value) pyjson.Value {
 // compareFinal checks that the replayed state is the workspace's state,
 // byte for byte, data files included.
 func (v *verifier) compareFinal() (*verifyFailure, error) {
-	got, err := readFile(v.scratch.path(relState))
+	got, err := v.scratch.ReadFile(relState)
 	if err != nil {
 		return nil, internal(err, "read the replayed state")
 	}
-	want, err := readFile(v.src.path(relState))
+	want, err := v.src.ReadFile(relState)
 	if err != nil {
 		return nil, internal(err, "read %s", relState)
 	}
@@ -400,9 +308,9 @@ func (v *verifier) compareFinal() (*verifyFailure, error) {
 		}
 		return fail, nil
 	}
-	for _, rel := range countedFiles {
-		g, _ := readFile(v.scratch.path(rel))
-		w, _ := readFile(v.src.path(rel))
+	for _, rel := range workspace.DataFiles() {
+		g, _ := v.scratch.ReadFile(rel)
+		w, _ := v.src.ReadFile(rel)
 		if !bytes.Equal(g, w) {
 			return &verifyFailure{seq: v.events, op: v.lastOp, what: rel + " is not what the history produces: it was changed outside ucs"}, nil
 		}
@@ -442,22 +350,4 @@ func joinPath(a, b string) string {
 func sha256hex(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
-}
-
-// journalPrefix returns the journal's bytes up to and including event seq.
-func journalPrefix(l layout, seq int64) ([]byte, error) {
-	data, err := readFile(l.path(relJournal))
-	if err != nil {
-		return nil, internal(err, "read %s", relJournal)
-	}
-	j := newJournalScanner(bytes.NewReader(data))
-	for {
-		ev, _, ok := j.next()
-		if !ok {
-			return nil, internal(fmt.Errorf("no event %d", seq), "read %s", relJournal)
-		}
-		if ev.Seq == seq {
-			return data[:j.read], nil
-		}
-	}
 }

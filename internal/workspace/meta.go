@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"crypto/sha256"
@@ -6,61 +6,76 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// WorkspaceFormat is the version of the workspace format this ucs writes:
+// Format is the version of the workspace format this ucs writes:
 // the state's ucs.format is "ucs.workspace.vN". A workspace of an older
-// format is read as it is and migrated by its first change (migrate.go);
+// format is read as it is and migrated by its first change (the
+// migrations are the operations' business: package bridge's migrate.go);
 // one of a newer format is refused, unchanged.
 //
 //	1  ucs 0.1.0: no learning model named (the reference's), untyped events
 //	2  the state names its learning model (ucs.model); events record their
 //	   format, model and agent; files are private to their owner (0600/0700)
-const WorkspaceFormat = 2
+const Format = 2
 
 const formatPrefix = "ucs.workspace.v"
 
 func formatName(n int) string { return formatPrefix + strconv.Itoa(n) }
 
-// meta is what the bridge keeps beside the engine in the state file's "ucs"
-// member: the commit's sequence number, the reference's counters, and for
-// each data file how many lines it holds and the chain hash over them.
-type meta struct {
-	Format            int    // the workspace format (WorkspaceFormat when written by this ucs)
-	Model             string // the learning model (ModelV2 for format 1)
+// LegacyModel is the learning model of everything written before models
+// had names (format 1 and its events) and of the reference's workspaces:
+// the reference's (package bridge's ModelV2).
+const LegacyModel = "v2"
+
+// Meta is what the workspace keeps beside the engine in the state file's
+// "ucs" member: the format, the commit's sequence number, the reference's
+// counters, and for each data file how many lines it holds and the chain
+// hash over them. A transaction's caller changes the counters; Commit
+// changes Seq and Files.
+type Meta struct {
+	Format            int    // the workspace format (Format when written by this ucs)
+	Model             string // the learning model (LegacyModel for format 1)
 	Seq               int64
 	AgentID           string
 	ReportCounter     int
 	LastPhiT          int
 	LastSynthesisDate string // "" for none
 	Requests          int    // request ids applied so far (see requests.go)
-	Files             map[string]fileSum
+	Files             map[string]FileSum
 }
 
-// A fileSum summarizes an append-only data file: its line count and a
+// DataFiles are the data files, in the order the meta lists them.
+func DataFiles() []string { return slices.Clone(countedFiles) }
+
+// A FileSum summarizes an append-only data file: its line count and a
 // chain hash, h(n) = SHA-256(h(n-1) || line n), over its lines. It lets the
 // state hash cover the knowledge without reading it, and lets check prove
 // each file holds exactly what was committed.
-type fileSum struct {
+type FileSum struct {
 	Lines int
 	Hash  string
 }
 
-func (f fileSum) add(line []byte) fileSum {
+func (f FileSum) add(line []byte) FileSum {
 	h := sha256.New()
 	io.WriteString(h, f.Hash)
 	h.Write(line)
-	return fileSum{Lines: f.Lines + 1, Hash: hex.EncodeToString(h.Sum(nil))}
+	return FileSum{Lines: f.Lines + 1, Hash: hex.EncodeToString(h.Sum(nil))}
 }
 
-func (m *meta) clone() meta {
+func (m *Meta) clone() Meta {
 	c := *m
-	c.Files = make(map[string]fileSum, len(m.Files))
+	c.Files = make(map[string]FileSum, len(m.Files))
 	for k, v := range m.Files {
 		c.Files[k] = v
 	}
@@ -68,9 +83,9 @@ func (m *meta) clone() meta {
 }
 
 // counted files, in the order the meta lists them.
-var countedFiles = []string{relActionLog, relMethodology, relDeadEnds, relJudgment, relAnnotations, relOverrides, relPPHistory}
+var countedFiles = []string{RelActionLog, RelMethodology, RelDeadEnds, RelJudgment, RelAnnotations, RelOverrides, RelPPHistory}
 
-func (m *meta) value() pyjson.Value {
+func (m *Meta) value() pyjson.Value {
 	files := make([]pyjson.Member, 0, len(countedFiles))
 	for _, f := range countedFiles {
 		files = append(files, pyjson.KV(countName(f), pyjson.Obj(
@@ -98,25 +113,25 @@ func (m *meta) value() pyjson.Value {
 // countName is the key of a file in meta.files: its base name without
 // extension.
 func countName(rel string) string {
-	base := rel[len(relStateDir)+1:]
+	base := rel[len(RelStateDir)+1:]
 	return base[:len(base)-len(".jsonl")]
 }
 
-func parseMeta(v pyjson.Value) (meta, error) {
-	m := meta{Files: map[string]fileSum{}}
+func (l *Workspace) parseMeta(v pyjson.Value) (Meta, error) {
+	m := Meta{Files: map[string]FileSum{}}
 	f, _ := v.Get("format")
 	n, err := strconv.Atoi(strings.TrimPrefix(f.Str(), formatPrefix))
 	switch {
 	case !strings.HasPrefix(f.Str(), formatPrefix) || err != nil || n < 1 || formatName(n) != f.Str():
-		return m, fmt.Errorf("ucs.format: want %q", formatName(WorkspaceFormat))
-	case n > WorkspaceFormat:
-		return m, unsupported("the workspace is in format %d (%s); this ucs reads formats 1 to %d", n, f.Str(), WorkspaceFormat)
+		return m, fmt.Errorf("ucs.format: want %q", formatName(Format))
+	case n > Format:
+		return m, fault.Unsupported("the workspace is in format %d (%s); this ucs reads formats 1 to %d", n, f.Str(), Format)
 	}
-	m.Format, m.Model = n, ModelV2
+	m.Format, m.Model = n, LegacyModel
 	if n >= 2 {
 		m.Model = strField(v, "model")
-		if lookupModel(m.Model) == nil {
-			return m, unsupported("the workspace uses the learning model %q; this ucs knows %s", m.Model, modelNames())
+		if models := l.opts.Models; models != nil && !slices.Contains(models(), m.Model) {
+			return m, fault.Unsupported("the workspace uses the learning model %q; this ucs knows %s", m.Model, strings.Join(models(), ", "))
 		}
 	}
 	ints := []struct {
@@ -156,7 +171,7 @@ func parseMeta(v pyjson.Value) (meta, error) {
 		if h.Kind() != pyjson.String || (n > 0 && len(h.Str()) != 64) {
 			return m, fmt.Errorf("ucs.files.%s.hash: must be a SHA-256", countName(f))
 		}
-		m.Files[f] = fileSum{Lines: int(n), Hash: h.Str()}
+		m.Files[f] = FileSum{Lines: int(n), Hash: h.Str()}
 	}
 	return m, nil
 }
@@ -166,7 +181,7 @@ func parseMeta(v pyjson.Value) (meta, error) {
 // The member comes first, so a quick look finds it without reading the
 // engine state; when the look fails, a parse tells a reference state from
 // a damaged file.
-func metaOf(data []byte) (m meta, ours bool, err error) {
+func (l *Workspace) metaOf(data []byte) (m Meta, ours bool, err error) {
 	raw, ours := torusfield.LeadMember(data, "ucs")
 	if !ours {
 		doc, err := pyjson.Parse(data)
@@ -183,20 +198,35 @@ func metaOf(data []byte) (m meta, ours bool, err error) {
 	if err != nil {
 		return m, true, err
 	}
-	m, err = parseMeta(mv)
+	m, err = l.parseMeta(mv)
 	return m, true, err
 }
 
-// stateMeta reads the meta of a workspace's state file; a reference
+// StateMeta reads the meta of the workspace's state file; a reference
 // workspace's has none.
-func stateMeta(l layout) (meta, error) {
-	data, err := readFile(l.path(relState))
+func (l *Workspace) StateMeta() (Meta, error) {
+	data, err := readFile(l.path(RelState))
 	if err != nil {
-		return meta{}, internal(err, "read %s", relState)
+		return Meta{}, fault.Internal(err, "read %s", RelState)
 	}
-	m, ours, err := metaOf(data)
+	m, ours, err := l.metaOf(data)
 	if err == nil && !ours {
 		err = errors.New("the state file has no ucs member")
 	}
 	return m, err
+}
+
+// RecordedAgent is the agent id the state file's meta records (the one
+// init was given), read without judging the rest of the meta: verify
+// replays the events of format 1, which did not record theirs, for it.
+// A reference workspace records none.
+func (l *Workspace) RecordedAgent() (string, error) {
+	data, err := readFile(l.path(RelState))
+	if err != nil {
+		return "", fault.Internal(err, "read %s", RelState)
+	}
+	if mv, ok := torusfield.LeadMember(data, "ucs"); ok {
+		return gjson.GetBytes(mv, "agent_id").Str, nil
+	}
+	return "", nil
 }

@@ -1,9 +1,10 @@
-package bridge
+package workspace
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -11,80 +12,68 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// A Call is one operation with its arguments (flags, as an object) and its
-// stdin input (an object, or null): exactly what the journal records and
-// what a replay feeds back.
-type Call struct {
-	Op    string
-	Args  pyjson.Value
-	Input pyjson.Value
+// Commit writes the transaction's changes as one event: the journal event
+// first, then the appends, then the state file, whose atomic replacement
+// is the commit point (see the package documentation and
+// docs/storage.md). The caller gives the event's operation, arguments,
+// input, clock, t before and after and agent; Commit fills in its seq,
+// parent, state hashes, files, format and model. state writes the new
+// state file. Commit returns warnings about what failed after the commit
+// point (a snapshot, an index rebuild): the commit holds regardless.
+func (tx *Tx) Commit(ev Event, state StateFunc) ([]string, error) {
+	tx.warnings = nil
+	err := tx.commit(ev, state, false)
+	return tx.warnings, err
 }
 
-// crashPoint is called between the steps of a commit. Tests set crashHook
-// to simulate a process killed at that instant; it is nil otherwise.
-func crashPoint(stage string) {
-	if crashHook != nil {
-		crashHook(stage)
+func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
+	if !tx.exclusive {
+		return fault.Internal(errors.New("the transaction holds the workspace shared"), "commit")
 	}
-}
-
-var crashHook func(stage string)
-
-// commit writes the session's changes: the journal event first, then the
-// appends, then the state file, whose atomic replacement commits the call
-// (docs/storage.md).
-func (s *session) commit(c Call, tBefore int) error {
-	if err := s.indexPending(); err != nil {
+	if err := tx.indexPending(); err != nil {
 		return err
 	}
-	m := s.meta.clone()
+	m := tx.Meta.clone()
 	m.Seq++
-	for _, p := range s.pending {
+	for _, p := range tx.pending {
 		if slices.Contains(countedFiles, p.rel) {
 			m.Files[p.rel] = m.Files[p.rel].add(p.data)
 		}
 	}
 	// The "ucs" member comes first so a call can read ucs.seq without
 	// decoding the engine state; the reference's loader ignores it.
-	// Compact: a third smaller than the reference's indented form, which
-	// every call writes, hashes and syncs; the reference reads it the same.
-	var stateBytes []byte
-	if s.storedState != nil {
-		stateBytes = torusfield.AppendStoredState(nil, s.storedState, pyjson.KV("ucs", m.value()))
-	} else {
-		stateBytes = s.engine.AppendState(nil, pyjson.KV("ucs", m.value()))
-	}
-	stateBytes = s.appendLearnMember(stateBytes)
+	stateBytes := state(nil, pyjson.KV("ucs", m.value()))
 	sum := sha256.Sum256(stateBytes)
 	stateAfter := hex.EncodeToString(sum[:])
-	s.tm.mark("encode")
+	tx.mark("encode")
 
-	// An init is the workspace's first event: nothing in the state
-	// directory is committed yet (a forced init moved it all aside), so
-	// whatever a crashed init left there is overwritten from the start.
-	first := c.Op == "init"
+	// A new workspace's commit (an init's) is its first event: nothing in
+	// the state directory is committed yet (a forced init moved it all
+	// aside), so whatever a crashed init left there is overwritten from
+	// the start.
+	first := tx.created
 	if first {
 		// A crashed init may have left a temporary state file.
-		if _, err := removeStateTemps(s.l); err != nil {
+		if _, err := removeStateTemps(tx.l); err != nil {
 			return err
 		}
 	}
 	// Where each file stands before the call: recovery truncates back to it.
 	var order []string
 	sizes := map[string]int64{}
-	for _, p := range s.pending {
+	for _, p := range tx.pending {
 		if _, ok := sizes[p.rel]; ok {
 			continue
 		}
-		size, err := appendOffset(s.l, p.rel)
+		size, err := appendOffset(tx.l, p.rel)
 		if err != nil {
 			return err
 		}
-		if first && strings.HasPrefix(p.rel, relStateDir+"/") {
+		if first && strings.HasPrefix(p.rel, RelStateDir+"/") {
 			size = -1
 		}
 		sizes[p.rel] = size
@@ -96,24 +85,21 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	// The lock has been held since the journal's end was read, so that
 	// read still holds, unless it left out a big event's hash.
-	jt := s.journal
+	jt := tx.journal
 	if !jt.exists || jt.partial {
 		var err error
-		if jt, err = readJournalTail(s.l); err != nil {
+		if jt, err = readJournalTail(tx.l); err != nil {
 			return err
 		}
 	}
-	if jt.seq != s.meta.Seq {
-		return corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, s.meta.Seq), relJournal)
+	if jt.seq != tx.Meta.Seq {
+		return fault.Corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, tx.Meta.Seq), RelJournal)
 	}
 	parent, journalSize := jt.hash, jt.end
-	event := Event{
-		Seq: m.Seq, Parent: parent, Op: c.Op, Args: c.Args, Input: c.Input, Now: isoTime(s.now),
-		TBefore: int64(tBefore), TAfter: int64(s.engine.Grid.T),
-		StateBefore: s.stateHash, StateAfter: stateAfter, Files: pyjson.ObjectValue(files),
-		Format: min(m.Format, EventFormat), Model: m.Model, Agent: s.agentID,
-	}
-	line := event.seal()
+	ev.Seq, ev.Parent = m.Seq, parent
+	ev.StateBefore, ev.StateAfter, ev.Files = tx.stateHash, stateAfter, pyjson.ObjectValue(files)
+	ev.Format, ev.Model = min(m.Format, EventFormat), m.Model
+	line := ev.seal()
 	// A call that appends syncs its journal event first: it must be durable
 	// before any appended line it describes, lest a line survive a power
 	// loss that the event, which holds the offset to cut it back to, did
@@ -129,7 +115,7 @@ func (s *session) commit(c Call, tBefore int) error {
 			f.Close() // after a failure; closed already on success
 		}
 	}()
-	jf, newDirs, err := writeAt(s.l, relJournal, journalSize, line)
+	jf, newDirs, err := writeAt(tx.l, RelJournal, journalSize, line)
 	if err != nil {
 		return err
 	}
@@ -142,13 +128,13 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	tempDone := make(chan tempFile, 1)
 	go func() {
-		pf, err := newStateFile(s.l, relState, stateBytes)
+		pf, err := newStateFile(tx.l, RelState, stateBytes)
 		tempDone <- tempFile{pf, err}
 	}()
 	if together {
-		opened, rels = append(opened, jf), append(rels, relJournal)
+		opened, rels = append(opened, jf), append(rels, RelJournal)
 	} else {
-		err = closeSynced(jf, relJournal)
+		err = closeSynced(jf, RelJournal)
 	}
 	temp := <-tempDone
 	if temp.pf != nil {
@@ -162,17 +148,17 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	pf := temp.pf
 	crashPoint("journal")
-	s.tm.mark("journal")
+	tx.mark("journal")
 	// Write every append and sync them all at once with the new state;
 	// only then rename the state into place, the commit point.
 	for _, rel := range order {
 		var buf bytes.Buffer
-		for _, p := range s.pending {
+		for _, p := range tx.pending {
 			if p.rel == rel {
 				buf.Write(p.data)
 			}
 		}
-		f, made, err := writeAt(s.l, rel, sizes[rel], buf.Bytes())
+		f, made, err := writeAt(tx.l, rel, sizes[rel], buf.Bytes())
 		if err != nil {
 			return err
 		}
@@ -184,12 +170,12 @@ func (s *session) commit(c Call, tBefore int) error {
 	// freeing that file costs the file system about 0.2 ms. The link need
 	// only exist before the rename, so it is made while the files sync.
 	prevDone := make(chan error, 1)
-	go func() { prevDone <- keepPrevious(s.l) }()
+	go func() { prevDone <- keepPrevious(tx.l) }()
 	group := append(opened, pf.File)
 	for _, f := range group {
 		startWriteback(f) // all their data in flight before the first fsync waits
 	}
-	err = syncAll(group, append(rels, relState))
+	err = syncAll(group, append(rels, RelState))
 	if perr := <-prevDone; err == nil {
 		err = perr
 	}
@@ -198,40 +184,44 @@ func (s *session) commit(c Call, tBefore int) error {
 	}
 	for i, f := range opened {
 		if err := f.Close(); err != nil {
-			return internal(err, "close %s", rels[i])
+			return fault.Internal(err, "close %s", rels[i])
 		}
 	}
 	opened = nil
-	s.tm.mark("appends")
+	tx.mark("appends")
 	crashPoint("prev")
-	if s.dirsSynced != nil {
-		if err := <-s.dirsSynced; err != nil {
+	if tx.dirsSynced != nil {
+		if err := <-tx.dirsSynced; err != nil {
 			return err
 		}
 	}
 	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return internal(err, "replace %s", relState)
+		return fault.Internal(err, "replace %s", RelState)
 	}
 	// The rename and any file or directory this commit created are
 	// durable only once their directories are.
-	if err := syncDirs(dirsToSync(s.l, order, sizes, newDirs)); err != nil {
+	if err := syncDirs(dirsToSync(tx.l, order, sizes, newDirs)); err != nil {
 		return err
 	}
-	s.tm.mark("state")
+	tx.mark("state")
 	crashPoint("committed")
-	if c.Op == "adopt" || (s.snapshotEvery > 0 && m.Seq%int64(s.snapshotEvery) == 0) {
-		if err := writeSnapshot(s.l, m.Seq); err != nil {
-			s.warn("the commit holds, but its snapshot failed: " + err.Error())
+	if snapshot || (tx.l.opts.SnapshotEvery > 0 && m.Seq%int64(tx.l.opts.SnapshotEvery) == 0) {
+		if err := writeSnapshot(tx.l, m.Seq); err != nil {
+			tx.warn("the commit holds, but its snapshot failed: " + err.Error())
 		}
 	}
-	s.meta, s.stateHash, s.pending, s.storedState, s.dirsSynced = m, stateAfter, nil, nil, nil
-	s.journal = journalTail{} // a later commit in this call (after an adopt) reads the new end
-	if s.rebuildAfter {
+	tx.Meta, tx.stateHash, tx.pending, tx.dirsSynced, tx.created = m, stateAfter, nil, nil, false
+	tx.journal = journalTail{} // a later commit in this call (after an adopt) reads the new end
+	if tx.requested {
+		tx.requested = false
+		pruneRequests(tx.l, m.Requests)
+	}
+	if tx.rebuildAfter {
 		// The index is derived: a failed rebuild leaves it stale, and
 		// searches read the data files until a later call rebuilds it.
-		s.index, s.rebuildAfter = nil, false
-		if err := s.rebuildIndex(); err != nil {
-			s.warn("the commit holds, but rebuilding the index failed (searches read the knowledge files until it is rebuilt): " + AsError(err).Msg)
+		tx.index, tx.rebuildAfter = nil, false
+		if err := tx.rebuildIndex(); err != nil {
+			tx.warn("the commit holds, but rebuilding the index failed (searches read the knowledge files until it is rebuilt): " + fault.AsError(err).Msg)
 		}
 	}
 	return nil
@@ -240,13 +230,13 @@ func (s *session) commit(c Call, tBefore int) error {
 // keepPrevious hard-links the committed state file as its .prev before it
 // is replaced, so check --repair can fall back to it if the new one is
 // ever damaged. Linking costs two system calls and copies nothing.
-func keepPrevious(l layout) error {
-	prev := l.path(relStatePrev)
+func keepPrevious(l *Workspace) error {
+	prev := l.path(RelStatePrev)
 	if err := os.Remove(prev); err != nil && !os.IsNotExist(err) {
-		return internal(err, "remove %s", relStatePrev)
+		return fault.Internal(err, "remove %s", RelStatePrev)
 	}
-	if err := os.Link(l.path(relState), prev); err != nil && !os.IsNotExist(err) {
-		return internal(err, "link %s", relStatePrev)
+	if err := os.Link(l.path(RelState), prev); err != nil && !os.IsNotExist(err) {
+		return fault.Internal(err, "link %s", RelStatePrev)
 	}
 	return nil
 }
@@ -254,8 +244,8 @@ func keepPrevious(l layout) error {
 // dirsToSync lists the state directory, the directory of every file a
 // commit created and the directories whose entries it changed by creating
 // directories (newDirs), once each, as paths.
-func dirsToSync(l layout, order []string, sizes map[string]int64, newDirs []string) []string {
-	dirs := []string{l.path(relStateDir)}
+func dirsToSync(l *Workspace, order []string, sizes map[string]int64, newDirs []string) []string {
+	dirs := []string{l.path(RelStateDir)}
 	add := func(dir string) {
 		if !slices.Contains(dirs, dir) {
 			dirs = append(dirs, dir)
@@ -284,7 +274,7 @@ func syncDirs(paths []string) error {
 	for _, path := range paths {
 		d, err := openRead(path)
 		if err != nil {
-			return internal(err, "open %s", path)
+			return fault.Internal(err, "open %s", path)
 		}
 		dirs = append(dirs, d)
 	}
@@ -295,11 +285,11 @@ func syncDirs(paths []string) error {
 func syncDir(dir string) error {
 	f, err := openRead(dir)
 	if err != nil {
-		return internal(err, "open %s", dir)
+		return fault.Internal(err, "open %s", dir)
 	}
 	defer f.Close()
 	if err := f.Sync(); err != nil {
-		return internal(err, "sync %s", dir)
+		return fault.Internal(err, "sync %s", dir)
 	}
 	return nil
 }

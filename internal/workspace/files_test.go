@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"bytes"
@@ -47,11 +47,11 @@ func TestMkdirs(t *testing.T) {
 // directory of each file it created and the parents of each directory it
 // created, once each.
 func TestDirsToSync(t *testing.T) {
-	l := layout{root: "/ws"}
-	order := []string{relActionLog, "ucs/state/requests/3/k.json", relMethodologyMD}
-	sizes := map[string]int64{relActionLog: 10, "ucs/state/requests/3/k.json": -1, relMethodologyMD: -1}
+	l := New("/ws", Options{})
+	order := []string{RelActionLog, "ucs/state/requests/3/k.json", RelMethodologyMD}
+	sizes := map[string]int64{RelActionLog: 10, "ucs/state/requests/3/k.json": -1, RelMethodologyMD: -1}
 	got := dirsToSync(l, order, sizes, []string{l.path("ucs/state"), l.path("ucs/state/requests")})
-	require.Equal(t, []string{l.path(relStateDir), l.path("ucs/state/requests/3"), l.path(relKnowledgeDir),
+	require.Equal(t, []string{l.path(RelStateDir), l.path("ucs/state/requests/3"), l.path(RelKnowledgeDir),
 		l.path("ucs/state/requests")}, got)
 }
 
@@ -65,8 +65,8 @@ func TestScoreLines(t *testing.T) {
 		pyjson.Obj(pyjson.KV("path", []string{"read", "web_fetch"}))}),
 		pyjson.KV("context_energy", pyjson.Obj(pyjson.KV("web_fetch", 0.5))), pyjson.KV("active_wormholes", []string{}))
 	q := knowledge.Query{Keywords: knowledge.Words("research competitor pricing on the web"),
-		Capabilities: []string{"web_fetch", "read"}, Now: now, DecayRate: temporalDecayRate,
-		StructuralWeight: structuralWeight, Max: 10, Routing: routing}
+		Capabilities: []string{"web_fetch", "read"}, Now: now, DecayRate: 0.01,
+		StructuralWeight: 10, Max: 10, Routing: routing}
 	for _, c := range []struct {
 		list string
 		kind knowledge.Kind

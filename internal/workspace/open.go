@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"io"
@@ -7,6 +7,9 @@ import (
 
 // openRead opens a file or directory for reading (see openFile).
 func openRead(name string) (*os.File, error) { return openFile(name, os.O_RDONLY, 0) }
+
+// ReadFile is os.ReadFile through openFile: without the network poller.
+func ReadFile(name string) ([]byte, error) { return readFile(name) }
 
 // readFile is os.ReadFile through openFile.
 func readFile(name string) ([]byte, error) {

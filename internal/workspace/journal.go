@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"bufio"
@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -37,12 +39,16 @@ type Event struct {
 	// call (-1: the call created it): what recovery cuts it back to.
 	Files  pyjson.Value
 	Format int    // the event format; 1 for events without the member
-	Model  string // the learning model that applied the event; "v2" before format 2
+	Model  string // the learning model that applied the event; LegacyModel before format 2
 	Agent  string // UCS_AGENT_ID of the caller; "" before format 2
 	Hash   string
 
 	raw pyjson.Value // the event as read: its hash covers members this version may not know
 }
+
+// Raw is the event as the journal holds it, members this version may not
+// know included.
+func (e *Event) Raw() pyjson.Value { return e.raw }
 
 // EventFormat is the event format this version of ucs writes.
 const EventFormat = 2
@@ -85,15 +91,15 @@ func parseEventValue(v pyjson.Value) (Event, error) {
 	if v.Kind() != pyjson.Object {
 		return Event{}, errors.New("an event must be a JSON object")
 	}
-	e := Event{raw: v, Format: 1, Model: ModelV2}
-	e.Seq, _ = field(v, "seq", pyjson.NullValue()).Int()
+	e := Event{raw: v, Format: 1, Model: LegacyModel}
+	e.Seq = intField(v, "seq")
 	e.Parent = strField(v, "parent")
 	e.Op = strField(v, "op")
 	e.Args, _ = v.Get("args")
 	e.Input, _ = v.Get("input")
 	e.Now = strField(v, "now")
-	e.TBefore, _ = field(v, "t_before", pyjson.NullValue()).Int()
-	e.TAfter, _ = field(v, "t_after", pyjson.NullValue()).Int()
+	e.TBefore = intField(v, "t_before")
+	e.TAfter = intField(v, "t_after")
 	e.StateBefore = strField(v, "state_before")
 	e.StateAfter = strField(v, "state_after")
 	e.Files, _ = v.Get("files")
@@ -104,7 +110,7 @@ func parseEventValue(v pyjson.Value) (Event, error) {
 			return e, fmt.Errorf("event %d: format must be an integer of at least 2", e.Seq)
 		}
 		if n > EventFormat {
-			return e, unsupported("event %d is in event format %d; this ucs reads formats 1 to %d", e.Seq, n, EventFormat)
+			return e, fault.Unsupported("event %d is in event format %d; this ucs reads formats 1 to %d", e.Seq, n, EventFormat)
 		}
 		e.Format = int(n)
 		e.Model = strField(v, "model")
@@ -129,18 +135,26 @@ func eventHash(ev pyjson.Value) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// A chainBreak is what is wrong with an event's place in the chain.
-type chainBreak struct {
-	field string // "seq", "parent" or "hash"
-	what  string
+func intField(v pyjson.Value, key string) int64 {
+	x, _ := v.Get(key)
+	n, _ := x.Int()
+	return n
 }
 
-// A journalScanner reads the journal from its start, one event at a time,
-// and checks each event's link to the one before: its seq follows, its
-// parent names the previous event's hash, and its hash is its content's.
-// It is the one reader of the whole journal (check, verify and log use it).
-type journalScanner struct {
+// A ChainBreak is what is wrong with an event's place in the chain.
+type ChainBreak struct {
+	Field string // "seq", "parent" or "hash"
+	What  string
+}
+
+// A Journal reads the journal from its start, one event at a time, and
+// checks each event's link to the one before: its seq follows, its parent
+// names the previous event's hash, and its hash is its content's. It is
+// the one reader of the whole journal (check, verify and log use it).
+type Journal struct {
 	r        *bufio.Reader
+	f        *os.File
+	size     int64 // the file's length when opened
 	line     int64 // the current event's line number, from 1
 	read     int64 // bytes read so far
 	prevHash string
@@ -149,15 +163,15 @@ type journalScanner struct {
 	err      error
 }
 
-func newJournalScanner(r io.Reader) *journalScanner {
-	return &journalScanner{r: bufio.NewReaderSize(r, 1<<16)}
+func newJournal(r io.Reader) *Journal {
+	return &Journal{r: bufio.NewReaderSize(r, 1<<16)}
 }
 
-// next returns the next event and what breaks its link, if anything. It
-// returns ok false at the end of the journal (then torn tells of a torn
-// last line) or on a read or parse error (then err is set; a parse error
-// is a *lineError).
-func (j *journalScanner) next() (ev Event, breaks []chainBreak, ok bool) {
+// Next returns the next event and what breaks its link, if anything. It
+// returns ok false at the end of the journal (then Torn tells of a torn
+// last line) or on a read or parse error (then Err is set; a parse error
+// is a *LineError).
+func (j *Journal) Next() (ev Event, breaks []ChainBreak, ok bool) {
 	line, err := j.r.ReadBytes('\n')
 	j.read += int64(len(line))
 	if err == io.EOF {
@@ -174,40 +188,70 @@ func (j *journalScanner) next() (ev Event, breaks []chainBreak, ok bool) {
 		ev, err = parseEventValue(v)
 	}
 	if err != nil {
-		j.err = &lineError{line: j.line, err: err}
+		j.err = &LineError{Line: j.line, Err: err}
 		return ev, nil, false
 	}
 	if j.line > 1 && ev.Seq != j.prevSeq+1 {
-		breaks = append(breaks, chainBreak{"seq", fmt.Sprintf("is %d after %d: an event was removed or inserted", ev.Seq, j.prevSeq)})
+		breaks = append(breaks, ChainBreak{"seq", fmt.Sprintf("is %d after %d: an event was removed or inserted", ev.Seq, j.prevSeq)})
 	} else if j.line == 1 && ev.Seq != 1 {
-		breaks = append(breaks, chainBreak{"seq", fmt.Sprintf("is %d at line 1: an event was removed", ev.Seq)})
+		breaks = append(breaks, ChainBreak{"seq", fmt.Sprintf("is %d at line 1: an event was removed", ev.Seq)})
 	}
 	if j.line > 1 && ev.Parent != j.prevHash {
-		breaks = append(breaks, chainBreak{"parent", "does not name the previous event: the chain is broken"})
+		breaks = append(breaks, ChainBreak{"parent", "does not name the previous event: the chain is broken"})
 	}
 	if ev.contentHash() != ev.Hash {
-		breaks = append(breaks, chainBreak{"hash", "does not match the event's content: the event was edited"})
+		breaks = append(breaks, ChainBreak{"hash", "does not match the event's content: the event was edited"})
 	}
 	j.prevHash, j.prevSeq = ev.Hash, ev.Seq
 	return ev, breaks, true
 }
 
-// A lineError is a journal line that is not an event.
-type lineError struct {
-	line int64
-	err  error
+// Line is the line number of the event Next returned last, from 1.
+func (j *Journal) Line() int64 { return j.line }
+
+// Read is how many bytes of the journal Next has read.
+func (j *Journal) Read() int64 { return j.read }
+
+// Size is the journal's length when it was opened.
+func (j *Journal) Size() int64 { return j.size }
+
+// Torn reports, once Next has returned false, whether the journal ends
+// with a line without its newline: a write that was cut short.
+func (j *Journal) Torn() bool { return j.torn }
+
+// Err is what stopped Next early: a read error, or a *LineError for a line
+// that is not an event.
+func (j *Journal) Err() error { return j.err }
+
+// Close closes the journal file.
+func (j *Journal) Close() {
+	if j.f != nil {
+		j.f.Close()
+	}
 }
 
-func (e *lineError) Error() string { return fmt.Sprintf("line %d: %v", e.line, e.err) }
+// A LineError is a journal line that is not an event.
+type LineError struct {
+	Line int64
+	Err  error
+}
 
-// openJournal opens the journal for a scan; ok is false when there is none.
-func openJournal(l layout) (*journalScanner, func(), bool, error) {
-	f, err := openRead(l.path(relJournal))
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+// OpenJournal opens the journal for a scan from its start; ok is false
+// when there is none. The caller closes it.
+func (l *Workspace) OpenJournal() (j *Journal, ok bool, err error) {
+	f, err := openRead(l.path(RelJournal))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, nil, false, internal(err, "open %s", relJournal)
+		return nil, false, fault.Internal(err, "open %s", RelJournal)
 	}
-	return newJournalScanner(f), func() { f.Close() }, true, nil
+	j = newJournal(f)
+	j.f = f
+	if st, err := f.Stat(); err == nil {
+		j.size = st.Size()
+	}
+	return j, true, nil
 }

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
 // Snapshots make replay fast: every SnapshotEvery events (and at adoption,
@@ -17,21 +19,21 @@ import (
 // the state file the hash of each data file, so a damaged snapshot is
 // detected and skipped.
 const (
-	relSnapshots         = "ucs/state/snapshots"
+	RelSnapshots         = "ucs/state/snapshots"
 	DefaultSnapshotEvery = 1000
 )
 
 // snapshotFiles are what a snapshot holds, besides the state file.
-func snapshotFiles() []string { return append([]string{relState, relPinned}, countedFiles...) }
+func snapshotFiles() []string { return append([]string{RelState, RelPinned}, countedFiles...) }
 
 // writeSnapshot copies the committed state of event seq. It runs after the
 // commit; a crash leaves at most a .tmp directory, which is ignored.
-func writeSnapshot(l layout, seq int64) error {
-	dir := l.path(relSnapshots + "/" + strconv.FormatInt(seq, 10))
+func writeSnapshot(l *Workspace, seq int64) error {
+	dir := l.path(RelSnapshots + "/" + strconv.FormatInt(seq, 10))
 	tmp := dir + ".tmp"
 	os.RemoveAll(tmp)
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return internal(err, "create snapshot")
+		return fault.Internal(err, "create snapshot")
 	}
 	for _, rel := range snapshotFiles() {
 		data, err := readFile(l.path(rel))
@@ -39,25 +41,25 @@ func writeSnapshot(l layout, seq int64) error {
 			continue
 		}
 		if err != nil {
-			return internal(err, "read %s for a snapshot", rel)
+			return fault.Internal(err, "read %s for a snapshot", rel)
 		}
 		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(rel)), data, 0o644); err != nil {
-			return internal(err, "write snapshot")
+			return fault.Internal(err, "write snapshot")
 		}
 	}
-	if err := copyTree(l.path(relKnowledgeDir), filepath.Join(tmp, "knowledge")); err != nil {
+	if err := copyTree(l.path(RelKnowledgeDir), filepath.Join(tmp, "knowledge")); err != nil {
 		return err
 	}
 	os.RemoveAll(dir)
 	if err := os.Rename(tmp, dir); err != nil {
-		return internal(err, "commit snapshot")
+		return fault.Internal(err, "commit snapshot")
 	}
 	return nil
 }
 
-// snapshotSeqs lists the snapshots present, oldest first.
-func snapshotSeqs(l layout) []int64 {
-	entries, _ := os.ReadDir(l.path(relSnapshots))
+// Snapshots lists the snapshots present, oldest first.
+func (l *Workspace) Snapshots() []int64 {
+	entries, _ := os.ReadDir(l.path(RelSnapshots))
 	var seqs []int64
 	for _, e := range entries {
 		if n, err := strconv.ParseInt(e.Name(), 10, 64); err == nil && e.IsDir() {
@@ -69,24 +71,24 @@ func snapshotSeqs(l layout) []int64 {
 }
 
 // restoreSnapshot copies snapshot seq into a scratch workspace.
-func restoreSnapshot(from, to layout, seq int64) error {
-	dir := from.path(relSnapshots + "/" + strconv.FormatInt(seq, 10))
+func restoreSnapshot(from, to *Workspace, seq int64) error {
+	dir := from.path(RelSnapshots + "/" + strconv.FormatInt(seq, 10))
 	for _, rel := range snapshotFiles() {
 		data, err := readFile(filepath.Join(dir, filepath.Base(rel)))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return internal(err, "read snapshot %d", seq)
+			return fault.Internal(err, "read snapshot %d", seq)
 		}
 		if err := os.MkdirAll(filepath.Dir(to.path(rel)), 0o755); err != nil {
-			return internal(err, "create scratch workspace")
+			return fault.Internal(err, "create scratch workspace")
 		}
 		if err := os.WriteFile(to.path(rel), data, 0o644); err != nil {
-			return internal(err, "write scratch workspace")
+			return fault.Internal(err, "write scratch workspace")
 		}
 	}
-	return copyTree(filepath.Join(dir, "knowledge"), to.path(relKnowledgeDir))
+	return copyTree(filepath.Join(dir, "knowledge"), to.path(RelKnowledgeDir))
 }
 
 // copyTree copies the regular files of a directory tree; a missing source
@@ -108,7 +110,7 @@ func copyTree(src, dst string) error {
 		return os.WriteFile(target, data, 0o644)
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return internal(err, "copy %s", src)
+		return fault.Internal(err, "copy %s", src)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -39,16 +40,16 @@ import (
 // call that can write rebuilds it whole, beside the old one, and swaps it
 // in.
 
-// relIndexDir names the index with its format: a new format is a new
+// RelIndexDir names the index with its format: a new format is a new
 // directory, and a rebuild removes the old ones.
-const relIndexDir = "ucs/state/index-v1"
+const RelIndexDir = "ucs/state/index-v1"
 
 // indexedFiles are the data files the index describes.
-var indexedFiles = []string{relMethodology, relJudgment, relDeadEnds}
+var indexedFiles = []string{RelMethodology, RelJudgment, RelDeadEnds}
 
-func indexRel(rel string) string { return relIndexDir + "/" + rel[len(relStateDir)+1:] }
+func indexRel(rel string) string { return RelIndexDir + "/" + rel[len(RelStateDir)+1:] }
 
-func capRel(i int) string { return relIndexDir + "/methodology-cap-" + strconv.Itoa(i) + ".txt" }
+func capRel(i int) string { return RelIndexDir + "/methodology-cap-" + strconv.Itoa(i) + ".txt" }
 
 // hashTag is the part of a chain hash an index line keeps.
 func hashTag(h string) string { return h[:min(16, len(h))] }
@@ -56,35 +57,39 @@ func hashTag(h string) string { return h[:min(16, len(h))] }
 // indexState caches whether each indexed file's index is current.
 type indexState map[string]bool
 
+// IndexCurrent reports whether rel's index describes the committed file,
+// so that searches use it. A reference workspace has no index.
+func (tx *Tx) IndexCurrent(rel string) bool { return tx.indexed(rel) }
+
 // indexed reports whether rel's index describes the committed file.
-func (s *session) indexed(rel string) bool {
-	if s.ref != nil || s.noIndex {
+func (tx *Tx) indexed(rel string) bool {
+	if tx.ref != nil || tx.NoIndex {
 		return false
 	}
-	if ok, known := s.index[rel]; known {
+	if ok, known := tx.index[rel]; known {
 		return ok
 	}
-	ok := indexCurrent(s.l, rel, s.meta.Files[rel])
-	if s.index == nil {
-		s.index = indexState{}
+	ok := indexCurrent(tx.l, rel, tx.Meta.Files[rel])
+	if tx.index == nil {
+		tx.index = indexState{}
 	}
-	s.index[rel] = ok
+	tx.index[rel] = ok
 	return ok
 }
 
 // indexDamaged marks rel's index as not to be used, and to be rebuilt
 // after the commit of a call that can write.
-func (s *session) indexDamaged(rel string) {
-	if s.index == nil {
-		s.index = indexState{}
+func (tx *Tx) indexDamaged(rel string) {
+	if tx.index == nil {
+		tx.index = indexState{}
 	}
-	s.index[rel] = false
-	s.rebuildAfter = s.rebuildAfter || s.exclusive
+	tx.index[rel] = false
+	tx.rebuildAfter = tx.rebuildAfter || tx.exclusive
 }
 
 // indexCurrent reports whether the index of rel describes the data file
 // summed up by want: its last line names want's line count and hash.
-func indexCurrent(l layout, rel string, want fileSum) bool {
+func indexCurrent(l *Workspace, rel string, want FileSum) bool {
 	lines, err := readTail(l, indexRel(rel), 1, 0)
 	if err != nil {
 		return false
@@ -100,21 +105,26 @@ func indexCurrent(l layout, rel string, want fileSum) bool {
 	return err == nil && want.Lines > 0 && n == want.Lines && fields[len(fields)-1] == hashTag(want.Hash)
 }
 
-// useIndex makes rel's index current if it can: a call that holds the
-// workspace exclusively rebuilds a stale index. false means the caller
-// must read the data file itself.
-func (s *session) useIndex(rel string) bool {
-	if s.indexed(rel) {
-		return true
+// RefreshIndex makes the index current for a search of rel, if this
+// transaction may: one holding the workspace exclusively rebuilds a stale
+// index whole, now, in the middle of the call, before it searches. This is
+// the one write outside Commit, and it is safe there: the index is
+// derived, never hashed, built beside the old one and swapped in with two
+// renames, so a crash leaves at worst no current index, rebuilt later. A
+// shared transaction never writes: its searches read the data files. A
+// failed rebuild is not retried in the transaction; searches read the
+// data files. It does nothing when rel is decoded already (as a reference
+// workspace's data files are).
+func (tx *Tx) RefreshIndex(rel string) {
+	if tx.decodedFile(rel) || tx.indexed(rel) {
+		return
 	}
-	if s.ref != nil || s.noIndex || !s.exclusive || s.indexFailed != nil {
-		return false
+	if tx.NoIndex || !tx.exclusive || tx.indexFailed != nil {
+		return
 	}
-	if err := s.rebuildIndex(); err != nil {
-		s.indexFailed = err
-		return false
+	if err := tx.rebuildIndex(); err != nil {
+		tx.indexFailed = err
 	}
-	return s.indexed(rel)
 }
 
 // indexLine is the index line of entry v, the line-th of its file, at off
@@ -163,34 +173,34 @@ func containsInt(xs []int, x int) bool {
 // indexPending queues the index lines of the entries this commit appends,
 // when the index is current; otherwise the index is left stale and
 // rebuilt after the commit.
-func (s *session) indexPending() error {
-	if s.noIndex {
+func (tx *Tx) indexPending() error {
+	if tx.NoIndex {
 		return nil
 	}
 	var extra []pendingAppend
 	for _, rel := range indexedFiles {
-		added := s.added[rel]
+		added := tx.added[rel]
 		if len(added) == 0 {
 			continue
 		}
 		lines := 0
-		for _, p := range s.pending {
+		for _, p := range tx.pending {
 			if p.rel == rel {
 				lines++
 			}
 		}
-		if lines != len(added) || !s.indexed(rel) {
-			s.rebuildAfter = true
+		if lines != len(added) || !tx.indexed(rel) {
+			tx.rebuildAfter = true
 			continue
 		}
-		off, err := appendOffset(s.l, rel)
+		off, err := appendOffset(tx.l, rel)
 		if err != nil {
 			return err
 		}
 		off = max(off, 0)
-		sum := s.meta.Files[rel]
+		sum := tx.Meta.Files[rel]
 		k := 0
-		for _, p := range s.pending {
+		for _, p := range tx.pending {
 			if p.rel != rel {
 				continue
 			}
@@ -199,22 +209,22 @@ func (s *session) indexPending() error {
 			sum = sum.add(p.data)
 			n := len(p.data) - 1
 			extra = append(extra, pendingAppend{indexRel(rel), indexLine(v, off, n, sum.Lines, sum.Hash)})
-			if rel == relMethodology {
-				for _, i := range capIndexes(s.manifest, v) {
+			if rel == RelMethodology {
+				for _, i := range capIndexes(tx.manifest, v) {
 					extra = append(extra, pendingAppend{capRel(i), capLine(v, off, n)})
 				}
 			}
 			off += int64(len(p.data))
 		}
 	}
-	s.pending = append(s.pending, extra...)
+	tx.pending = append(tx.pending, extra...)
 	return nil
 }
 
 // buildIndex builds the whole index from the data files: each file's
 // name under the index directory and its content. A data file that does
 // not hold what the state summarizes (want) gives an error.
-func buildIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) (map[string][]byte, error) {
+func buildIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) (map[string][]byte, error) {
 	files := map[string]*bytes.Buffer{}
 	out := func(rel string) *bytes.Buffer {
 		name := path.Base(rel)
@@ -224,7 +234,7 @@ func buildIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) (map[
 		return files[name]
 	}
 	for _, rel := range indexedFiles {
-		var sum fileSum
+		var sum FileSum
 		var perr error
 		err := scanAllLines(l, rel, func(line []byte, off int64) {
 			sum = sum.add(line)
@@ -234,11 +244,11 @@ func buildIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) (map[
 			}
 			v, err := pyjson.Parse(text)
 			if err != nil {
-				perr = corrupt(err, relLine(rel, sum.Lines))
+				perr = fault.Corrupt(err, relLine(rel, sum.Lines))
 				return
 			}
 			out(indexRel(rel)).Write(indexLine(v, off, len(text), sum.Lines, sum.Hash))
-			if rel == relMethodology {
+			if rel == RelMethodology {
 				for _, i := range capIndexes(m, v) {
 					out(capRel(i)).Write(capLine(v, off, len(text)))
 				}
@@ -251,7 +261,7 @@ func buildIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) (map[
 			return nil, perr
 		}
 		if sum != want[rel] {
-			return nil, corrupt(errors.New("it does not hold what was committed"), rel)
+			return nil, fault.Corrupt(errors.New("it does not hold what was committed"), rel)
 		}
 	}
 	built := make(map[string][]byte, len(files))
@@ -264,17 +274,17 @@ func buildIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) (map[
 // rebuildIndex builds the whole index in a new directory and swaps it in.
 // It runs under the exclusive lock. A data file that does not match the
 // committed state leaves the index stale.
-func (s *session) rebuildIndex() error {
-	files, err := buildIndex(s.l, s.manifest, s.meta.Files)
+func (tx *Tx) rebuildIndex() error {
+	files, err := buildIndex(tx.l, tx.manifest, tx.Meta.Files)
 	if err != nil {
 		return err
 	}
-	dir := s.l.path(relIndexDir)
+	dir := tx.l.path(RelIndexDir)
 	tmp, old := dir+".new", dir+".old"
 	os.RemoveAll(tmp)
 	os.RemoveAll(old)
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return internal(err, "create %s", relIndexDir)
+		return fault.Internal(err, "create %s", RelIndexDir)
 	}
 	defer os.RemoveAll(tmp)
 	for name, data := range files {
@@ -286,23 +296,23 @@ func (s *session) rebuildIndex() error {
 		return err
 	}
 	if err := os.Rename(dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return internal(err, "move %s aside", relIndexDir)
+		return fault.Internal(err, "move %s aside", RelIndexDir)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		return internal(err, "install %s", relIndexDir)
+		return fault.Internal(err, "install %s", RelIndexDir)
 	}
-	if err := syncDir(s.l.path(relStateDir)); err != nil {
+	if err := syncDir(tx.l.path(RelStateDir)); err != nil {
 		return err
 	}
 	os.RemoveAll(old)
-	s.index, s.postings = nil, nil
+	tx.index, tx.postings = nil, nil
 	return nil
 }
 
 // checkIndex compares a current index with what the data files give; it
 // returns the names of the files that differ (none for a stale index,
 // which is not used).
-func checkIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) []string {
+func checkIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) []string {
 	for _, rel := range indexedFiles {
 		if !indexCurrent(l, rel, want[rel]) {
 			return nil
@@ -313,16 +323,16 @@ func checkIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) []str
 		return nil // the data files' own problems are reported
 	}
 	var bad []string
-	entries, _ := os.ReadDir(l.path(relIndexDir))
+	entries, _ := os.ReadDir(l.path(RelIndexDir))
 	for _, e := range entries {
 		if _, ok := built[e.Name()]; !ok {
-			bad = append(bad, relIndexDir+"/"+e.Name())
+			bad = append(bad, RelIndexDir+"/"+e.Name())
 		}
 	}
 	for name, data := range built {
-		got, err := readFile(l.path(relIndexDir + "/" + name))
+		got, err := readFile(l.path(RelIndexDir + "/" + name))
 		if err != nil || !bytes.Equal(got, data) {
-			bad = append(bad, relIndexDir+"/"+name)
+			bad = append(bad, RelIndexDir+"/"+name)
 		}
 	}
 	slices.Sort(bad)
@@ -332,27 +342,27 @@ func checkIndex(l layout, m *torusfield.Manifest, want map[string]fileSum) []str
 func writeSynced(name string, data []byte) error {
 	f, err := os.Create(name)
 	if err != nil {
-		return internal(err, "create %s", name)
+		return fault.Internal(err, "create %s", name)
 	}
 	defer f.Close()
 	if _, err := f.Write(data); err != nil {
-		return internal(err, "write %s", name)
+		return fault.Internal(err, "write %s", name)
 	}
 	if err := f.Sync(); err != nil {
-		return internal(err, "sync %s", name)
+		return fault.Internal(err, "sync %s", name)
 	}
 	return nil
 }
 
 // scanAllLines calls fn for every complete line of a file, blank ones
 // included, with its newline and offset.
-func scanAllLines(l layout, rel string, fn func(line []byte, off int64)) error {
+func scanAllLines(l *Workspace, rel string, fn func(line []byte, off int64)) error {
 	f, err := openRead(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return internal(err, "open %s", rel)
+		return fault.Internal(err, "open %s", rel)
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 1<<20)
@@ -384,13 +394,13 @@ type capPosting struct {
 
 // readCapPostings reads the list of the manifest's i-th capability,
 // once per call.
-func (s *session) readCapPostings(i int) ([]capPosting, error) {
-	if ps, ok := s.postings[i]; ok {
+func (tx *Tx) readCapPostings(i int) ([]capPosting, error) {
+	if ps, ok := tx.postings[i]; ok {
 		return ps, nil
 	}
-	raw, err := readFile(s.l.path(capRel(i)))
+	raw, err := readFile(tx.l.path(capRel(i)))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, internal(err, "read %s", capRel(i))
+		return nil, fault.Internal(err, "read %s", capRel(i))
 	}
 	data := string(raw)
 	out := make([]capPosting, 0, strings.Count(data, "\n"))
@@ -406,17 +416,17 @@ func (s *session) readCapPostings(i int) ([]capPosting, error) {
 		n, err2 := strconv.Atoi(b)
 		d, err3 := decodeJSONString(date)
 		if err1 != nil || err2 != nil || err3 != nil {
-			return nil, corrupt(fmt.Errorf("bad line %q", line), capRel(i))
+			return nil, fault.Corrupt(fmt.Errorf("bad line %q", line), capRel(i))
 		}
 		if len(out) > 0 && off <= out[len(out)-1].off {
-			return nil, corrupt(fmt.Errorf("line %q is out of file order", line), capRel(i))
+			return nil, fault.Corrupt(fmt.Errorf("line %q is out of file order", line), capRel(i))
 		}
 		out = append(out, capPosting{off, n, d})
 	}
-	if s.postings == nil {
-		s.postings = map[int][]capPosting{}
+	if tx.postings == nil {
+		tx.postings = map[int][]capPosting{}
 	}
-	s.postings[i] = out
+	tx.postings[i] = out
 	return out, nil
 }
 
@@ -450,15 +460,15 @@ func decodeJSONString(s string) (string, error) {
 	return v.Str(), err
 }
 
-// methodologyByCaps runs a capability-only methodology search (no
+// SearchCapabilities runs a capability-only methodology search (no
 // keywords, no routing: how the report's correlation and synthesize's
 // misalignments ask) from the capabilities' lists instead of the whole
 // file. Its hits are those of knowledge.SearchMethodology over every
 // entry: a score there is 3 points per capability of q the entry names,
-// scaled by decay, which the lists give.
-func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) {
+// scaled by decay, which the lists give. Like Search, it never writes.
+func (tx *Tx) SearchCapabilities(q knowledge.Query) ([]knowledge.Hit, error) {
 	search := func() ([]knowledge.Hit, error) {
-		all, err := s.list(relMethodology)
+		all, err := tx.List(RelMethodology)
 		if err != nil {
 			return nil, err
 		}
@@ -466,7 +476,7 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 	}
 	var caps []int
 	for _, c := range q.Capabilities {
-		i := s.manifest.Index(c)
+		i := tx.manifest.Index(c)
 		if i < 0 {
 			return search() // no list for a name the manifest lacks
 		}
@@ -474,7 +484,7 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 			caps = append(caps, i)
 		}
 	}
-	if len(q.Keywords) > 0 || q.Routing.Kind() == pyjson.Object || !s.useIndex(relMethodology) {
+	if len(q.Keywords) > 0 || q.Routing.Kind() == pyjson.Object || !tx.indexed(RelMethodology) {
 		return search()
 	}
 	// The lists merged in file order, as the search sees the entries; an
@@ -482,9 +492,9 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 	// file order already (entries are indexed as they are appended).
 	var all []capPosting
 	for _, i := range caps {
-		ps, err := s.readCapPostings(i)
+		ps, err := tx.readCapPostings(i)
 		if err != nil { // a damaged index: search the file
-			s.indexDamaged(relMethodology)
+			tx.indexDamaged(RelMethodology)
 			return search()
 		}
 		all = mergeByOffset(all, ps)
@@ -507,7 +517,7 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 		i = j
 	}
 	var entries []pyjson.Value
-	r := entryReader{l: s.l, rel: relMethodology}
+	r := entryReader{l: tx.l, rel: RelMethodology}
 	defer r.close()
 	for _, i := range knowledge.TopRaw(hits, q.Max) {
 		v, err := r.read(at[i].off, at[i].n)
@@ -516,6 +526,6 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 		}
 		entries = append(entries, v)
 	}
-	entries = append(entries, s.added[relMethodology]...)
+	entries = append(entries, tx.added[RelMethodology]...)
 	return knowledge.SearchMethodology(entries, q), nil
 }

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"bytes"
@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -25,30 +27,30 @@ func (p Problem) value() pyjson.Value {
 }
 
 // Check verifies the whole workspace: the journal's hash chain, the state
-// file (schema, grid sizes, edge count against the pinned manifest, finite
-// numbers, counters against the journal), and every data file against the
-// line count and chain hash the state file records. With repair it first
-// finishes what recovery can (an interrupted call, a torn line), restores a
-// damaged state file from its previous version, and cuts uncommitted lines
-// off data files, moving everything it removes to ucs/state/backup/. It
-// returns the report, and an *Error of kind corrupt when problems remain.
-func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
-	l := b.l
-	if !exists(l, relState) && !exists(l, relStatePrev) {
-		return pyjson.Value{}, errNotInitialized
+// file (it parses, its meta is valid, and what check judges of the engine
+// state, see StateCheck), and every data file against the line count and
+// chain hash the state file records, and the index against the data files.
+// With repair it first finishes what recovery can (an interrupted call, a
+// torn line), restores a damaged state file from its previous version, and
+// cuts uncommitted lines off data files, moving everything it removes to
+// ucs/state/backup/ (a directory named for now). It returns the report, and
+// an *Error of kind corrupt when problems remain.
+func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.Value, error) {
+	if !l.Exists(RelState) && !l.Exists(RelStatePrev) {
+		return pyjson.Value{}, fault.NotInitialized
 	}
-	lock, err := lockWorkspace(l.path(relLock), repair, b.opts.LockTimeout)
+	lock, err := l.Lock(repair)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	defer lock.unlock()
-	var repaired []string
+	defer lock.Unlock()
+	repaired := []string{}
 	if repair {
-		if repaired, err = b.repair(); err != nil {
+		if repaired, err = l.repair(now); err != nil {
 			return pyjson.Value{}, err
 		}
 	}
-	c := checker{l: l}
+	c := checker{l: l, check: check}
 	c.run()
 	out := []pyjson.Member{
 		pyjson.KV("ok", len(c.problems) == 0),
@@ -56,18 +58,36 @@ func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
 		pyjson.KV("problems", problemValues(c.problems)),
 	}
 	if repair {
-		out = append(out, pyjson.KV("repaired", orEmpty(repaired)))
+		out = append(out, pyjson.KV("repaired", repaired))
 	}
 	if len(c.problems) > 0 {
 		hint := "run `ucs check --repair`; what it cannot repair needs a backup restored by hand"
 		if repair {
 			hint = "these could not be repaired automatically; restore the named files from ucs/state/backup/ or a copy of the workspace"
 		}
-		return pyjson.Value{}, &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Hint: hint,
+		return pyjson.Value{}, &fault.Error{Kind: fault.KindCorrupt, Code: "workspace_corrupt", Hint: hint,
 			Msg:     fmt.Sprintf("%d problem(s) in the workspace; first: %s: %s", len(c.problems), c.problems[0].File, c.problems[0].What),
 			Details: out}
 	}
 	return pyjson.ObjectValue(out), nil
+}
+
+// A StateCheck judges what storage cannot: the engine state of a state
+// file that parses, against the workspace's manifest (and the counters of
+// its meta). It returns the problems it finds, in order, and stop when the
+// state cannot be judged further (the engine does not restore): check then
+// looks at nothing else of an initialized workspace.
+type StateCheck func(st CheckedState) (problems []Problem, stop bool)
+
+// CheckedState is a state file as Check hands it to a StateCheck.
+type CheckedState struct {
+	Doc      pyjson.Value         // the whole state file
+	Manifest *torusfield.Manifest // the pinned manifest, or a reference workspace's
+	Meta     *Meta                // nil for a reference workspace
+	// AtLastEvent is set when the state is at the journal's last event,
+	// which left t = JournalT.
+	AtLastEvent bool
+	JournalT    int64
 }
 
 func problemValues(ps []Problem) []pyjson.Value {
@@ -79,7 +99,8 @@ func problemValues(ps []Problem) []pyjson.Value {
 }
 
 type checker struct {
-	l        layout
+	l        *Workspace
+	check    StateCheck
 	problems []Problem
 	events   int
 	lastT    int64
@@ -92,14 +113,14 @@ func (c *checker) add(file, field, format string, args ...any) {
 
 func (c *checker) run() {
 	c.journal()
-	data, err := readFile(c.l.path(relState))
+	data, err := readFile(c.l.path(RelState))
 	if err != nil {
-		c.add(relState, "", "cannot read: %v", err)
+		c.add(RelState, "", "cannot read: %v", err)
 		return
 	}
 	doc, err := pyjson.Parse(data)
 	if err != nil {
-		c.add(relState, "", "%v", err)
+		c.add(RelState, "", "%v", err)
 		return
 	}
 	mv, ok := doc.Get("ucs")
@@ -107,40 +128,29 @@ func (c *checker) run() {
 		c.reference(doc)
 		return
 	}
-	m, err := parseMeta(mv)
+	m, err := c.l.parseMeta(mv)
 	if err != nil {
-		c.add(relState, "ucs", "%v", err)
+		c.add(RelState, "ucs", "%v", err)
 		return
 	}
-	raw, err := readFile(c.l.path(relPinned))
+	raw, err := readFile(c.l.path(RelPinned))
 	if err != nil {
-		c.add(relPinned, "", "cannot read: %v", err)
+		c.add(RelPinned, "", "cannot read: %v", err)
 		return
 	}
 	manifest, err := torusfield.ParseManifest(raw)
 	if err != nil {
-		c.add(relPinned, "", "%v", err)
+		c.add(RelPinned, "", "%v", err)
 		return
 	}
-	e := torusfield.New(manifest, torusfield.Options{})
-	if err := e.Restore(doc); err != nil {
-		var se *torusfield.StateError
-		if errors.As(err, &se) {
-			c.add(relState, se.Field, "%s", se.Msg)
-		} else {
-			c.add(relState, "", "%v", err)
-		}
+	atLast := c.events > 0 && m.Seq == c.lastSeq
+	ps, stop := c.check(CheckedState{Doc: doc, Manifest: manifest, Meta: &m, AtLastEvent: atLast, JournalT: c.lastT})
+	c.problems = append(c.problems, ps...)
+	if stop {
 		return
 	}
-	if m.ReportCounter >= phiReportInterval {
-		c.add(relState, "ucs.report_counter", "is %d; it never reaches %d", m.ReportCounter, phiReportInterval)
-	}
-	if c.events > 0 {
-		if m.Seq != c.lastSeq {
-			c.add(relState, "ucs.seq", "the state is at event %d, the journal at %d", m.Seq, c.lastSeq)
-		} else if int64(e.Grid.T) != c.lastT {
-			c.add(relState, "state.t", "is %d; the journal's last event left t = %d", e.Grid.T, c.lastT)
-		}
+	if c.events > 0 && !atLast {
+		c.add(RelState, "ucs.seq", "the state is at event %d, the journal at %d", m.Seq, c.lastSeq)
 	}
 	for _, rel := range countedFiles {
 		c.dataFile(rel, m.Files[rel])
@@ -153,37 +163,37 @@ func (c *checker) run() {
 // journal checks every event: it parses, its seq follows, its parent is the
 // previous event's hash, and its hash is the hash of its content.
 func (c *checker) journal() {
-	j, done, ok, err := openJournal(c.l)
+	j, ok, err := c.l.OpenJournal()
 	if err != nil {
-		c.add(relJournal, "", "cannot read: %v", err)
+		c.add(RelJournal, "", "cannot read: %v", err)
 		return
 	}
 	if !ok {
 		return
 	}
-	defer done()
+	defer j.Close()
 	for {
-		ev, breaks, ok := j.next()
+		ev, breaks, ok := j.Next()
 		if !ok {
 			break
 		}
 		c.events++
 		for _, b := range breaks {
-			if b.field == "seq" && j.line == 1 {
+			if b.Field == "seq" && j.line == 1 {
 				continue // check has always accepted a history that starts later
 			}
-			c.add(relJournal, "line "+itoa(int(j.line))+"."+b.field, "%s", b.what)
+			c.add(RelJournal, "line "+itoa(int(j.line))+"."+b.Field, "%s", b.What)
 		}
 		c.lastT, c.lastSeq = ev.TAfter, ev.Seq
 	}
-	var le *lineError
+	var le *LineError
 	switch {
 	case errors.As(j.err, &le):
-		c.add(relJournal, "line "+itoa(int(le.line)), "%v", le.err)
+		c.add(RelJournal, "line "+itoa(int(le.Line)), "%v", le.Err)
 	case j.err != nil:
-		c.add(relJournal, "", "cannot read: %v", j.err)
+		c.add(RelJournal, "", "cannot read: %v", j.err)
 	case j.torn:
-		c.add(relJournal, "line "+itoa(int(j.line)+1), "torn line: a write was cut short")
+		c.add(RelJournal, "line "+itoa(int(j.line)+1), "torn line: a write was cut short")
 	}
 }
 
@@ -194,13 +204,13 @@ func strField(v pyjson.Value, key string) string {
 
 // dataFile checks that a data file holds exactly the committed lines, each
 // a JSON object.
-func (c *checker) dataFile(rel string, want fileSum) {
+func (c *checker) dataFile(rel string, want FileSum) {
 	data, err := readFile(c.l.path(rel))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		c.add(rel, "", "cannot read: %v", err)
 		return
 	}
-	var sum fileSum
+	var sum FileSum
 	n := 0
 	for len(data) > 0 {
 		n++
@@ -233,29 +243,26 @@ func (c *checker) dataFile(rel string, want fileSum) {
 func (c *checker) reference(doc pyjson.Value) {
 	r, err := openReference(c.l)
 	if err != nil {
-		c.add(relRefIndex, "", "%v", AsError(err).Msg)
+		c.add(RelRefIndex, "", "%v", fault.AsError(err).Msg)
 		return
 	}
-	e := torusfield.New(r.manifest, torusfield.Options{})
-	if err := e.Restore(doc); err != nil {
-		c.add(relState, "", "%v", err)
-	}
-	if _, err := readJSONL(c.l, relActionLog); err != nil {
-		c.add(relActionLog, "", "%v", AsError(err).Msg)
+	ps, _ := c.check(CheckedState{Doc: doc, Manifest: r.manifest})
+	c.problems = append(c.problems, ps...)
+	if _, err := readJSONL(c.l, RelActionLog); err != nil {
+		c.add(RelActionLog, "", "%v", fault.AsError(err).Msg)
 	}
 }
 
 // repair fixes what can be fixed without losing anything: see Check.
-func (b *Bridge) repair() ([]string, error) {
-	l := b.l
-	var done []string
+func (l *Workspace) repair(now time.Time) ([]string, error) {
+	done := []string{}
 	// The backup directory is made on first use: a repair with nothing to
 	// cut leaves none.
 	backup := ""
 	save := func(rel string) error {
 		if backup == "" {
 			var err error
-			if backup, err = newBackupDir(l, "repair-"+b.now().Format("20060102T150405Z")); err != nil {
+			if backup, err = newBackupDir(l, "repair-"+now.Format("20060102T150405Z")); err != nil {
 				return err
 			}
 		}
@@ -263,7 +270,7 @@ func (b *Bridge) repair() ([]string, error) {
 	}
 	if !stateSound(l) {
 		// The state file is damaged: fall back to the previous commit's.
-		prevSeq, perr := seqOfFile(l.path(relStatePrev))
+		prevSeq, perr := seqOfFile(l.path(RelStatePrev))
 		if perr != nil {
 			return done, nil // nothing to restore from; check reports it
 		}
@@ -271,20 +278,20 @@ func (b *Bridge) repair() ([]string, error) {
 		if jerr != nil {
 			return done, nil
 		}
-		if exists(l, relState) {
-			if err := save(relState); err != nil {
+		if l.Exists(RelState) {
+			if err := save(RelState); err != nil {
 				return nil, err
 			}
 		}
 		if jt.seq == prevSeq+1 {
 			// The last event committed, but its state is lost: roll the event
 			// back so the previous state is whole again, keeping its lines.
-			if err := save(relJournal); err != nil {
+			if err := save(RelJournal); err != nil {
 				return nil, err
 			}
 			files, _ := jt.event.Get("files")
 			for _, m := range files.Members() {
-				if exists(l, m.Key) {
+				if l.Exists(m.Key) {
 					if err := save(m.Key); err != nil {
 						return nil, err
 					}
@@ -295,22 +302,22 @@ func (b *Bridge) repair() ([]string, error) {
 					}
 				}
 			}
-			if err := os.Truncate(l.path(relJournal), jt.start); err != nil {
-				return nil, internal(err, "truncate %s", relJournal)
+			if err := os.Truncate(l.path(RelJournal), jt.start); err != nil {
+				return nil, fault.Internal(err, "truncate %s", RelJournal)
 			}
 			done = append(done, fmt.Sprintf("rolled back event %d (%s), whose state file was damaged; its lines are in %s", jt.seq, opOf(jt.event), backup))
 		}
-		if err := copyFile(l.path(relStatePrev), l.path(relState)); err != nil {
+		if err := copyFile(l.path(RelStatePrev), l.path(RelState)); err != nil {
 			return nil, err
 		}
-		done = append(done, fmt.Sprintf("restored %s from the previous commit (event %d)", relState, prevSeq))
+		done = append(done, fmt.Sprintf("restored %s from the previous commit (event %d)", RelState, prevSeq))
 	}
 	rec, err := recoverWorkspace(l)
 	if err != nil {
 		return done, nil // check reports what is wrong
 	}
 	done = append(done, rec...)
-	data, err := readFile(l.path(relState))
+	data, err := readFile(l.path(RelState))
 	if err != nil {
 		return done, nil
 	}
@@ -322,7 +329,7 @@ func (b *Bridge) repair() ([]string, error) {
 	if !ok {
 		return done, nil
 	}
-	m, err := parseMeta(mv)
+	m, err := l.parseMeta(mv)
 	if err != nil {
 		return done, nil
 	}
@@ -334,7 +341,7 @@ func (b *Bridge) repair() ([]string, error) {
 		}
 		// Keep the committed prefix when it is intact; anything after it
 		// was never committed.
-		var sum fileSum
+		var sum FileSum
 		end := 0
 		for end < len(raw) && sum.Lines < want.Lines {
 			i := bytes.IndexByte(raw[end:], '\n')
@@ -351,15 +358,15 @@ func (b *Bridge) repair() ([]string, error) {
 			return nil, err
 		}
 		if err := os.Truncate(l.path(rel), int64(end)); err != nil {
-			return nil, internal(err, "truncate %s", rel)
+			return nil, fault.Internal(err, "truncate %s", rel)
 		}
 		done = append(done, fmt.Sprintf("cut %d uncommitted bytes off %s (kept in %s)", len(raw)-end, rel, backup))
 	}
-	if raw, err := readFile(l.path(relPinned)); err == nil {
+	if raw, err := readFile(l.path(RelPinned)); err == nil {
 		if manifest, err := torusfield.ParseManifest(raw); err == nil && len(checkIndex(l, manifest, m.Files)) > 0 {
 			// Derived: removed, and rebuilt by the next call that can write.
-			if err := os.RemoveAll(l.path(relIndexDir)); err != nil {
-				return nil, internal(err, "remove %s", relIndexDir)
+			if err := os.RemoveAll(l.path(RelIndexDir)); err != nil {
+				return nil, fault.Internal(err, "remove %s", RelIndexDir)
 			}
 			done = append(done, "removed the index, which did not match the knowledge files; the next call rebuilds it")
 		}
@@ -388,17 +395,17 @@ func seqOfFile(path string) (int64, error) {
 func copyFile(src, dst string) error {
 	data, err := readFile(src)
 	if err != nil {
-		return internal(err, "read %s", src)
+		return fault.Internal(err, "read %s", src)
 	}
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
-		return internal(err, "write %s", dst)
+		return fault.Internal(err, "write %s", dst)
 	}
 	return nil
 }
 
 // stateSound reports whether the state file parses and its meta is valid.
-func stateSound(l layout) bool {
-	if !exists(l, relState) {
+func stateSound(l *Workspace) bool {
+	if !l.Exists(RelState) {
 		return false
 	}
 	_, err := committedSeq(l) // parses the whole file and validates its meta

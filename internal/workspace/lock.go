@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"errors"
@@ -6,18 +6,28 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
-// A fileLock is an flock(2) on the workspace's lock file. The kernel
+// A Lock is an flock(2) on the workspace's lock file. The kernel
 // releases it when the process dies, so a killed call never leaves a stale
 // lock behind.
-type fileLock struct{ f *os.File }
+type Lock struct{ f *os.File }
+
+// Lock takes the workspace's lock, exclusive (one writer) or shared
+// (readers), waiting at most Options.LockTimeout; then it gives an error
+// of kind busy. Begin and Create take it; Check and a verification take it
+// themselves.
+func (l *Workspace) Lock(exclusive bool) (*Lock, error) {
+	return lockWorkspace(l.path(RelLock), exclusive, l.opts.LockTimeout)
+}
 
 // lockWorkspace takes the lock, exclusive or shared, polling until timeout.
-func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*fileLock, error) {
+func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*Lock, error) {
 	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, internal(err, "open lock file")
+		return nil, fault.Internal(err, "open lock file")
 	}
 	how := syscall.LOCK_SH
 	if exclusive {
@@ -28,15 +38,15 @@ func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*fileLoc
 	for {
 		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 		if err == nil {
-			return &fileLock{f}, nil
+			return &Lock{f}, nil
 		}
 		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
 			f.Close()
-			return nil, internal(err, "lock workspace")
+			return nil, fault.Internal(err, "lock workspace")
 		}
 		if time.Now().After(deadline) {
 			f.Close()
-			return nil, &Error{Kind: KindBusy, Code: "busy",
+			return nil, &fault.Error{Kind: fault.KindBusy, Code: "busy",
 				Msg:  fmt.Sprintf("another ucs process held the workspace for %s", timeout),
 				Hint: "retry later, or raise UCS_LOCK_TIMEOUT (a Go duration such as 30s)"}
 		}
@@ -45,7 +55,8 @@ func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*fileLoc
 	}
 }
 
-func (l *fileLock) unlock() {
+// Unlock releases the lock.
+func (l *Lock) Unlock() {
 	if l != nil && l.f != nil {
 		syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
 		l.f.Close()

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"crypto/sha256"
@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -24,24 +25,10 @@ import (
 // dropped: at least the last (requestBuckets-1)·requestBucket ids are
 // remembered.
 const (
-	relRequests    = "ucs/state/requests"
+	RelRequests    = "ucs/state/requests"
 	requestBucket  = 1000
 	requestBuckets = 11 // remembers at least 10,000 ids
-	maxRequestID   = 256
 )
-
-// requestID returns the input's request_id, or "" when it has none.
-func requestID(input pyjson.Value) (string, error) {
-	v, ok := input.Get("request_id")
-	if !ok || v.IsNull() {
-		return "", nil
-	}
-	if v.Kind() != pyjson.String || v.Str() == "" || len(v.Str()) > maxRequestID {
-		return "", badInput("wrong_type", "send request_id as a non-empty string of at most 256 bytes",
-			"field \"request_id\" must be a non-empty string of at most %d bytes", maxRequestID)
-	}
-	return v.Str(), nil
-}
 
 func requestKey(id string) string {
 	sum := sha256.Sum256([]byte(id))
@@ -49,7 +36,7 @@ func requestKey(id string) string {
 }
 
 func requestRel(ordinal int, key string) string {
-	return relRequests + "/" + strconv.Itoa(ordinal/requestBucket) + "/" + key + ".json"
+	return RelRequests + "/" + strconv.Itoa(ordinal/requestBucket) + "/" + key + ".json"
 }
 
 // inputDigest identifies a call's input, request_id aside, so a retry can be
@@ -64,28 +51,28 @@ func inputDigest(input pyjson.Value) string {
 	return sha256hex(pyjson.Canonical(pyjson.ObjectValue(ms)))
 }
 
-// findRequest returns the stored result of an applied request with the same
-// input; the same id with another input is a request_id_conflict.
-func (s *session) findRequest(id string, input pyjson.Value) (pyjson.Value, bool, error) {
+// FindRequest returns the stored result of an applied request with the
+// same input; the same id with another input is a request_id_conflict.
+func (tx *Tx) FindRequest(id string, input pyjson.Value) (pyjson.Value, bool, error) {
 	key := requestKey(id)
-	newest := s.meta.Requests / requestBucket
+	newest := tx.Meta.Requests / requestBucket
 	for b := newest; b >= 0 && b > newest-requestBuckets; b-- {
-		data, err := readFile(s.l.path(requestRel(b*requestBucket, key)))
+		data, err := readFile(tx.l.path(requestRel(b*requestBucket, key)))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return pyjson.Value{}, false, internal(err, "read request record")
+			return pyjson.Value{}, false, fault.Internal(err, "read request record")
 		}
 		rec, err := pyjson.Parse(data)
 		if err != nil {
-			return pyjson.Value{}, false, corrupt(err, requestRel(b*requestBucket, key))
+			return pyjson.Value{}, false, fault.Corrupt(err, requestRel(b*requestBucket, key))
 		}
 		if got, _ := rec.Get("request_id"); got.Str() != id {
 			continue // a hash collision: never in practice, but not this request
 		}
 		if strField(rec, "input_sha256") != inputDigest(input) {
-			return pyjson.Value{}, false, badInput("request_id_conflict",
+			return pyjson.Value{}, false, fault.BadInput("request_id_conflict",
 				"use a new request_id for a different call; reuse one only to retry the very same call",
 				"request_id %q was already used for a different input", id)
 		}
@@ -95,29 +82,30 @@ func (s *session) findRequest(id string, input pyjson.Value) (pyjson.Value, bool
 	return pyjson.Value{}, false, nil
 }
 
-// recordRequest stages the record of an applied request in the commit.
-func (s *session) recordRequest(id, op string, input, result pyjson.Value) {
-	rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("op", op), pyjson.KV("seq", s.meta.Seq+1),
+// RecordRequest stages the record of an applied request in the commit.
+func (tx *Tx) RecordRequest(id, op string, input, result pyjson.Value) {
+	rec := pyjson.Obj(pyjson.KV("request_id", id), pyjson.KV("op", op), pyjson.KV("seq", tx.Meta.Seq+1),
 		pyjson.KV("input_sha256", inputDigest(input)), pyjson.KV("result", result))
-	s.pending = append(s.pending, pendingAppend{requestRel(s.meta.Requests, requestKey(id)), append(pyjson.Indent(rec), '\n')})
-	s.meta.Requests++
+	tx.pending = append(tx.pending, pendingAppend{requestRel(tx.Meta.Requests, requestKey(id)), append(pyjson.Indent(rec), '\n')})
+	tx.Meta.Requests++
+	tx.requested = true
 }
 
 // pruneRequests drops the buckets too old to be looked up. It runs after a
-// commit; a crash before it only leaves old records behind for the next
-// call to drop.
-func pruneRequests(l layout, requests int) {
+// commit that recorded a request; a crash before it only leaves old
+// records behind for the next call to drop.
+func pruneRequests(l *Workspace, requests int) {
 	if requests%requestBucket != 1 && requestBucket > 1 {
 		return // only when a bucket has just been started
 	}
-	entries, err := os.ReadDir(l.path(relRequests))
+	entries, err := os.ReadDir(l.path(RelRequests))
 	if err != nil {
 		return
 	}
 	oldest := requests/requestBucket - requestBuckets + 1
 	for _, ent := range entries {
 		if b, err := strconv.Atoi(ent.Name()); err == nil && b < oldest {
-			os.RemoveAll(filepath.Join(l.path(relRequests), ent.Name()))
+			os.RemoveAll(filepath.Join(l.path(RelRequests), ent.Name()))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
@@ -22,7 +23,7 @@ import (
 // readTail returns the last n complete, non-blank lines of a file, reading
 // backwards from its end in growing chunks. lines, when known (> 0), is
 // how many lines the file holds: the first chunk is sized for n of them.
-func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
+func readTail(l *Workspace, rel string, n, lines int) ([][]byte, error) {
 	if n <= 0 {
 		return nil, nil
 	}
@@ -31,12 +32,12 @@ func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, internal(err, "open %s", rel)
+		return nil, fault.Internal(err, "open %s", rel)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, internal(err, "stat %s", rel)
+		return nil, fault.Internal(err, "stat %s", rel)
 	}
 	start := st.Size()
 	chunk := int64(16 << 10)
@@ -48,7 +49,7 @@ func readTail(l layout, rel string, n, lines int) ([][]byte, error) {
 		from := max(0, start-chunk)
 		b := make([]byte, int(start-from)+len(buf))
 		if _, err := f.ReadAt(b[:start-from], from); err != nil && err != io.EOF {
-			return nil, internal(err, "read %s", rel)
+			return nil, fault.Internal(err, "read %s", rel)
 		}
 		copy(b[start-from:], buf)
 		buf, start = b, from
@@ -88,7 +89,7 @@ func lastLine(f *os.File, size, limit int64) (line []byte, end int64, tail []byt
 		start := max(0, size-chunk)
 		buf := make([]byte, size-start)
 		if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
-			return nil, 0, nil, internal(err, "read %s", f.Name())
+			return nil, 0, nil, fault.Internal(err, "read %s", f.Name())
 		}
 		nl := bytes.LastIndexByte(buf, '\n')
 		if nl >= 0 {
@@ -113,7 +114,7 @@ func lastLine(f *os.File, size, limit int64) (line []byte, end int64, tail []byt
 // offsets an index gives, opening the file once, at the first read: a
 // search reads its best hits, and ties can make them many.
 type entryReader struct {
-	l   layout
+	l   *Workspace
 	rel string
 	f   *os.File
 }
@@ -123,17 +124,17 @@ func (r *entryReader) read(off int64, n int) (pyjson.Value, error) {
 	if r.f == nil {
 		f, err := openRead(r.l.path(r.rel))
 		if err != nil {
-			return pyjson.Value{}, internal(err, "open %s", r.rel)
+			return pyjson.Value{}, fault.Internal(err, "open %s", r.rel)
 		}
 		r.f = f
 	}
 	buf := make([]byte, n)
 	if _, err := r.f.ReadAt(buf, off); err != nil {
-		return pyjson.Value{}, internal(err, "read %s", r.rel)
+		return pyjson.Value{}, fault.Internal(err, "read %s", r.rel)
 	}
 	v, err := pyjson.Parse(buf)
 	if err != nil {
-		return pyjson.Value{}, corrupt(err, r.rel)
+		return pyjson.Value{}, fault.Corrupt(err, r.rel)
 	}
 	return v, nil
 }
@@ -147,7 +148,7 @@ func (r *entryReader) close() {
 
 // decodeTail decodes the lines of a file's tail. A line that does not
 // parse is reported as readJSONL reports it, with its line number.
-func decodeTail(l layout, rel string, lines [][]byte) ([]pyjson.Value, error) {
+func decodeTail(l *Workspace, rel string, lines [][]byte) ([]pyjson.Value, error) {
 	out := make([]pyjson.Value, 0, len(lines))
 	for _, line := range lines {
 		v, err := pyjson.Parse(line)
@@ -155,51 +156,53 @@ func decodeTail(l layout, rel string, lines [][]byte) ([]pyjson.Value, error) {
 			if _, ferr := readJSONL(l, rel); ferr != nil {
 				return nil, ferr
 			}
-			return nil, corrupt(err, rel)
+			return nil, fault.Corrupt(err, rel)
 		}
 		out = append(out, v)
 	}
 	return out, nil
 }
 
-// decodedFile reports whether the session reads rel decoded and whole:
-// it has loaded it already, or it comes from a reference workspace's index.
-func (s *session) decodedFile(rel string) bool {
-	_, loaded := s.lists[rel]
-	return loaded || s.ref != nil && rel != relActionLog
+// decodedFile reports whether the transaction reads rel decoded and
+// whole: it has loaded it already (a reference workspace's are loaded from
+// the start).
+func (tx *Tx) decodedFile(rel string) bool {
+	_, loaded := tx.lists[rel]
+	return loaded
 }
 
-// candidates returns the entries of a data file (with what this call
+// Search returns the entries of a data file (with what this transaction
 // added) that a search returning max hits could return, in file order:
 // the index's features of every entry are scored by p (as entries of kind
 // k), and only the best max entries, with any tied with the last of them,
 // are read and decoded. With window > 0 only the last window entries are
 // searched. The caller runs the search itself on the candidates, so its
 // hits, scores and order are exactly those of a search over every entry.
-// Without a current index, every entry is a candidate.
-func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
+// Without a current index, every entry is a candidate. Search never
+// writes: call RefreshIndex first to have a stale index rebuilt.
+func (tx *Tx) Search(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
 	fallback := func() ([]pyjson.Value, error) {
 		if window > 0 {
-			return s.window(rel, window)
+			return tx.Tail(rel, window)
 		}
-		return s.list(rel)
+		return tx.List(rel)
 	}
-	if s.decodedFile(rel) || !s.useIndex(rel) {
+	if tx.decodedFile(rel) || !tx.indexed(rel) {
 		return fallback()
 	}
 	var lines [][]byte
-	added := s.added[rel]
-	entries := s.meta.Files[rel].Lines // one index line each
+	added := tx.added[rel]
+	entries := tx.Meta.Files[rel].Lines // one index line each
 	if window > 0 && window-len(added) < entries {
 		added = added[len(added)-min(window, len(added)):]
 		var err error
-		if lines, err = readTail(s.l, indexRel(rel), window-len(added), entries); err != nil {
+		if lines, err = readTail(tx.l, indexRel(rel), window-len(added), entries); err != nil {
 			return nil, err
 		}
 	} else {
-		data, err := readFile(s.l.path(indexRel(rel)))
+		data, err := readFile(tx.l.path(indexRel(rel)))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, internal(err, "read %s", indexRel(rel))
+			return nil, fault.Internal(err, "read %s", indexRel(rel))
 		}
 		if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
 			data = data[:i+1] // a torn line was never committed
@@ -215,7 +218,7 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 	}
 	hits, ok := scoreLines(lines, p, k)
 	if !ok {
-		s.indexDamaged(rel)
+		tx.indexDamaged(rel)
 		return fallback()
 	}
 	for i, v := range added {
@@ -224,7 +227,7 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 		}
 	}
 	out := []pyjson.Value{}
-	r := entryReader{l: s.l, rel: rel}
+	r := entryReader{l: tx.l, rel: rel}
 	defer r.close()
 	for _, i := range knowledge.TopRaw(hits, max) {
 		if i >= len(lines) {
@@ -235,7 +238,7 @@ func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared,
 		if err != nil {
 			// The index is derived: a damaged one is not used (and is
 			// rebuilt after the commit of a call that can write).
-			s.indexDamaged(rel)
+			tx.indexDamaged(rel)
 			return fallback()
 		}
 		v, err := r.read(l.off, l.n)
@@ -313,22 +316,23 @@ func location(line []byte) (entryLoc, error) {
 	return l, nil
 }
 
-// rawWindow is window for a caller that only writes the entries out
-// (export): at most the last n entries of a data file, with what this call
-// added, as an array of their JSON text (pyjson.RawItems), each checked to
-// parse but none kept decoded. An export at 10,000 entries holds their
-// 12 MB of text instead of about 40 MB of decoded values.
-func (s *session) rawWindow(rel string, n int) (pyjson.Value, error) {
-	if s.decodedFile(rel) || len(s.added[rel]) > 0 {
-		v, err := s.window(rel, n)
+// RawTail is Tail for a caller that only writes the entries out
+// (export): at most the last n entries of a data file, with what this
+// transaction added, as an array of their JSON text (pyjson.RawItems),
+// each checked to parse but none kept decoded. An export at 10,000
+// entries holds their 12 MB of text instead of about 40 MB of decoded
+// values.
+func (tx *Tx) RawTail(rel string, n int) (pyjson.Value, error) {
+	if tx.decodedFile(rel) || len(tx.added[rel]) > 0 {
+		v, err := tx.Tail(rel, n)
 		return pyjson.ArrayValue(v), err
 	}
 	var lines [][]byte
 	var err error
-	if total := s.meta.Files[rel].Lines; n >= total {
-		lines, err = readLines(s.l, rel)
+	if total := tx.Meta.Files[rel].Lines; n >= total {
+		lines, err = readLines(tx.l, rel)
 	} else {
-		lines, err = readTail(s.l, rel, n, total)
+		lines, err = readTail(tx.l, rel, n, total)
 	}
 	if err != nil {
 		return pyjson.Value{}, err
@@ -336,10 +340,10 @@ func (s *session) rawWindow(rel string, n int) (pyjson.Value, error) {
 	v, err := pyjson.RawItems(lines[max(0, len(lines)-n):])
 	if err != nil {
 		// Name the line as readJSONL does.
-		if _, ferr := readJSONL(s.l, rel); ferr != nil {
+		if _, ferr := readJSONL(tx.l, rel); ferr != nil {
 			return pyjson.Value{}, ferr
 		}
-		return pyjson.Value{}, corrupt(err, rel)
+		return pyjson.Value{}, fault.Corrupt(err, rel)
 	}
 	return v, nil
 }

@@ -1,4 +1,4 @@
-package bridge
+package workspace
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -31,29 +32,40 @@ type journalTail struct {
 	partial bool
 }
 
+// LastEvent is the journal's last complete event; ok is false when there
+// is none.
+func (l *Workspace) LastEvent() (ev Event, ok bool, err error) {
+	jt, err := readJournalTail(l)
+	if err != nil || jt.event.Kind() != pyjson.Object {
+		return ev, false, err
+	}
+	ev, err = parseEventValue(jt.event)
+	return ev, err == nil, err
+}
+
 // readJournalTail reads the last event of the journal, whole.
-func readJournalTail(l layout) (journalTail, error) { return readJournal(l, false) }
+func readJournalTail(l *Workspace) (journalTail, error) { return readJournal(l, false) }
 
 // readJournalEnd reads the last event of the journal, or when it is big
 // (an import's, which holds a whole export package) only its end, which
 // holds what a call checks before it loads the workspace: seq and
 // state_after. Events are written with sorted keys, so these come after
 // the input: the end is the last ,"now":" on.
-func readJournalEnd(l layout) (journalTail, error) { return readJournal(l, true) }
+func readJournalEnd(l *Workspace) (journalTail, error) { return readJournal(l, true) }
 
-func readJournal(l layout, partialOK bool) (journalTail, error) {
+func readJournal(l *Workspace, partialOK bool) (journalTail, error) {
 	var jt journalTail
-	f, err := openRead(l.path(relJournal))
+	f, err := openRead(l.path(RelJournal))
 	if errors.Is(err, fs.ErrNotExist) {
 		return jt, nil
 	}
 	if err != nil {
-		return jt, internal(err, "open %s", relJournal)
+		return jt, fault.Internal(err, "open %s", RelJournal)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return jt, internal(err, "stat %s", relJournal)
+		return jt, fault.Internal(err, "stat %s", RelJournal)
 	}
 	jt.exists, jt.size = true, st.Size()
 	// The last event is looked for in growing chunks from the end; one
@@ -86,7 +98,7 @@ func readJournal(l layout, partialOK bool) (journalTail, error) {
 	}
 	jt.start = end - int64(len(line)) - 1
 	if jt.event, err = parseEvent(line); err != nil {
-		return jt, corrupt(fmt.Errorf("last event: %v", err), relJournal)
+		return jt, fault.Corrupt(fmt.Errorf("last event: %v", err), RelJournal)
 	}
 	seq, _ := jt.event.Get("seq")
 	jt.seq, _ = seq.Int()
@@ -118,7 +130,7 @@ const bigEvent = 64 << 10
 
 // parseEvent decodes a journal event. A big event is decoded without its
 // input and args, which no reader of the journal's tail needs (recovery
-// needs its files, a session its state_after, verify its outcome): what
+// needs its files, a transaction its state_after, verify its outcome): what
 // an import recorded costs a call no more than any event.
 func parseEvent(line []byte) (pyjson.Value, error) {
 	if len(line) <= bigEvent {
@@ -150,20 +162,20 @@ func parseEvent(line []byte) (pyjson.Value, error) {
 // reference workspace or none, after checking the whole file parses and its
 // meta is valid: recovery changes files on the strength of this number, so
 // it must never come from a damaged state file.
-func committedSeq(l layout) (int64, error) {
-	data, err := readFile(l.path(relState))
+func committedSeq(l *Workspace) (int64, error) {
+	data, err := readFile(l.path(RelState))
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, internal(err, "read %s", relState)
+		return 0, fault.Internal(err, "read %s", RelState)
 	}
 	if _, err := pyjson.Parse(data); err != nil {
-		return 0, corrupt(err, relState)
+		return 0, fault.Corrupt(err, RelState)
 	}
-	m, _, err := metaOf(data)
+	m, _, err := l.metaOf(data)
 	if err != nil {
-		return 0, corrupt(err, relState)
+		return 0, fault.Corrupt(err, RelState)
 	}
 	return m.Seq, nil
 }
@@ -181,19 +193,19 @@ func stateSeq(data []byte) (int64, error) {
 			if err == nil {
 				err = errors.New("not valid JSON")
 			}
-			return 0, corrupt(err, relState)
+			return 0, fault.Corrupt(err, RelState)
 		}
 		return 0, nil
 	}
 	if seq.Type != gjson.Number || seq.Num != float64(int64(seq.Num)) || seq.Num < 0 {
-		return 0, corrupt(errors.New("ucs.seq must be a non-negative integer"), relState)
+		return 0, fault.Corrupt(errors.New("ucs.seq must be a non-negative integer"), RelState)
 	}
 	return int64(seq.Num), nil
 }
 
 // needsRecovery reports whether a call was cut short: the journal holds an
 // event the state file (whose bytes are given) does not, or a torn line.
-func needsRecovery(l layout, state []byte) (bool, journalTail, error) {
+func needsRecovery(l *Workspace, state []byte) (bool, journalTail, error) {
 	jt, err := readJournalEnd(l)
 	if err != nil || !jt.exists {
 		return false, jt, err
@@ -211,7 +223,7 @@ func needsRecovery(l layout, state []byte) (bool, journalTail, error) {
 // recorded (a file it created is removed), then the event is removed. A torn
 // journal line is cut off. It reports what it did, or nil when nothing was
 // to be done. It must run under the exclusive lock.
-func recoverWorkspace(l layout) ([]string, error) {
+func recoverWorkspace(l *Workspace) ([]string, error) {
 	jt, err := readJournalTail(l)
 	if err != nil || !jt.exists {
 		return nil, err
@@ -229,7 +241,7 @@ func recoverWorkspace(l layout) ([]string, error) {
 		for _, m := range files.Members() {
 			size, ok := m.Value.Int()
 			if !ok || !validRel(m.Key) {
-				return nil, corrupt(fmt.Errorf("event %d: bad file entry %q", jt.seq, m.Key), relJournal)
+				return nil, fault.Corrupt(fmt.Errorf("event %d: bad file entry %q", jt.seq, m.Key), RelJournal)
 			}
 			if err := truncateTo(l, m.Key, size); err != nil {
 				return nil, err
@@ -243,11 +255,11 @@ func recoverWorkspace(l layout) ([]string, error) {
 			done = append(done, fmt.Sprintf("removed %d unfinished state file(s)", n))
 		}
 	default:
-		return nil, corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, seq), relJournal)
+		return nil, fault.Corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, seq), RelJournal)
 	}
 	if end < jt.size {
-		if err := os.Truncate(l.path(relJournal), end); err != nil {
-			return nil, internal(err, "truncate %s", relJournal)
+		if err := os.Truncate(l.path(RelJournal), end); err != nil {
+			return nil, fault.Internal(err, "truncate %s", RelJournal)
 		}
 		if jt.hasTorn {
 			done = append(done, "cut a torn line off the journal")
@@ -265,16 +277,16 @@ func opOf(ev pyjson.Value) string {
 // beside the state file (renameio names them "." + the name + digits),
 // and returns how many there were. Only a call holding the workspace
 // exclusively may: another call's commit would be writing one.
-func removeStateTemps(l layout) (int, error) {
-	dir := filepath.Dir(l.path(relState))
+func removeStateTemps(l *Workspace) (int, error) {
+	dir := filepath.Dir(l.path(RelState))
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, internal(err, "read %s", relStateDir)
+		return 0, fault.Internal(err, "read %s", RelStateDir)
 	}
-	prefix := "." + filepath.Base(relState)
+	prefix := "." + filepath.Base(RelState)
 	n := 0
 	for _, e := range entries {
 		rest, ok := strings.CutPrefix(e.Name(), prefix)
@@ -282,7 +294,7 @@ func removeStateTemps(l layout) (int, error) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return n, internal(err, "remove %s", e.Name())
+			return n, fault.Internal(err, "remove %s", e.Name())
 		}
 		n++
 	}
@@ -291,15 +303,15 @@ func removeStateTemps(l layout) (int, error) {
 
 // truncateTo cuts a file back to size, or removes it when size is -1 (the
 // event created it).
-func truncateTo(l layout, rel string, size int64) error {
+func truncateTo(l *Workspace, rel string, size int64) error {
 	if size < 0 {
 		if err := os.Remove(l.path(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return internal(err, "remove %s", rel)
+			return fault.Internal(err, "remove %s", rel)
 		}
 		return nil
 	}
 	if err := os.Truncate(l.path(rel), size); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return internal(err, "truncate %s", rel)
+		return fault.Internal(err, "truncate %s", rel)
 	}
 	return nil
 }

@@ -1,4 +1,10 @@
-package bridge
+// Package fault is the error type of ucs: an Error has a Kind, which says
+// what the caller should do and is the process's exit code, and a stable
+// snake_case Code agents branch on. Every layer returns these (the
+// storage package for a busy or corrupt workspace, the operations for bad
+// input), so the command line maps any failure to its exit code in one
+// place. Package bridge re-exports the type and its kinds.
+package fault
 
 import (
 	"errors"
@@ -78,11 +84,14 @@ func AsError(err error) *Error {
 		Hint: "this is a bug or an I/O failure; the workspace was left as it was", Err: err}
 }
 
-func badInput(code, hint, format string, args ...any) *Error {
+// BadInput is an error of the caller's input (exit 2).
+func BadInput(code, hint, format string, args ...any) *Error {
 	return &Error{Kind: KindBadInput, Code: code, Msg: fmt.Sprintf(format, args...), Hint: hint}
 }
 
-func corrupt(err error, file string) *Error {
+// Corrupt is a damaged workspace file (exit 5), unless err says the file
+// is of a newer format, which is no damage: then err itself.
+func Corrupt(err error, file string) *Error {
 	if e, ok := err.(*Error); ok && e.Kind == KindUnsupported {
 		return e // not damage: a newer ucs wrote it
 	}
@@ -91,17 +100,21 @@ func corrupt(err error, file string) *Error {
 		Hint: "the file was not changed; run `ucs check` to see every problem and `ucs check --repair` to restore what can be restored"}
 }
 
-func internal(err error, format string, args ...any) *Error {
+// Internal is a bug or an I/O failure (exit 1).
+func Internal(err error, format string, args ...any) *Error {
 	return &Error{Kind: KindInternal, Code: "internal", Err: err,
 		Msg:  fmt.Sprintf(format, args...) + ": " + err.Error(),
 		Hint: "this is a bug or an I/O failure; the workspace was left as it was"}
 }
 
-var errNotInitialized = &Error{Kind: KindNotInitialized, Code: "not_initialized",
+// NotInitialized is the error of a call on a workspace that has no state
+// file (exit 3).
+var NotInitialized = &Error{Kind: KindNotInitialized, Code: "not_initialized",
 	Msg:  "the workspace is not initialized",
 	Hint: "run `ucs init` (with --workspace DIR or UCS_WORKSPACE) first"}
 
-func unsupported(format string, args ...any) *Error {
+// Unsupported is a workspace or event that a newer ucs wrote (exit 6).
+func Unsupported(format string, args ...any) *Error {
 	return &Error{Kind: KindUnsupported, Code: "unsupported_version", Msg: fmt.Sprintf(format, args...),
 		Hint: "a newer ucs wrote this; upgrade ucs (the workspace was not changed)"}
 }

@@ -1,7 +1,9 @@
-package bridge
+package workspace
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -20,7 +23,7 @@ import (
 // empty. A last line without its newline was never committed (a write was
 // cut short) and is ignored; any other line that does not parse is
 // corruption.
-func readJSONL(l layout, rel string) ([]pyjson.Value, error) {
+func readJSONL(l *Workspace, rel string) ([]pyjson.Value, error) {
 	data, err := readCommitted(l, rel)
 	if err != nil {
 		return nil, err
@@ -35,7 +38,7 @@ func readJSONL(l layout, rel string) ([]pyjson.Value, error) {
 		}
 		v, err := pyjson.Parse(line)
 		if err != nil {
-			return nil, corrupt(err, relLine(rel, n))
+			return nil, fault.Corrupt(err, relLine(rel, n))
 		}
 		out = append(out, v)
 	}
@@ -44,7 +47,7 @@ func readJSONL(l layout, rel string) ([]pyjson.Value, error) {
 
 // readLines reads the lines of a JSON-lines file that are not blank,
 // undecoded. A missing file has none; a torn last line is left out.
-func readLines(l layout, rel string) ([][]byte, error) {
+func readLines(l *Workspace, rel string) ([][]byte, error) {
 	data, err := readCommitted(l, rel)
 	if err != nil {
 		return nil, err
@@ -63,13 +66,13 @@ func readLines(l layout, rel string) ([][]byte, error) {
 // readCommitted reads a data file up to its last newline: a last line
 // without one was never committed (a write was cut short). A missing file
 // is empty.
-func readCommitted(l layout, rel string) ([]byte, error) {
+func readCommitted(l *Workspace, rel string) ([]byte, error) {
 	data, err := readFile(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, internal(err, "read %s", rel)
+		return nil, fault.Internal(err, "read %s", rel)
 	}
 	return data[:bytes.LastIndexByte(data, '\n')+1], nil
 }
@@ -80,14 +83,17 @@ func relLine(rel string, n int) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// Size returns a workspace file's length, or -1 when it does not exist.
+func (l *Workspace) Size(rel string) (int64, error) { return fileSize(l, rel) }
+
 // fileSize returns a file's length, or -1 when it does not exist.
-func fileSize(l layout, rel string) (int64, error) {
+func fileSize(l *Workspace, rel string) (int64, error) {
 	st, err := os.Stat(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return -1, nil
 	}
 	if err != nil {
-		return 0, internal(err, "stat %s", rel)
+		return 0, fault.Internal(err, "stat %s", rel)
 	}
 	return st.Size(), nil
 }
@@ -96,14 +102,14 @@ func fileSize(l layout, rel string) (int64, error) {
 // that a torn last line of a JSON-lines file (one without its newline) was
 // never committed and is overwritten. -1 means the file does not exist.
 // Markdown files are taken as they are: a person may have edited them.
-func appendOffset(l layout, rel string) (int64, error) {
+func appendOffset(l *Workspace, rel string) (int64, error) {
 	size, err := fileSize(l, rel)
 	if err != nil || size <= 0 || !strings.HasSuffix(rel, ".jsonl") {
 		return size, err
 	}
 	f, err := openRead(l.path(rel))
 	if err != nil {
-		return 0, internal(err, "open %s", rel)
+		return 0, fault.Internal(err, "open %s", rel)
 	}
 	defer f.Close()
 	_, end, _, err := lastLine(f, size, 0)
@@ -117,23 +123,23 @@ func appendOffset(l layout, rel string) (int64, error) {
 //
 // It creates the file's directory when missing and returns, in newDirs, the
 // directories whose entries that changed (see mkdirs).
-func writeAt(l layout, rel string, offset int64, data []byte) (f *os.File, newDirs []string, err error) {
+func writeAt(l *Workspace, rel string, offset int64, data []byte) (f *os.File, newDirs []string, err error) {
 	path := l.path(rel)
 	if newDirs, err = mkdirs(filepath.Dir(path)); err != nil {
-		return nil, nil, internal(err, "create directory for %s", rel)
+		return nil, nil, fault.Internal(err, "create directory for %s", rel)
 	}
 	f, err = openFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, internal(err, "open %s", rel)
+		return nil, nil, fault.Internal(err, "open %s", rel)
 	}
 	off := max(offset, 0)
 	if err := f.Truncate(off); err != nil {
 		f.Close()
-		return nil, nil, internal(err, "truncate %s", rel)
+		return nil, nil, fault.Internal(err, "truncate %s", rel)
 	}
 	if _, err := f.WriteAt(data, off); err != nil {
 		f.Close()
-		return nil, nil, internal(err, "write %s", rel)
+		return nil, nil, fault.Internal(err, "write %s", rel)
 	}
 	return f, newDirs, nil
 }
@@ -170,14 +176,14 @@ func mkdirs(dir string) ([]string, error) {
 func closeSynced(f *os.File, rel string) error {
 	err := syncFile(f, rel)
 	if cerr := f.Close(); err == nil && cerr != nil {
-		return internal(cerr, "close %s", rel)
+		return fault.Internal(cerr, "close %s", rel)
 	}
 	return err
 }
 
 func syncFile(f *os.File, rel string) error {
 	if err := f.Sync(); err != nil {
-		return internal(err, "sync %s", rel)
+		return fault.Internal(err, "sync %s", rel)
 	}
 	return nil
 }
@@ -211,38 +217,38 @@ func syncAll(files []*os.File, rels []string) error {
 // file, through renameio, without syncing: the caller syncs it with the
 // appends (syncAll takes its *os.File) and then renames it into place with
 // CloseAtomicallyReplace, which syncs it again (by then a no-op) first.
-func newStateFile(l layout, rel string, data []byte) (*renameio.PendingFile, error) {
+func newStateFile(l *Workspace, rel string, data []byte) (*renameio.PendingFile, error) {
 	path := l.path(rel)
 	// The temporary file goes beside the target: same file system, so the
 	// rename is atomic, and renameio need not probe os.TempDir on every call.
 	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)),
 		renameio.WithStaticPermissions(0o644))
 	if err != nil {
-		return nil, internal(err, "create a temporary file for %s", rel)
+		return nil, fault.Internal(err, "create a temporary file for %s", rel)
 	}
 	if _, err := pf.Write(data); err != nil {
 		pf.Cleanup()
-		return nil, internal(err, "write %s", rel)
+		return nil, fault.Internal(err, "write %s", rel)
 	}
 	return pf, nil
 }
 
-func exists(l layout, rel string) bool {
-	_, err := os.Stat(l.path(rel))
-	return err == nil
+func sha256hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // sumFile summarizes a data file as it is on disk: its complete lines, with
 // a torn last line ignored.
-func sumFile(l layout, rel string) (fileSum, error) {
+func sumFile(l *Workspace, rel string) (FileSum, error) {
 	data, err := readFile(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
-		return fileSum{}, nil
+		return FileSum{}, nil
 	}
 	if err != nil {
-		return fileSum{}, internal(err, "read %s", rel)
+		return FileSum{}, fault.Internal(err, "read %s", rel)
 	}
-	var sum fileSum
+	var sum FileSum
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
@@ -257,10 +263,10 @@ func sumFile(l layout, rel string) (fileSum, error) {
 // newBackupDir creates and returns a fresh directory under ucs/state/backup/
 // named name, or name-2, name-3, ...: a backup never overwrites another,
 // even when two are made in the same second.
-func newBackupDir(l layout, name string) (string, error) {
-	base := filepath.Join(l.path(relBackupDir), name)
+func newBackupDir(l *Workspace, name string) (string, error) {
+	base := filepath.Join(l.path(RelBackupDir), name)
 	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
-		return "", internal(err, "create %s", relBackupDir)
+		return "", fault.Internal(err, "create %s", RelBackupDir)
 	}
 	dir := base
 	for i := 2; ; i++ {
@@ -269,8 +275,28 @@ func newBackupDir(l layout, name string) (string, error) {
 			return dir, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			return "", internal(err, "create %s", dir)
+			return "", fault.Internal(err, "create %s", dir)
 		}
 		dir = base + "-" + strconv.Itoa(i)
 	}
+}
+
+// MakePrivate makes the workspace's files and directories private to
+// their owner (0600 and 0700), as format 2 has them.
+func (l *Workspace) MakePrivate() error {
+	return filepath.WalkDir(l.path("ucs"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fault.Internal(err, "walk %s", path)
+		}
+		mode := os.FileMode(0o600)
+		if d.IsDir() {
+			mode = 0o700
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			return fault.Internal(err, "chmod %s", path)
+		}
+		return nil
+	})
 }

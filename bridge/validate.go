@@ -1,0 +1,53 @@
+package bridge
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// Check verifies the whole workspace (workspace.Workspace.Check): the
+// journal's hash chain, the state file (it parses; its meta; the engine
+// state's schema, grid sizes, edge count against the pinned manifest,
+// finite numbers, counters against the journal: checkState), and every
+// data file against the line count and chain hash the state file records.
+// With repair it first finishes what recovery can (an interrupted call, a
+// torn line), restores a damaged state file from its previous version, and
+// cuts uncommitted lines off data files, moving everything it removes to
+// ucs/state/backup/. It returns the report, and an *Error of kind corrupt
+// when problems remain.
+func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
+	return b.ws.Check(repair, b.now(), checkState)
+}
+
+// checkState judges what the storage cannot of a state file: that the
+// engine restores from it on its manifest, that the report counter is
+// below the φ-cycle interval, and that t is the journal's last event's.
+func checkState(st workspace.CheckedState) (problems []workspace.Problem, stop bool) {
+	add := func(field, format string, args ...any) {
+		problems = append(problems, workspace.Problem{File: relState, Field: field, What: fmt.Sprintf(format, args...)})
+	}
+	e := torusfield.New(st.Manifest, torusfield.Options{})
+	if err := e.Restore(st.Doc); err != nil {
+		var se *torusfield.StateError
+		if errors.As(err, &se) && st.Meta != nil {
+			add(se.Field, "%s", se.Msg)
+		} else {
+			add("", "%v", err)
+		}
+		return problems, true
+	}
+	if st.Meta == nil {
+		return nil, false // a reference workspace: its counters are the reference's
+	}
+	if st.Meta.ReportCounter >= phiReportInterval {
+		add("ucs.report_counter", "is %d; it never reaches %d", st.Meta.ReportCounter, phiReportInterval)
+	}
+	if st.AtLastEvent && int64(e.Grid.T) != st.JournalT {
+		add("state.t", "is %d; the journal's last event left t = %d", e.Grid.T, st.JournalT)
+	}
+	return problems, false
+}

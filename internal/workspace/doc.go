@@ -1,0 +1,56 @@
+// Package workspace owns a ucs workspace on disk: its layout, its lock, the
+// state file's meta, the hash-chained journal, the append-only data files
+// and their index, snapshots, request records, workspaces the Python
+// reference wrote, and check. It knows nothing of the operations: it
+// stores what they queue, and hands them what they read.
+//
+// Most callers need one type. Begin starts a transaction (a Tx) on an
+// initialized workspace, Create one on a new workspace; the Tx reads data
+// files lazily (List, Tail, RawTail, Search, SearchCapabilities), queues
+// changes (Add, Append, Pin, RecordRequest), and Commit writes them as one
+// journal event. Close ends it; without a commit nothing was written.
+//
+// What it guarantees, and how:
+//
+//   - One writer at a time. Begin takes an flock(2) on ucs/state/lock,
+//     exclusive for a call that changes the workspace and shared for a read,
+//     waiting at most Options.LockTimeout (then an error of kind busy). The
+//     kernel drops the lock of a process that dies.
+//
+//   - All or nothing, kill -9 safe. Every file but the state file is
+//     append-only, and replacing the state file (a rename) is the commit
+//     point. Commit appends the journal event (the call, its clock, the
+//     state's hashes before and after, and the length of every file it will
+//     append to) and fsyncs it, while the new state goes to a temporary
+//     file; then it writes the appends at their recorded offsets and fsyncs
+//     them together with the temporary file; then it renames the state into
+//     place and fsyncs the directories. A call killed anywhere before the
+//     rename leaves the journal one event ahead of the state file: the next
+//     Begin cuts every file back to the length the event recorded and drops
+//     the event (recover.go). After the rename the call is whole. A torn
+//     last line (no newline) was never committed: readers skip it and the
+//     next append overwrites it. The first event of a new workspace syncs
+//     its event with its files (nothing before it to cut back to); a commit
+//     that appends nothing syncs its event with the state.
+//
+//   - Hash-chained. Each journal event names the previous event's hash and
+//     carries its own (SHA-256 of its canonical JSON); the state file's meta
+//     holds, for each data file, its line count and a chain hash over its
+//     lines, and each event the hash of the state file it left. Journal
+//     reads the chain
+//     and checks every link; Check proves every file against it; a replay
+//     (package bridge's verify) proves the history.
+//
+//   - Derived data is safe to lose. The index (index.go) describes the data
+//     files and is appended in the same commit as their entries, so recovery
+//     rolls it back with them; a stale or damaged index is never used, and a
+//     transaction holding the workspace exclusively rebuilds it whole beside
+//     the old one (RefreshIndex, and after a commit that left it stale).
+//     That rebuild is the one write outside Commit.
+//
+// Errors are *fault.Error values with the kinds the command line maps to
+// exit codes: busy, corrupt (a file is damaged; it is never overwritten),
+// not initialized, unsupported (a newer ucs wrote it), internal (I/O).
+//
+// docs/storage.md explains the design and the measurements behind it.
+package workspace
