@@ -21,7 +21,6 @@ merges it into another workspace.`,
 	run:     opExport,
 }
 
-
 // checkExportFormat accepts a package of any version of the export format.
 func checkExportFormat(x pyjson.Value, _ bool) error {
 	if format := x.Str(); !strings.HasPrefix(format, "ucs_cognitive_export") {
