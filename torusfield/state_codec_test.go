@@ -2,14 +2,11 @@ package torusfield
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -571,7 +568,7 @@ func TestLoadStateFastPath(t *testing.T) {
 
 // TestScannerNumbers: the scanner reads every number it accepts as
 // pyjson.Parse does, bit for bit and int or float alike, including the
-// long decimals divPow10 converts, and it accepts those.
+// long decimals pyjson's divPow10 converts, and it accepts those.
 func TestScannerNumbers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	digits := func(n int) string {
@@ -628,52 +625,18 @@ func TestScannerNumbers(t *testing.T) {
 		}
 		require.NoError(t, err, tok)
 		require.Equal(t, len(tok), s.pos, tok)
-		if n.isInt {
+		if n.IsInt {
 			i, isInt := want.Int()
 			require.True(t, isInt, tok)
-			require.Equal(t, i, n.i, tok)
+			require.Equal(t, i, n.Int, tok)
 		}
 		f, _ := want.Float()
-		require.Equal(t, math.Float64bits(f), math.Float64bits(n.f), "%s: want %v, got %v", tok, f, n.f)
-		if !n.isInt && !strings.ContainsAny(tok, "eE") && len(strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(tok), "0")) > 16 {
+		require.Equal(t, math.Float64bits(f), math.Float64bits(n.Float), "%s: want %v, got %v", tok, f, n.Float)
+		if !n.IsInt && !strings.ContainsAny(tok, "eE") && len(strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(tok), "0")) > 16 {
 			long++
 		}
 	}
 	assert.Greater(t, long, 50000, "long decimals tested")
-}
-
-// TestDivPow10 checks divPow10 against strconv.ParseFloat where rounding is
-// hardest: quotients just around a half-way point between two floats.
-func TestDivPow10(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for range 1000000 {
-		k := 1 + rng.IntN(19)
-		mant := rng.Uint64()
-		switch rng.IntN(3) {
-		case 0:
-			mant >>= rng.IntN(64)
-		case 1:
-			// Around a tie: the decimals next to the midpoint between a
-			// float and the next, which are exactly the midpoint when it
-			// is a multiple of 10^-k (floats of 2^53 and more).
-			f := math.Float64frombits(rng.Uint64N(0x43e0000000000000-0x3c00000000000000) + 0x3c00000000000000)
-			mid := new(big.Float).SetPrec(300).Add(big.NewFloat(f), big.NewFloat(math.Nextafter(f, math.Inf(1))))
-			mid.Quo(mid, big.NewFloat(2))
-			d, _ := mid.Mul(mid, new(big.Float).SetPrec(300).SetUint64(pow10u64[k])).Uint64()
-			mant = d + uint64(rng.IntN(3)) - 1
-		}
-		if mant == 0 {
-			continue
-		}
-		dec := strconv.FormatUint(mant, 10)
-		for len(dec) <= k {
-			dec = "0" + dec
-		}
-		tok := dec[:len(dec)-k] + "." + dec[len(dec)-k:]
-		want, err := strconv.ParseFloat(tok, 64)
-		require.NoError(t, err)
-		require.Equal(t, want, divPow10(mant, k), "%d / 10^%d (%s)", mant, k, tok)
-	}
 }
 
 // TestAppendStateSizeHint: the hint is near the real size (the bridge
@@ -761,35 +724,6 @@ func randomValue(rng *rand.Rand, depth int) pyjson.Value {
 		items[i] = randomValue(rng, depth-1)
 	}
 	return pyjson.ArrayValue(items)
-}
-
-// TestEightDigits checks the eight-at-a-time digit test and conversion
-// against the obvious loop, on bytes around '0' and '9' and anywhere.
-func TestEightDigits(t *testing.T) {
-	rng := rand.New(rand.NewPCG(10, 11))
-	alphabet := []byte("0123456789/:.-eE \x00\x7f\x80\xb0\xb9\xff")
-	var b [8]byte
-	for range 1000000 {
-		for i := range b {
-			if rng.IntN(4) == 0 {
-				b[i] = byte(rng.Uint32())
-			} else if rng.IntN(3) == 0 {
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			} else {
-				b[i] = byte('0' + rng.IntN(10))
-			}
-		}
-		want, all := uint64(0), true
-		for _, c := range b {
-			all = all && isDigit(c)
-			want = want*10 + uint64(c-'0')
-		}
-		v := binary.LittleEndian.Uint64(b[:])
-		require.Equal(t, all, eightDigits(v), "%q", b)
-		if all {
-			require.Equal(t, want, eightDigitsValue(v), "%q", b)
-		}
-	}
 }
 
 // TestRestoreBytesKeepsNoReference: the engine keeps nothing of the

@@ -68,9 +68,9 @@ func (d *stateDecoder) traceMember(st *TraceStep, i int, src, dst *[]byte) bool 
 	case "cost":
 		st.Cost, ok = d.s.float()
 	case "novelty":
-		var n jsonNumber
+		var n pyjson.Number
 		n, ok = d.s.number()
-		st.Novelty, st.NoveltyIsInt = n.f, n.isInt
+		st.Novelty, st.NoveltyIsInt = n.Float, n.IsInt
 	}
 	return ok
 }

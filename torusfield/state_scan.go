@@ -12,8 +12,8 @@ import (
 // It accepts a subset of what pyjson.Parse accepts and, for what it
 // accepts, yields the values Parse would. Every method returns false when
 // the input is not in that subset: malformed, or well-formed but unusual
-// (an escaped string where a value is read, an integer of 19 digits or
-// more). The caller then abandons the fast path and lets pyjson.Parse and
+// (an escaped string where a value is read). Numbers are read by Parse's
+// own scanner, pyjson.ScanNumber. The caller then abandons the fast path and lets pyjson.Parse and
 // Restore judge the document, so that scanner never has to reproduce an
 // error, only to recognise the common case. Rejecting too much costs time;
 // accepting too much would be a bug.

@@ -42,11 +42,11 @@ func (b *valueBuilder) value() (pyjson.Value, bool) {
 }
 
 // numberValue is the Value of a number, Python's int or float.
-func numberValue(n jsonNumber) pyjson.Value {
-	if n.isInt {
-		return pyjson.IntValue(n.i)
+func numberValue(n pyjson.Number) pyjson.Value {
+	if n.IsInt {
+		return pyjson.IntValue(n.Int)
 	}
-	return pyjson.FloatValue(n.f)
+	return pyjson.FloatValue(n.Float)
 }
 
 func (b *valueBuilder) object() (pyjson.Value, bool) {

@@ -87,12 +87,14 @@ func (p *parser) errAt(off int, msg string) error {
 }
 
 // unexpected reports the character at off (or the end of input) with context.
-func (p *parser) unexpected(off int, context string) error {
-	if off >= len(p.src) {
-		return p.errAt(len(p.src), "unexpected end of input "+context)
+func (p *parser) unexpected(off int, context string) error { return unexpectedAt(p.src, off, context) }
+
+func unexpectedAt(src []byte, off int, context string) error {
+	if off >= len(src) {
+		return &SyntaxError{Offset: int64(len(src)), Msg: "unexpected end of input " + context}
 	}
-	r, _ := utf8.DecodeRune(p.src[off:])
-	return p.errAt(off, "unexpected character "+strconv.QuoteRune(r)+" "+context)
+	r, _ := utf8.DecodeRune(src[off:])
+	return &SyntaxError{Offset: int64(off), Msg: "unexpected character " + strconv.QuoteRune(r) + " " + context}
 }
 
 func (p *parser) skipWS() {
@@ -188,114 +190,16 @@ func (p *parser) literal(word string, v Value) (Value, error) {
 	return v, nil
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// number parses -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)? at p.pos.
+// number parses the number at p.pos (see ScanNumber).
 func (p *parser) number() (Value, error) {
-	s := p.src
-	start, i := p.pos, p.pos
-	neg := false
-	if s[i] == '-' {
-		neg = true
-		i++
-		if i >= len(s) || !isDigit(s[i]) {
-			return Value{}, p.unexpected(start, "(expecting a value)")
-		}
+	n, err := ScanNumber(p.src, &p.pos)
+	if err != nil {
+		return Value{}, err
 	}
-	// mant accumulates up to 19 significant digits, for ints and for the
-	// exact float fast path; ndigits counts them all.
-	var mant uint64
-	ndigits := 0
-	if s[i] == '0' {
-		i++
-	} else {
-		for ; i < len(s) && isDigit(s[i]); i++ {
-			mant = mant*10 + uint64(s[i]-'0') // wraps past 19 digits; ndigits tells
-			ndigits++
-		}
+	if n.IsInt {
+		return Value{n: uint64(n.Int), c: &tags[Int]}, nil
 	}
-	exp10 := 0
-	isFloat := false
-	if i < len(s) && s[i] == '.' {
-		isFloat = true
-		i++
-		if i >= len(s) || !isDigit(s[i]) {
-			return Value{}, p.errAt(i-1, "invalid number: no digit after '.'")
-		}
-		for ; i < len(s) && isDigit(s[i]); i++ {
-			if mant == 0 && s[i] == '0' {
-				exp10-- // leading zeros are not significant
-				continue
-			}
-			mant = mant*10 + uint64(s[i]-'0')
-			ndigits++
-			exp10--
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		isFloat = true
-		ePos := i
-		i++
-		eneg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			eneg = s[i] == '-'
-			i++
-		}
-		if i >= len(s) || !isDigit(s[i]) {
-			return Value{}, p.errAt(ePos, "invalid number: no digit in the exponent")
-		}
-		e := 0
-		for ; i < len(s) && isDigit(s[i]); i++ {
-			if e < 100000 {
-				e = e*10 + int(s[i]-'0')
-			}
-		}
-		if eneg {
-			e = -e
-		}
-		exp10 += e
-	}
-	p.pos = i
-	if !isFloat {
-		// 9223372036854775808 has 19 digits; more never fit.
-		if ndigits > 19 || mant > 1<<63 || (!neg && mant == 1<<63) {
-			return Value{}, p.errAt(start, "integer "+string(s[start:i])+" is outside the int64 range")
-		}
-		if neg {
-			mant = -mant
-		}
-		return Value{n: mant, c: &tags[Int]}, nil
-	}
-	if f, ok := ExactFloat(mant, ndigits, exp10); ok {
-		if neg {
-			f = -f
-		}
-		return Value{n: math.Float64bits(f), c: &tags[Float]}, nil
-	}
-	f, err := strconv.ParseFloat(string(s[start:i]), 64) // no allocation
-	if err != nil || math.IsInf(f, 0) {
-		return Value{}, p.errAt(start, "number "+string(s[start:i])+" overflows float64")
-	}
-	return Value{n: math.Float64bits(f), c: &tags[Float]}, nil
-}
-
-// pow10 holds the powers of ten that float64 represents exactly.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// ExactFloat is Clinger's fast path: when the decimal mant×10^exp10 (mant
-// of ndigits digits) has digits and a power of ten that are both exact
-// float64s, one IEEE multiplication or division rounds correctly, as
-// strconv.ParseFloat would. ok is false when the fast path does not apply.
-func ExactFloat(mant uint64, ndigits, exp10 int) (float64, bool) {
-	if ndigits > 19 || mant > 1<<53 || exp10 < -22 || exp10 > 22 {
-		return 0, false
-	}
-	f := float64(mant)
-	if exp10 < 0 {
-		return f / pow10[-exp10], true
-	}
-	return f * pow10[exp10], true
+	return Value{n: math.Float64bits(n.Float), c: &tags[Float]}, nil
 }
 
 // str parses the string whose opening quote is at p.pos.
