@@ -2,16 +2,19 @@ package knowledge
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"unsafe"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-// Features: the searches above decode every entry, and a workspace with
-// thousands of entries spends nearly all of a consult doing so. An entry's
-// features are what its score depends on, digested once, when it is
-// stored, into one line of ten tab-separated fields:
+// Features: an entry's features are what its score depends on. Every
+// search scores features, by one routine (Prepared.score): the searches
+// take them from decoded entries (featuresOf), and the bridge's index keeps
+// them, digested once when an entry is stored, so that a consult over
+// thousands of entries decodes none but its hits. On the index they are
+// one line of ten tab-separated fields:
 //
 //	date        "" when the entry has none (not a non-empty string)
 //	keywords    lowercased, without repeats
@@ -27,47 +30,78 @@ import (
 //
 // A string is written as the inside of its JSON string (so it holds no
 // tab, newline or other control character), and a list as its items each
-// preceded by \x1f. A Prepared query scores these lines exactly as the
-// searches score the entries, cutting strings out of the line instead of
-// decoding it, so a caller picks the best lines, decodes only those
-// entries and runs the search on them: hits, scores and order stay those
-// of a search over every entry (TestFeatureScoresMatch, and the bridge's
-// scale test).
+// preceded by \x1f. A Prepared query scores these lines as the searches
+// score the entries, cutting strings out of the line instead of decoding
+// it, so a caller picks the best lines, decodes only those entries and
+// runs the search on them: hits, scores and order stay those of a search
+// over every entry (TestFeatureScoresMatch, and the bridge's scale test).
 
 // FeatureFields is how many fields AppendFeatures writes.
 const FeatureFields = 10
 
 // AppendFeatures appends an entry's features to dst.
 func AppendFeatures(dst []byte, e Entry) []byte {
-	dst = appendInner(dst, Str(e, "date"))
-	dst = appendList(dst, '\t', distinctOf(lowered(Strings(e, "keywords"))))
-	dst = appendList(dst, '\t', distinctOf(Strings(e, "capabilities")))
-	snap, ok := e.Get("routing_snapshot")
-	if ok {
+	var f features
+	featuresOf(e, &f)
+	dst = appendInner(dst, f.date)
+	dst = appendList(dst, '\t', f.kw)
+	dst = appendList(dst, '\t', f.caps)
+	if f.hasSnap {
 		dst = append(dst, "\t1"...)
 	} else {
 		dst = append(dst, '\t')
 	}
-	dst = appendField(dst, Str(snap, "cursor"))
-	var targets []string
+	dst = appendField(dst, f.cursor)
+	for _, l := range [][]string{f.targets, f.keys, f.hot, f.active, f.reopen} {
+		dst = appendList(dst, '\t', l)
+	}
+	return dst
+}
+
+// featuresOf reads an entry's features into f, reusing its lists.
+func featuresOf(e Entry, f *features) {
+	*f = features{kw: f.kw[:0], caps: f.caps[:0], targets: f.targets[:0], keys: f.keys[:0],
+		hot: f.hot[:0], active: f.active[:0], reopen: f.reopen[:0]}
+	f.date = Str(e, "date")
+	forStrings(e, "keywords", func(k string) { f.kw = appendDistinct(f.kw, strings.ToLower(k)) })
+	forStrings(e, "capabilities", func(c string) { f.caps = appendDistinct(f.caps, c) })
+	snap, ok := e.Get("routing_snapshot")
+	f.hasSnap = ok
+	f.cursor = Str(snap, "cursor")
 	paths, _ := snap.Get("top_paths")
 	for _, p := range paths.Items() {
 		to, _ := p.Get("to")
-		targets = append(targets, to.Str())
+		f.targets = appendDistinct(f.targets, to.Str())
 	}
-	dst = appendList(dst, '\t', distinctOf(targets))
 	ce, _ := snap.Get("context_energy")
-	var keys, hot []string
 	for _, m := range ce.Members() {
-		keys = append(keys, m.Key)
-		if f, ok := m.Value.Float(); ok && f > 0.01 {
-			hot = append(hot, m.Key)
+		f.keys = append(f.keys, m.Key)
+		if x, ok := m.Value.Float(); ok && x > 0.01 {
+			f.hot = append(f.hot, m.Key)
 		}
 	}
-	dst = appendList(dst, '\t', keys)
-	dst = appendList(dst, '\t', hot)
-	dst = appendList(dst, '\t', distinctOf(Strings(snap, "active_artifacts")))
-	return appendList(dst, '\t', Words(Str(e, "reopen_conditions")))
+	forStrings(snap, "active_artifacts", func(a string) { f.active = appendDistinct(f.active, a) })
+	f.reopen = append(f.reopen, Words(Str(e, "reopen_conditions"))...)
+}
+
+// forStrings calls fn with each string item of a list field of e, as
+// Strings lists them.
+func forStrings(e Entry, key string, fn func(string)) {
+	v, _ := e.Get(key)
+	for _, it := range v.Items() {
+		if it.Kind() == pyjson.String {
+			fn(it.Str())
+		}
+	}
+}
+
+// appendDistinct appends x unless xs holds it: lists keep the first of
+// repeated strings.
+func appendDistinct(xs []string, x string) []string {
+	if slices.Contains(xs, x) {
+		return xs
+	}
+	return append(xs, x)
 }
 
 func appendField(dst []byte, s string) []byte {
@@ -88,25 +122,6 @@ func appendInner(dst []byte, s string) []byte {
 	dst = pyjson.AppendString(dst, s)
 	copy(dst[n:], dst[n+1:len(dst)-1])
 	return dst[:len(dst)-2]
-}
-
-func lowered(xs []string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = strings.ToLower(x)
-	}
-	return out
-}
-
-// distinctOf keeps the first of repeated strings.
-func distinctOf(xs []string) []string {
-	var out []string
-	for _, x := range xs {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // A Prepared query scores lines of features.
@@ -143,8 +158,8 @@ func (p *Prepared) Clone() *Prepared {
 		ctxWords: p.ctxWords, decay: map[string]float64{}}
 }
 
-// features holds one line's features as pieces of the line (decoded only
-// when escaped).
+// features holds an entry's features: read from an entry, or as pieces of
+// an index line (decoded only when escaped).
 type features struct {
 	date               string
 	kw, caps           []string
@@ -152,6 +167,9 @@ type features struct {
 	cursor             string
 	targets, keys, hot []string
 	active, reopen     []string
+	// head is set while only the date, keywords and capabilities of a
+	// line are read (see read); complete reads the rest.
+	head bool
 }
 
 // read reads a line's features; with head, only the date, keywords and
@@ -165,14 +183,19 @@ func (p *Prepared) read(line []byte, head bool) *features {
 	f.date = unescape(p.field())
 	f.kw = splitList(p.field(), f.kw)
 	f.caps = splitList(p.field(), f.caps)
+	f.head = true
 	if !head {
-		p.more()
+		p.complete(f)
 	}
 	return f
 }
 
-func (p *Prepared) more() {
-	f := &p.f
+// complete reads the rest of a line whose head only was read.
+func (p *Prepared) complete(f *features) {
+	if !f.head {
+		return
+	}
+	f.head = false
 	f.hasSnap = p.field() == "1"
 	f.cursor = unescape(p.field())
 	f.targets = splitList(p.field(), f.targets)
@@ -306,41 +329,71 @@ const (
 // Score scores a line of features as the search for entries of kind k
 // scores the entry; false when the search skips the entry.
 func (p *Prepared) Score(k Kind, line []byte) (float64, bool) {
+	return p.score(k, p.read(line, true))
+}
+
+// ScoreEntry scores an entry as the search for entries of kind k does;
+// false when the search skips it.
+func (p *Prepared) ScoreEntry(k Kind, e Entry) (float64, bool) {
+	featuresOf(e, &p.f)
+	return p.score(k, &p.f)
+}
+
+// score is the one scoring rule, for every kind of entry, from its
+// features; false when the search skips the entry:
+//
+//   - overlap: 2 points per keyword shared with the query (case
+//     insensitive), 3 per capability;
+//   - methodology: entries without overlap are skipped; the overlap is
+//     scaled by the entry's temporal decay, and the structural similarity
+//     of its routing snapshot to the query's, times StructuralWeight, is
+//     added;
+//   - judgment nodes: as methodology, but with a routing snapshot in the
+//     query every node is scored, so a structural match alone can surface
+//     one (a node scoring 0 is skipped);
+//   - dead ends: a dead end whose reopen conditions share words with the
+//     context (Prepare's) scores 1.5 per shared word when nothing else
+//     overlaps; without either it is skipped; the score is scaled by decay.
+func (p *Prepared) score(k Kind, f *features) (float64, bool) {
+	score := p.overlap(f)
 	switch k {
 	case MethodologyKind:
-		f := p.read(line, true)
-		score := p.overlap(f)
 		if score <= 0 {
 			return 0, false
 		}
-		score *= p.decayOf(f.date)
-		if p.routing != nil {
-			p.more()
-			score += p.structural(f)
-		}
-		return score, true
 	case JudgmentKind:
-		f := p.read(line, true)
-		score := p.overlap(f)
 		if score <= 0 && !p.hasRouting {
 			return 0, false
 		}
-		score *= p.decayOf(f.date)
-		if p.routing != nil {
-			p.more()
-			score += p.structural(f)
+	case DeadEndKind:
+		p.complete(f)
+		if matched := count(p.ctxWords, f.reopen); matched > 0 && score <= 0 {
+			score = float64(matched) * 1.5 // reopen conditions met (no context: no words)
 		}
-		return score, score > 0
+		if score <= 0 {
+			return 0, false
+		}
+		return score * p.decayOf(f.date), true
 	}
-	f := p.read(line, false)
-	score := p.overlap(f)
-	if matched := count(p.ctxWords, f.reopen); matched > 0 && score <= 0 {
-		score = float64(matched) * 1.5 // reopen conditions met (no context: no words)
+	score *= p.decayOf(f.date)
+	if p.routing != nil {
+		p.complete(f)
+		score += p.structural(f)
 	}
-	if score <= 0 {
-		return 0, false
+	return score, score > 0
+}
+
+// reopenMatched returns the words of the last scored dead end's reopen
+// conditions that the context holds, sorted.
+func (p *Prepared) reopenMatched() []string {
+	var out []string
+	for _, w := range p.f.reopen {
+		if p.ctxWords.has(w) {
+			out = append(out, w)
+		}
 	}
-	return score * p.decayOf(f.date), true
+	sort.Strings(out)
+	return out
 }
 
 // Methodology scores a methodology entry's features as SearchMethodology
@@ -406,9 +459,34 @@ func snapshotOf(v pyjson.Value) *snapshot {
 		energyAll: lookupOf(all), hasEnergy: len(ce.Members()) > 0, active: lookupOf(setOf(Strings(v, "active_artifacts")))}
 }
 
-// similarity is StructuralSimilarity(current, historical) from the
-// historical snapshot's features, computed in the same order so that the
-// result is the same float.
+func pathTargets(snapshot pyjson.Value) set {
+	paths, _ := snapshot.Get("top_paths")
+	s := set{}
+	for _, p := range paths.Items() {
+		to, _ := p.Get("to")
+		s[to.Str()] = true
+	}
+	return s
+}
+
+// energized returns the capabilities with more than 0.01 of context energy.
+func energized(m pyjson.Value) set {
+	s := set{}
+	for _, mem := range m.Members() {
+		if f, ok := mem.Value.Float(); ok && f > 0.01 {
+			s[mem.Key] = true
+		}
+	}
+	return s
+}
+
+// similarity is the structural similarity of a historical routing
+// snapshot (its features) to the current one, the "pattern of the
+// pattern": the same cursor, the overlap of the top paths' destinations
+// (Jaccard), the capabilities energized by context in both over all
+// capabilities with context energy in either, and the overlap of active
+// artifacts (Jaccard). Each comparable component scores in [0, 1]; the
+// result is their mean, 0 when none compares.
 func (cur *snapshot) similarity(f *features) float64 {
 	score := 0.0
 	components := 0

@@ -86,10 +86,11 @@ func contexts() []string {
 	return []string{"research competitor pricing on the web", "debug the flaky ci pipeline timeout", "PRICING café zzz", ""}
 }
 
-// TestFeatureScoresMatch checks that scoring entries' features gives,
-// entry for entry, the scores of the searches over the decoded entries,
-// and that searching only the entries picked by those scores gives the
-// same hits.
+// TestFeatureScoresMatch checks the one scoring routine against the
+// reference's searches (reference_test.go): scoring entries' feature lines
+// gives, entry for entry, the reference's scores; the searches over decoded
+// entries give its hits, scores, order and reopen words; and searching
+// only the entries picked by the lines' scores gives the same hits.
 func TestFeatureScoresMatch(t *testing.T) {
 	pkg := knowledgegen.Package(knowledgegen.Options{Methodology: 1500, Judgment: 400, DeadEnds: 300, Seed: 3})
 	scored := 0
@@ -102,25 +103,38 @@ func TestFeatureScoresMatch(t *testing.T) {
 				all := q
 				all.Max = len(c.entries)
 				p := q.Prepare(ctx)
-				var want []knowledge.Hit
 				var score func([]byte) (float64, bool)
-				search := func(entries []knowledge.Entry, q knowledge.Query) []knowledge.Hit { return nil }
+				search := func(entries []knowledge.Entry, q knowledge.Query) ([]knowledge.Hit, [][]string) { return nil, nil }
 				switch kind {
 				case "methodology":
-					search, score = knowledge.SearchMethodology, p.Methodology
-				case "judgment_nodes":
-					search, score = knowledge.SearchJudgmentNodes, p.JudgmentNode
-				case "dead_ends":
-					search = func(entries []knowledge.Entry, q knowledge.Query) []knowledge.Hit {
-						var out []knowledge.Hit
-						for _, h := range knowledge.SearchDeadEnds(entries, q, ctx) {
-							out = append(out, h.Hit)
-						}
-						return out
+					score = p.Methodology
+					search = func(entries []knowledge.Entry, q knowledge.Query) ([]knowledge.Hit, [][]string) {
+						return knowledge.SearchMethodology(entries, q), nil
 					}
+				case "judgment_nodes":
+					score = p.JudgmentNode
+					search = func(entries []knowledge.Entry, q knowledge.Query) ([]knowledge.Hit, [][]string) {
+						return knowledge.SearchJudgmentNodes(entries, q), nil
+					}
+				case "dead_ends":
 					score = p.DeadEnd
+					search = func(entries []knowledge.Entry, q knowledge.Query) ([]knowledge.Hit, [][]string) {
+						var hits []knowledge.Hit
+						var matched [][]string
+						for _, h := range knowledge.SearchDeadEnds(entries, q, ctx) {
+							hits = append(hits, h.Hit)
+							matched = append(matched, h.ReopenMatched)
+							require.Equal(t, len(h.ReopenMatched) > 0, h.ReopenTriggered)
+						}
+						return hits, matched
+					}
 				}
-				want = search(c.entries, all)
+				want, wantMatched := refSearch(kind, c.entries, all, ctx)
+				got, gotMatched := search(c.entries, all)
+				require.Equal(t, dumps(want), dumps(got), "%s query %d %q", kind, qi, ctx)
+				if kind == "dead_ends" {
+					require.Equal(t, wantMatched, gotMatched, "%s query %d %q", kind, qi, ctx)
+				}
 				wantScore := map[string]float64{}
 				for _, h := range want {
 					wantScore[string(pyjson.AppendDumps(nil, h.Entry))] = h.Score
@@ -140,7 +154,9 @@ func TestFeatureScoresMatch(t *testing.T) {
 				for _, i := range knowledge.TopRaw(raw, q.Max) {
 					picked = append(picked, c.entries[i])
 				}
-				require.Equal(t, dumps(search(c.entries, q)), dumps(search(picked, q)), "%s query %d %q", kind, qi, ctx)
+				wantTop, _ := refSearch(kind, c.entries, q, ctx)
+				gotTop, _ := search(picked, q)
+				require.Equal(t, dumps(wantTop), dumps(gotTop), "%s query %d %q", kind, qi, ctx)
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package knowledge
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -28,61 +27,29 @@ type Hit struct {
 	Score float64
 }
 
-// overlapScore is 2 points per shared keyword and 3 per shared capability.
-func (q *Query) overlapScore(e Entry, kw, caps set) float64 {
-	return float64(kw.overlap(lowerSet(Strings(e, "keywords"))))*2 +
-		float64(caps.overlap(setOf(Strings(e, "capabilities"))))*3
-}
-
-func (q *Query) structural(e Entry) float64 {
-	if q.Routing.Kind() != pyjson.Object {
-		return 0
-	}
-	snap, ok := e.Get("routing_snapshot")
-	if !ok {
-		return 0
-	}
-	return q.StructuralWeight * StructuralSimilarity(q.Routing, snap)
-}
-
 // SearchMethodology ranks methodology entries: keyword and capability
 // overlap (entries with none are skipped), scaled by temporal decay, plus
-// the structural similarity of their routing snapshot. Equal scores keep
-// the entries' order.
+// the structural similarity of their routing snapshot (Prepared.score has
+// the whole rule). Equal scores keep the entries' order.
 func SearchMethodology(entries []Entry, q Query) []Hit {
-	kw, caps := lowerSet(q.Keywords), setOf(q.Capabilities)
-	var hits []Hit
-	for _, e := range entries {
-		score := q.overlapScore(e, kw, caps)
-		if score <= 0 {
-			continue
-		}
-		score *= Decay(Str(e, "date"), q.Now, q.DecayRate)
-		score += q.structural(e)
-		hits = append(hits, Hit{e, score})
-	}
-	return top(hits, q.Max)
+	return search(entries, q.Prepare(""), MethodologyKind, q.Max)
 }
 
 // SearchJudgmentNodes ranks judgment nodes like SearchMethodology, except
 // that with a routing snapshot every node is considered, so a structural
 // match alone can surface a node with no keyword in common.
 func SearchJudgmentNodes(nodes []Entry, q Query) []Hit {
-	kw, caps := lowerSet(q.Keywords), setOf(q.Capabilities)
-	hasRouting := len(q.Routing.Members()) > 0
+	return search(nodes, q.Prepare(""), JudgmentKind, q.Max)
+}
+
+func search(entries []Entry, p *Prepared, k Kind, n int) []Hit {
 	var hits []Hit
-	for _, n := range nodes {
-		score := q.overlapScore(n, kw, caps)
-		if score <= 0 && !hasRouting {
-			continue
-		}
-		score *= Decay(Str(n, "date"), q.Now, q.DecayRate)
-		score += q.structural(n)
-		if score > 0 {
-			hits = append(hits, Hit{n, score})
+	for _, e := range entries {
+		if score, ok := p.ScoreEntry(k, e); ok {
+			hits = append(hits, Hit{e, score})
 		}
 	}
-	return top(hits, q.Max)
+	return top(hits, n)
 }
 
 // A DeadEndHit is a ranked dead end, with whether the current context meets
@@ -99,29 +66,15 @@ type DeadEndHit struct {
 // per shared word): the point of a reopen condition is to notice when
 // circumstances change.
 func SearchDeadEnds(entries []Entry, q Query, context string) []DeadEndHit {
-	kw, caps := lowerSet(q.Keywords), setOf(q.Capabilities)
-	ctxWords := setOf(Words(context))
+	p := q.Prepare(context)
 	var hits []DeadEndHit
 	for _, e := range entries {
-		h := DeadEndHit{Hit: Hit{Entry: e, Score: q.overlapScore(e, kw, caps)}}
-		if reopen := Str(e, "reopen_conditions"); context != "" && reopen != "" {
-			for _, w := range Words(reopen) {
-				if ctxWords[w] {
-					h.ReopenMatched = append(h.ReopenMatched, w)
-				}
-			}
-			if len(h.ReopenMatched) > 0 {
-				sort.Strings(h.ReopenMatched)
-				h.ReopenTriggered = true
-				if h.Score <= 0 {
-					h.Score = float64(len(h.ReopenMatched)) * 1.5
-				}
-			}
-		}
-		if h.Score <= 0 {
+		score, ok := p.ScoreEntry(DeadEndKind, e)
+		if !ok {
 			continue
 		}
-		h.Score *= Decay(Str(e, "date"), q.Now, q.DecayRate)
+		h := DeadEndHit{Hit: Hit{Entry: e, Score: score}, ReopenMatched: p.reopenMatched()}
+		h.ReopenTriggered = len(h.ReopenMatched) > 0
 		hits = append(hits, h)
 	}
 	slices.SortStableFunc(hits, func(a, b DeadEndHit) int { return cmp.Compare(b.Score, a.Score) })

@@ -48,17 +48,3 @@ func lowerSet(xs []string) set {
 	}
 	return s
 }
-
-// overlap counts the members of a that are in b.
-func (a set) overlap(b set) int {
-	if len(b) < len(a) {
-		a, b = b, a
-	}
-	n := 0
-	for x := range a {
-		if b[x] {
-			n++
-		}
-	}
-	return n
-}

@@ -222,7 +222,7 @@ func (tx *Tx) Search(rel string, window, max int, p *knowledge.Prepared, k knowl
 		return fallback()
 	}
 	for i, v := range added {
-		if score, ok := p.Score(k, knowledge.AppendFeatures(nil, v)); ok {
+		if score, ok := p.ScoreEntry(k, v); ok {
 			hits = append(hits, knowledge.RawHit{Index: len(lines) + i, Score: score})
 		}
 	}
