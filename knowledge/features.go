@@ -67,6 +67,13 @@ func featuresOf(e Entry, f *features) {
 	forStrings(e, "capabilities", func(c string) { f.caps = appendDistinct(f.caps, c) })
 	snap, ok := e.Get("routing_snapshot")
 	f.hasSnap = ok
+	f.readSnapshot(snap)
+	f.reopen = append(f.reopen, Words(Str(e, "reopen_conditions"))...)
+}
+
+// readSnapshot reads the features of a routing snapshot (an entry's, or
+// the query's) into f.
+func (f *features) readSnapshot(snap pyjson.Value) {
 	f.cursor = Str(snap, "cursor")
 	paths, _ := snap.Get("top_paths")
 	for _, p := range paths.Items() {
@@ -81,7 +88,6 @@ func featuresOf(e Entry, f *features) {
 		}
 	}
 	forStrings(snap, "active_artifacts", func(a string) { f.active = appendDistinct(f.active, a) })
-	f.reopen = append(f.reopen, Words(Str(e, "reopen_conditions"))...)
 }
 
 // forStrings calls fn with each string item of a list field of e, as
@@ -450,34 +456,10 @@ type snapshot struct {
 }
 
 func snapshotOf(v pyjson.Value) *snapshot {
-	ce, _ := v.Get("context_energy")
-	all := set{}
-	for _, m := range ce.Members() {
-		all[m.Key] = true
-	}
-	return &snapshot{cursor: Str(v, "cursor"), targets: lookupOf(pathTargets(v)), energized: lookupOf(energized(ce)),
-		energyAll: lookupOf(all), hasEnergy: len(ce.Members()) > 0, active: lookupOf(setOf(Strings(v, "active_artifacts")))}
-}
-
-func pathTargets(snapshot pyjson.Value) set {
-	paths, _ := snapshot.Get("top_paths")
-	s := set{}
-	for _, p := range paths.Items() {
-		to, _ := p.Get("to")
-		s[to.Str()] = true
-	}
-	return s
-}
-
-// energized returns the capabilities with more than 0.01 of context energy.
-func energized(m pyjson.Value) set {
-	s := set{}
-	for _, mem := range m.Members() {
-		if f, ok := mem.Value.Float(); ok && f > 0.01 {
-			s[mem.Key] = true
-		}
-	}
-	return s
+	var f features
+	f.readSnapshot(v)
+	return &snapshot{cursor: f.cursor, targets: lookupOf(setOf(f.targets)), energyAll: lookupOf(setOf(f.keys)),
+		energized: lookupOf(setOf(f.hot)), hasEnergy: len(f.keys) > 0, active: lookupOf(setOf(f.active))}
 }
 
 // similarity is the structural similarity of a historical routing
