@@ -92,6 +92,18 @@ func decodeReflect(v pyjson.Value) (reflectInput, error) {
 			return in, err
 		}
 	}
+	// text is required but for a dead end, whose Markdown can be composed
+	// from its topic, why_closed and reopen_conditions, as the reference
+	// accepts a dead end without text.
+	switch _, hasText := v.Get("text"); {
+	case in.Type == "dead_end" && strings.TrimSpace(in.Text) == "" && strings.TrimSpace(in.Topic) == "":
+		return in, badInput("missing_field", "add \"topic\" (with \"why_closed\" and \"reopen_conditions\"), or \"text\"",
+			"a dead end needs \"topic\" or \"text\"")
+	case in.Type != "dead_end" && !hasText:
+		return in, badInput("missing_field", "add \"text\" to the input", "required field \"text\" is missing")
+	case in.Type != "dead_end" && strings.TrimSpace(in.Text) == "":
+		return in, badInput("missing_field", "give \"text\" a value", "required field \"text\" is empty")
+	}
 	if in.Type == "annotation" && in.ArtifactID == "" {
 		return in, badInput("missing_field", "name the artifact to annotate: an id from a report's new_artifacts or unannotated_artifacts, or from resume's top_wormholes",
 			"an annotation needs \"artifact_id\"")

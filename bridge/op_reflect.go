@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -12,7 +13,8 @@ import (
 //	post_task   methodology: appended to methodology.md and indexed with a routing snapshot
 //	annotation  explains an artifact (artifact_id, failure_condition, generalized_pattern)
 //	experiment  appended to experiments.md
-//	dead_end    appended to dead-ends.md and indexed (topic, why_closed, reopen_conditions)
+//	dead_end    appended to dead-ends.md and indexed (topic, why_closed, reopen_conditions);
+//	            without text, its Markdown is composed from those fields
 //	synthesis   appended to synthesis/DATE.md; marks the date of the last synthesis
 func opReflect(s *session, c Call) (pyjson.Value, error) {
 	in, err := decodeReflect(c.Input)
@@ -78,7 +80,11 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		s.appendText(relExperimentsMD, in.Text)
 		out = append(out, pyjson.KV("file", s.ws.Path(relExperimentsMD)))
 	case "dead_end":
-		s.appendText(relDeadEndsMD, in.Text)
+		text := in.Text
+		if strings.TrimSpace(text) == "" {
+			text = knowledge.DeadEndMarkdown(today, in.Topic, in.WhyClosed, in.ReopenConditions)
+		}
+		s.appendText(relDeadEndsMD, text)
 		entry := pyjson.Obj(
 			pyjson.KV("date", today),
 			pyjson.KV("capabilities", caps),
@@ -120,7 +126,7 @@ echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why thi
 	Retries:  true,
 	Fields: []Field{
 		{Name: "type", Type: TypeString, Enum: reflectTypes, Default: "post_task", Doc: "what kind of reflection"},
-		{Name: "text", Type: TypeString, Required: true, Doc: "the reflection, in your words (Markdown)"},
+		{Name: "text", Type: TypeString, Doc: "the reflection, in your words (Markdown); required but for a dead_end with a topic"},
 		{Name: "capabilities", Type: TypeStrings, Doc: "post_task, dead_end: the capabilities it is about"},
 		{Name: "keywords", Type: TypeStrings, Doc: "post_task, dead_end: words that should find it"},
 		{Name: "artifact_id", Type: TypeString, Doc: "annotation (required): the artifact explained, from a report's or resume's artifacts"},

@@ -57,3 +57,18 @@ func openFence(text string) string {
 	}
 	return open
 }
+
+// DeadEndMarkdown composes the Markdown of a dead end reflected without
+// text from its fields, in the shape the reference's SKILL.md shows for a
+// dead end's text: a "### [DEAD END] topic" heading, then the date and
+// each field given, one labelled paragraph each.
+func DeadEndMarkdown(date, topic, whyClosed, reopenConditions string) string {
+	var b strings.Builder
+	b.WriteString("### [DEAD END] " + strings.Join(strings.Fields(topic), " ") + "\n\n**Date:** " + date)
+	for _, f := range []struct{ label, text string }{{"Why closed", whyClosed}, {"Reopen conditions", reopenConditions}} {
+		if strings.TrimSpace(f.text) != "" {
+			b.WriteString("\n\n**" + f.label + ":** " + strings.TrimSpace(f.text))
+		}
+	}
+	return b.String()
+}

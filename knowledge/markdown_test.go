@@ -42,3 +42,11 @@ func TestWords(t *testing.T) {
 		assert.Equal(t, c.want, Words(c.in), c.in)
 	}
 }
+
+func TestDeadEndMarkdown(t *testing.T) {
+	assert.Equal(t, "### [DEAD END] API scraping\n\n**Date:** 2026-11-21\n\n**Why closed:** rate limited after 3 requests\n\n**Reopen conditions:** a public API",
+		DeadEndMarkdown("2026-11-21", "API scraping", "rate limited after 3 requests", "a public API"))
+	// A topic spanning lines stays one heading; fields left out are left out.
+	assert.Equal(t, "### [DEAD END] API scraping, again\n\n**Date:** 2026-11-21",
+		DeadEndMarkdown("2026-11-21", "API scraping,\nagain", "", " "))
+}
