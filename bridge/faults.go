@@ -48,5 +48,3 @@ func internal(err error, format string, args ...any) *Error {
 }
 
 func unsupported(format string, args ...any) *Error { return fault.Unsupported(format, args...) }
-
-var errNotInitialized = fault.NotInitialized

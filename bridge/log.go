@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -26,7 +27,7 @@ type LogOptions struct {
 // and asked, when, and what each call changed.
 func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 	if !b.ws.Exists(relState) {
-		return errNotInitialized
+		return fault.NotInitialized(b.ws.Root())
 	}
 	var sinceSeq int64
 	var sinceTime time.Time

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -48,6 +49,9 @@ var knowledgeHeaders = []struct{ rel, text string }{
 // WS/manifest.json when present, else the embedded Aegis manifest), the
 // learning model ("model") and the engine, warmed up by 200 θ-steps.
 func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
+	if err := fault.BadRoot(b.ws.Root()); err != nil {
+		return nil, err
+	}
 	force := argBool(c, "force")
 	if b.ws.Exists(relState) && !force {
 		return nil, workspace.ErrInitialized

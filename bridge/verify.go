@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -43,7 +44,7 @@ type verifyFailure struct {
 // hold is reported as an *Error of kind corrupt, naming it.
 func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 	if !b.ws.Exists(relState) {
-		return pyjson.Value{}, errNotInitialized
+		return pyjson.Value{}, fault.NotInitialized(b.ws.Root())
 	}
 	lock, err := b.ws.Lock(false)
 	if err != nil {

@@ -9,6 +9,11 @@ package fault
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -108,10 +113,76 @@ func Internal(err error, format string, args ...any) *Error {
 }
 
 // NotInitialized is the error of a call on a workspace that has no state
-// file (exit 3).
-var NotInitialized = &Error{Kind: KindNotInitialized, Code: "not_initialized",
-	Msg:  "the workspace is not initialized",
-	Hint: "run `ucs init` (with --workspace DIR or UCS_WORKSPACE) first"}
+// file (exit 3). It names the path looked at (absolute) and whether that
+// directory exists, also as the members workspace and workspace_exists: a
+// mistyped --workspace must not read as "run init". A root that is not a
+// directory is a usage error instead (BadRoot).
+func NotInitialized(root string) *Error {
+	if err := BadRoot(root); err != nil {
+		return err
+	}
+	abs := absPath(root)
+	_, err := os.Stat(root)
+	exists := err == nil
+	e := &Error{Kind: KindNotInitialized, Code: "not_initialized",
+		Details: []pyjson.Member{pyjson.KV("workspace", abs), pyjson.KV("workspace_exists", exists)}}
+	switch {
+	case exists:
+		e.Msg = fmt.Sprintf("the workspace %s is not initialized: the directory exists but holds no ucs/state/torusfield_state.json", abs)
+		e.Hint = fmt.Sprintf("if your workspace is elsewhere, fix --workspace (or UCS_WORKSPACE); to start a new one here, run `ucs --workspace %s init`", shellQuote(abs))
+	case errors.Is(err, fs.ErrNotExist):
+		e.Msg = fmt.Sprintf("no workspace at %s: the directory does not exist", abs)
+		e.Hint = fmt.Sprintf("check --workspace (or UCS_WORKSPACE; default ~/.ucs) for a typo; run `ucs --workspace %s init` only to start a new, empty workspace there", shellQuote(abs))
+	default:
+		e.Msg = fmt.Sprintf("no workspace readable at %s: %v", abs, err)
+		e.Hint = "check the permissions of the path, and --workspace (or UCS_WORKSPACE) for a typo"
+	}
+	return e
+}
+
+// BadRoot returns a usage error when root cannot be a workspace because it,
+// or a directory above it, is a file; nil otherwise.
+func BadRoot(root string) *Error {
+	fi, err := os.Stat(root)
+	file := root
+	switch {
+	case err == nil && fi.IsDir():
+		return nil
+	case err == nil:
+	case errors.Is(err, syscall.ENOTDIR):
+		// A directory above root is a file: name the nearest one.
+		for file = filepath.Dir(root); file != filepath.Dir(file); file = filepath.Dir(file) {
+			if fi, err := os.Stat(file); err == nil && !fi.IsDir() {
+				break
+			}
+		}
+	default:
+		return nil
+	}
+	msg := fmt.Sprintf("the workspace path %s is a file, not a directory", absPath(root))
+	if file != root {
+		msg = fmt.Sprintf("the workspace path %s lies under %s, which is a file, not a directory", absPath(root), absPath(file))
+	}
+	return &Error{Kind: KindBadInput, Code: "usage", Msg: msg,
+		Hint:    "give --workspace (or UCS_WORKSPACE) a directory: an existing workspace, or a new path for `ucs init`",
+		Details: []pyjson.Member{pyjson.KV("workspace", absPath(root))}}
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}
+
+// shellQuote quotes a path for a command line shown in a hint, when it
+// needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
 
 // Unsupported is a workspace or event that a newer ucs wrote (exit 6).
 func Unsupported(format string, args ...any) *Error {

@@ -37,7 +37,7 @@ func (p Problem) value() pyjson.Value {
 // an *Error of kind corrupt when problems remain.
 func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.Value, error) {
 	if !l.Exists(RelState) && !l.Exists(RelStatePrev) {
-		return pyjson.Value{}, fault.NotInitialized
+		return pyjson.Value{}, fault.NotInitialized(l.root)
 	}
 	lock, err := l.Lock(repair)
 	if err != nil {

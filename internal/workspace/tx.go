@@ -88,7 +88,7 @@ type StateFunc func(dst []byte, lead pyjson.Member) []byte
 // the recovery did is in Recovered.
 func (l *Workspace) Begin(exclusive bool) (*Tx, error) {
 	if !l.Exists(RelState) {
-		return nil, fault.NotInitialized
+		return nil, fault.NotInitialized(l.root)
 	}
 	tx := &Tx{l: l, exclusive: exclusive}
 	if err := tx.lockAndRecover(); err != nil {
@@ -117,7 +117,7 @@ func (tx *Tx) lockAndRecover() error {
 	}
 	if tx.data, err = readFile(l.path(RelState)); err != nil {
 		if os.IsNotExist(err) {
-			return fail(fault.NotInitialized)
+			return fail(fault.NotInitialized(l.root))
 		}
 		return fail(fault.Internal(err, "read %s", RelState))
 	}
