@@ -16,6 +16,10 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if s.meta.LastSynthesisDate != "" {
 		last = s.meta.LastSynthesisDate
 	}
+	total, err := s.reportsTotal()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	out := pyjson.Obj(
 		pyjson.KV("status", "ok"),
 		pyjson.KV("t", e.Grid.T),
@@ -26,7 +30,9 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("unannotated_count", len(unannotated)),
 		pyjson.KV("stale_artifact_count", len(e.Artifacts.Stale(e.Grid.T, torusfield.StaleAfter))),
 		pyjson.KV("judgment_node_count", min(s.judgmentCount(), judgmentWindow)),
+		// report_counter is the reference's: reports since the last φ-cycle.
 		pyjson.KV("report_counter", s.meta.ReportCounter),
+		pyjson.KV("reports_total", total),
 		pyjson.KV("last_synthesis", last),
 		pyjson.KV("agent_id", s.meta.AgentID),
 	)
@@ -42,4 +48,15 @@ var statusSpec = Spec{
 	Long:    `t, cursor, PP health, artifact and judgment counts, the report counter and the last synthesis.`,
 	Example: "ucs status",
 	run:     opStatus,
+}
+
+// reportsTotal counts the reports the workspace has taken: one action-log
+// line each, a count the state's meta already keeps. A reference workspace
+// not yet adopted has its log read.
+func (s *session) reportsTotal() (int, error) {
+	if !s.tx.Legacy() {
+		return s.meta.Files[relActionLog].Lines, nil
+	}
+	actions, err := s.list(relActionLog)
+	return len(actions), err
 }

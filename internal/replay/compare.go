@@ -22,13 +22,24 @@ import (
 //     and dead-end entries (SHA-256 over entries holding a timestamp);
 //   - state_digest, a hash of the whole state;
 //   - keywords compare as sets (the Python reference builds them from a set).
+//
+// Every key the expected output holds must be there with its value; an
+// output may hold more only where Added allows it.
 var DefaultRules = Rules{
 	Tolerance: 1e-4,
 	Ignore: []string{"timestamp", "annotated_at", "exported_at", "until", "since",
 		"judgment_node_id", "entry_id", "state_digest",
 		"judgment_hits.id", "judgment_nodes.id", "methodology.id", "dead_ends.id"},
 	Unordered: []string{"keywords"},
+	Added:     Added,
 }
+
+// Added lists the keys ucs prints that the reference does not: an output
+// may hold them where the expected output (the reference's, or an older
+// ucs's) has none. Every other key the reference prints keeps its value.
+//   - reports_total (status): every report ever taken, beside the
+//     reference's report_counter, which counts modulo the φ-cycle period.
+var Added = []string{"reports_total"}
 
 // A Diff is one place where an output differs from the expected one.
 type Diff struct {
@@ -51,6 +62,11 @@ type Rules struct {
 	// Unordered lists member names whose array values are compared as
 	// sets (the reference builds some lists from Python sets).
 	Unordered []string
+	// Added lists member names (or "parent.key" paths, as in Ignore) an
+	// output may hold where the expected output has none; they are
+	// compared where both hold them. Any other extra member is a
+	// difference.
+	Added []string
 }
 
 // Compare returns the differences between got and want.
@@ -60,8 +76,11 @@ func Compare(got, want pyjson.Value, r Rules) []Diff {
 	return diffs
 }
 
-func (r *Rules) ignored(parentKey, key string) bool {
-	return slices.Contains(r.Ignore, key) || slices.Contains(r.Ignore, parentKey+"."+key)
+func (r *Rules) ignored(parentKey, key string) bool { return named(r.Ignore, parentKey, key) }
+
+// named reports whether names holds key, or parentKey.key.
+func named(names []string, parentKey, key string) bool {
+	return slices.Contains(names, key) || slices.Contains(names, parentKey+"."+key)
 }
 
 func (r *Rules) compare(path, key string, got, want pyjson.Value, diffs *[]Diff) {
@@ -91,7 +110,7 @@ func (r *Rules) compare(path, key string, got, want pyjson.Value, diffs *[]Diff)
 			r.compare(join(path, m.Key), m.Key, g, m.Value, diffs)
 		}
 		for _, m := range got.Members() {
-			if _, ok := want.Get(m.Key); !ok && !r.ignored(key, m.Key) {
+			if _, ok := want.Get(m.Key); !ok && !r.ignored(key, m.Key) && !named(r.Added, key, m.Key) {
 				*diffs = append(*diffs, Diff{Path: join(path, m.Key), Got: short(m.Value), Want: "(missing)"})
 			}
 		}
