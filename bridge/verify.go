@@ -233,7 +233,7 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is not the one init recorded"}, nil
 		}
 		path := filepath.Join(filepath.Dir(v.scratch.Root()), "manifest.json")
-		if err := os.WriteFile(path, raw, 0o600); err != nil {
+		if err := os.WriteFile(path, raw, workspace.FilePerm); err != nil {
 			return nil, internal(err, "write scratch manifest")
 		}
 		if ev.Format < 2 {

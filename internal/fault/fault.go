@@ -189,3 +189,7 @@ func Unsupported(format string, args ...any) *Error {
 	return &Error{Kind: KindUnsupported, Code: "unsupported_version", Msg: fmt.Sprintf(format, args...),
 		Hint: "a newer ucs wrote this; upgrade ucs (the workspace was not changed)"}
 }
+
+// QuotePath is a path made absolute and quoted for a command line shown in
+// a hint.
+func QuotePath(p string) string { return shellQuote(absPath(p)) }

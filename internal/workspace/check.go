@@ -60,6 +60,9 @@ func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.
 	if repair {
 		out = append(out, pyjson.KV("repaired", repaired))
 	}
+	if w := openToOthers(l); w != "" {
+		out = append(out, pyjson.KV("warnings", []string{w}))
+	}
 	if len(c.problems) > 0 {
 		hint := "run `ucs check --repair`; what it cannot repair needs a backup restored by hand"
 		if repair {
@@ -397,7 +400,7 @@ func copyFile(src, dst string) error {
 	if err != nil {
 		return fault.Internal(err, "read %s", src)
 	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
+	if err := os.WriteFile(dst, data, FilePerm); err != nil {
 		return fault.Internal(err, "write %s", dst)
 	}
 	return nil
@@ -410,4 +413,35 @@ func stateSound(l *Workspace) bool {
 	}
 	_, err := committedSeq(l) // parses the whole file and validates its meta
 	return err == nil
+}
+
+// openToOthers returns a warning when group or others may read or write
+// files or directories under ucs/ (made by an older ucs or the reference,
+// or loosened by hand), naming a few; "" when only the owner may. It is
+// not a problem: the workspace is sound, only exposed.
+func openToOthers(l *Workspace) string {
+	n := 0
+	var some []string
+	filepath.WalkDir(l.path("ucs"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() && !d.Type().IsRegular() {
+			return nil // what cannot be read is check's problem elsewhere; links have no mode of their own
+		}
+		info, err := d.Info()
+		if err != nil || info.Mode().Perm()&0o077 == 0 {
+			return nil
+		}
+		if n++; n <= 3 {
+			rel, _ := filepath.Rel(l.root, path)
+			some = append(some, fmt.Sprintf("%s %04o", filepath.ToSlash(rel), info.Mode().Perm()))
+		}
+		return nil
+	})
+	if n == 0 {
+		return ""
+	}
+	if n > len(some) {
+		some = append(some, "...")
+	}
+	return fmt.Sprintf("%d of the workspace's files and directories are open to group or others (%s), and they hold what the agent learned, its reasoning and tool output: run `chmod -R go-rwx %s`",
+		n, strings.Join(some, ", "), fault.QuotePath(l.path("ucs")))
 }

@@ -128,7 +128,7 @@ func writeAt(l *Workspace, rel string, offset int64, data []byte) (f *os.File, n
 	if newDirs, err = mkdirs(filepath.Dir(path)); err != nil {
 		return nil, nil, fault.Internal(err, "create directory for %s", rel)
 	}
-	f, err = openFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err = openFile(path, os.O_WRONLY|os.O_CREATE, FilePerm)
 	if err != nil {
 		return nil, nil, fault.Internal(err, "open %s", rel)
 	}
@@ -164,7 +164,7 @@ func mkdirs(dir string) ([]string, error) {
 			return nil, err
 		}
 	}
-	if err := os.Mkdir(dir, 0o755); err != nil {
+	if err := os.Mkdir(dir, DirPerm); err != nil {
 		if fi, serr := os.Stat(dir); serr != nil || !fi.IsDir() {
 			return nil, err
 		}
@@ -222,7 +222,7 @@ func newStateFile(l *Workspace, rel string, data []byte) (*renameio.PendingFile,
 	// The temporary file goes beside the target: same file system, so the
 	// rename is atomic, and renameio need not probe os.TempDir on every call.
 	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)),
-		renameio.WithStaticPermissions(0o644))
+		renameio.WithStaticPermissions(FilePerm))
 	if err != nil {
 		return nil, fault.Internal(err, "create a temporary file for %s", rel)
 	}
@@ -265,12 +265,12 @@ func sumFile(l *Workspace, rel string) (FileSum, error) {
 // even when two are made in the same second.
 func newBackupDir(l *Workspace, name string) (string, error) {
 	base := filepath.Join(l.path(RelBackupDir), name)
-	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(base), DirPerm); err != nil {
 		return "", fault.Internal(err, "create %s", RelBackupDir)
 	}
 	dir := base
 	for i := 2; ; i++ {
-		err := os.Mkdir(dir, 0o755)
+		err := os.Mkdir(dir, DirPerm)
 		if err == nil {
 			return dir, nil
 		}
@@ -288,9 +288,9 @@ func (l *Workspace) MakePrivate() error {
 		if err != nil {
 			return fault.Internal(err, "walk %s", path)
 		}
-		mode := os.FileMode(0o600)
+		mode := FilePerm
 		if d.IsDir() {
-			mode = 0o700
+			mode = DirPerm
 		} else if !d.Type().IsRegular() {
 			return nil
 		}

@@ -62,7 +62,7 @@ func (l *Workspace) RestoreSnapshot(to *Workspace, seq int64) error {
 		}
 		end += i + 1
 	}
-	if err := os.WriteFile(to.path(RelJournal), data[:end], 0o600); err != nil {
+	if err := os.WriteFile(to.path(RelJournal), data[:end], FilePerm); err != nil {
 		return fault.Internal(err, "write scratch journal")
 	}
 	return nil

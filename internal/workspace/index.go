@@ -283,7 +283,7 @@ func (tx *Tx) rebuildIndex() error {
 	tmp, old := dir+".new", dir+".old"
 	os.RemoveAll(tmp)
 	os.RemoveAll(old)
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
+	if err := os.MkdirAll(tmp, DirPerm); err != nil {
 		return fault.Internal(err, "create %s", RelIndexDir)
 	}
 	defer os.RemoveAll(tmp)
@@ -340,7 +340,7 @@ func checkIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) [
 }
 
 func writeSynced(name string, data []byte) error {
-	f, err := os.Create(name)
+	f, err := openFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, FilePerm)
 	if err != nil {
 		return fault.Internal(err, "create %s", name)
 	}

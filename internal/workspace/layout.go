@@ -79,3 +79,12 @@ const (
 	RelDeadEndsMD    = "ucs/knowledge/dead-ends.md"
 	RelRootManifest  = "manifest.json"
 )
+
+// The workspace holds what the agent learned, its reasoning and its tools'
+// output: ucs makes its directories and files for the owner alone, as ssh
+// and restic do for their stores, whatever the umask (which can only take
+// permissions away). Check warns about a workspace others can read.
+const (
+	DirPerm  os.FileMode = 0o700
+	FilePerm os.FileMode = 0o600
+)

@@ -132,7 +132,7 @@ func (tx *Tx) Adopt(ev Event, state StateFunc) ([]string, error) {
 	}
 	tx.ref = nil
 	dir := tx.l.path(RelBackupDir + "/reference")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, DirPerm); err != nil {
 		return nil, fault.Internal(err, "create %s", dir)
 	}
 	for _, rel := range []string{RelRefIndex, RelRefPPHistory} {

@@ -25,7 +25,7 @@ func (l *Workspace) Lock(exclusive bool) (*Lock, error) {
 
 // lockWorkspace takes the lock, exclusive or shared, polling until timeout.
 func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*Lock, error) {
-	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openFile(path, os.O_RDWR|os.O_CREATE, FilePerm)
 	if err != nil {
 		return nil, fault.Internal(err, "open lock file")
 	}

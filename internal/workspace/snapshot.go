@@ -32,7 +32,7 @@ func writeSnapshot(l *Workspace, seq int64) error {
 	dir := l.path(RelSnapshots + "/" + strconv.FormatInt(seq, 10))
 	tmp := dir + ".tmp"
 	os.RemoveAll(tmp)
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
+	if err := os.MkdirAll(tmp, DirPerm); err != nil {
 		return fault.Internal(err, "create snapshot")
 	}
 	for _, rel := range snapshotFiles() {
@@ -43,7 +43,7 @@ func writeSnapshot(l *Workspace, seq int64) error {
 		if err != nil {
 			return fault.Internal(err, "read %s for a snapshot", rel)
 		}
-		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(rel)), data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(rel)), data, FilePerm); err != nil {
 			return fault.Internal(err, "write snapshot")
 		}
 	}
@@ -81,10 +81,10 @@ func restoreSnapshot(from, to *Workspace, seq int64) error {
 		if err != nil {
 			return fault.Internal(err, "read snapshot %d", seq)
 		}
-		if err := os.MkdirAll(filepath.Dir(to.path(rel)), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(to.path(rel)), DirPerm); err != nil {
 			return fault.Internal(err, "create scratch workspace")
 		}
-		if err := os.WriteFile(to.path(rel), data, 0o644); err != nil {
+		if err := os.WriteFile(to.path(rel), data, FilePerm); err != nil {
 			return fault.Internal(err, "write scratch workspace")
 		}
 	}
@@ -101,13 +101,13 @@ func copyTree(src, dst string) error {
 		rel, _ := filepath.Rel(src, path)
 		target := filepath.Join(dst, rel)
 		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
+			return os.MkdirAll(target, DirPerm)
 		}
 		data, err := readFile(path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(target, data, 0o644)
+		return os.WriteFile(target, data, FilePerm)
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fault.Internal(err, "copy %s", src)
