@@ -18,11 +18,13 @@ import (
 
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
 
-// newWorkspace initializes a workspace on the embedded manifest.
+// newWorkspace initializes a workspace on the embedded manifest, with the
+// reference's learning model (v2): the storage tests count on its 200-step
+// warm-up.
 func newWorkspace(t testing.TB) *Bridge {
 	t.Helper()
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init"})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
 	require.NoError(t, err)
 	return b
 }
@@ -275,7 +277,7 @@ func TestInitOverUncommittedLeftovers(t *testing.T) {
 	for _, name := range []string{"manifest.json", "pp_history.jsonl"} {
 		require.NoError(t, os.WriteFile(filepath.Join(state, name), []byte(`{"half": "writ`), 0o644))
 	}
-	_, err := b.Do(Call{Op: "init"})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
 	require.NoError(t, err)
 	assert.Equal(t, workspacetest.Fingerprint(t, clean.opts.Workspace), workspacetest.Fingerprint(t, dir))
 	_, err = b.Check(false)

@@ -27,7 +27,7 @@ type Model struct {
 const ModelV2 = workspace.LegacyModel
 
 // DefaultModel is the model of a new workspace.
-const DefaultModel = ModelV2
+const DefaultModel = ModelV3
 
 var models = []*Model{
 	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: referenceReward},

@@ -43,7 +43,7 @@ func ucsBinary(t *testing.T) string {
 func ucsCmd(bin, ws string, stdin string, args ...string) *exec.Cmd {
 	cmd := exec.Command(bin, append([]string{"--workspace", ws}, args...)...)
 	cmd.Stdin = strings.NewReader(stdin)
-	cmd.Env = append(os.Environ(), "UCS_NOW=2026-11-21T21:01:00Z")
+	cmd.Env = append(os.Environ(), "UCS_NOW=2026-11-21T21:01:00Z", "UCS_MODEL=v2")
 	return cmd
 }
 

@@ -65,7 +65,7 @@ func scaleWorkspace(tb testing.TB, name string) *Bridge {
 		require.NoError(tb, err)
 		src = filepath.Join(dir, "ws")
 		b := New(Options{Workspace: src, Now: testNow})
-		_, err = b.Do(Call{Op: "init"})
+		_, err = b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))}) // its wormholes correlate
 		require.NoError(tb, err)
 		if size.m+size.j+size.d > 0 {
 			pkg := knowledgegen.Package(knowledgegen.Options{Methodology: size.m, Judgment: size.j, DeadEnds: size.d, Seed: 1})

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -207,7 +206,7 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 		for _, v := range flags {
 			name := v.f.Name
 			if !cmd.Flags().Changed(v.f.FlagName()) {
-				if env := os.Getenv(v.f.Env); v.f.Env != "" && env != "" && v.s != nil {
+				if env := st.env.Getenv(v.f.Env); v.f.Env != "" && env != "" && v.s != nil {
 					ms = append(ms, pyjson.KV(name, env))
 				}
 				continue

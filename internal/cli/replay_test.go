@@ -15,7 +15,8 @@ import (
 
 func runUCS(args ...string) (stdout, stderr string, code int) {
 	var o, e bytes.Buffer
-	env := map[string]string{"UCS_NOW": "2026-11-21T21:01:00Z"}
+	// The reference's session runs on the reference's model.
+	env := map[string]string{"UCS_NOW": "2026-11-21T21:01:00Z", "UCS_MODEL": "v2"}
 	code = cli.Run(args, cli.Env{Stdin: strings.NewReader(""), Stdout: &o, Stderr: &e, Getenv: func(k string) string { return env[k] }})
 	return o.String(), e.String(), code
 }

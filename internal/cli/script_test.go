@@ -54,6 +54,9 @@ func TestScripts(t *testing.T) {
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("UCS_NOW", "2026-11-21T21:01:00Z")
+			// The scripts were written for the reference's model; v3.txtar
+			// sets its own.
+			env.Setenv("UCS_MODEL", "v2")
 			env.Setenv("HOME", filepath.Join(env.WorkDir, "home"))
 			env.Setenv("UCS_LOCK_TIMEOUT", "200ms")
 			// A workspace written by the Python reference, read-only:

@@ -21,8 +21,8 @@ type Config struct {
 	Policies []string // see ParsePolicy
 	// UCS is the ucs binary; empty drives ucs in process.
 	UCS string
-	// UCSInitArgs are added to `ucs init` for the "ucs" policies (never
-	// for "v2", which is today's model); UCSEnv (KEY=VALUE) likewise.
+	// UCSInitArgs are added to `ucs init` for the "ucs" policies (the
+	// "v2" policies init with --model v2); UCSEnv (KEY=VALUE) likewise.
 	UCSInitArgs []string
 	UCSEnv      []string
 	// ProbeEvery is the probe period in episodes (0: only the fixed probe
@@ -75,9 +75,9 @@ func (c *Config) defaults() {
 
 // driver returns the driver of a ucs policy kind.
 func (c *Config) driver(kind string) Driver {
-	var args, env []string
+	args, env := []string{"--model", "v2"}, []string(nil) // the reference's model
 	if kind == "ucs" {
-		args, env = c.UCSInitArgs, c.UCSEnv
+		args, env = c.UCSInitArgs, c.UCSEnv // none: a new workspace's default (v3)
 	}
 	if c.UCS != "" {
 		return Binary{Path: c.UCS, InitArgs: args, Env: env}
@@ -86,7 +86,7 @@ func (c *Config) driver(kind string) Driver {
 }
 
 // runKey identifies what a policy computes: two policies with the same key
-// (v2 and ucs@1.0 when ucs has no init arguments) make identical runs.
+// (v2 and ucs@1.0 when ucs is given --model v2) make identical runs.
 func (c *Config) runKey(s PolicySpec) string {
 	if !s.UsesUCS() {
 		return s.Name

@@ -108,10 +108,15 @@ func readExpected(t *testing.T, path, placeholder, ws string) []pyjson.Value {
 	return out
 }
 
+// fixedClock is the environment of a reference session: the clock, and
+// the reference's learning model (v2) for its init.
 func fixedClock(now string) func(string) string {
 	return func(k string) string {
-		if k == "UCS_NOW" {
+		switch k {
+		case "UCS_NOW":
 			return now
+		case "UCS_MODEL":
+			return "v2"
 		}
 		return ""
 	}
