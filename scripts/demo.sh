@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job of ucs, end to end: an agent's session on the embedded Aegis
-# manifest, in a fresh temporary workspace. Prints each call's JSON result.
+# manifest, in a fresh temporary workspace (learning model v3, the default).
+# Each step says what the agent is doing, then prints the call's JSON result.
 # Usage: scripts/demo.sh [path/to/ucs]   (make demo builds it first)
 set -euo pipefail
 UCS=${1:-bin/ucs}
@@ -8,21 +9,27 @@ UCS=${1:-bin/ucs}
 export UCS_WORKSPACE=$(mktemp -d "${TMPDIR:-/tmp}/ucs-demo.XXXXXX")
 trap 'rm -rf "$UCS_WORKSPACE"' EXIT
 
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*" >&2; }
-run() { step "ucs $*"; "$UCS" "$@"; }
-report() { step "echo '$1' | ucs report"; printf '%s' "$1" | "$UCS" report; }
+n=0
+step() { n=$((n + 1)); printf '\n\033[1m[%d] %s\033[0m\n\033[2m$ %s\033[0m\n' "$n" "$1" "$2" >&2; }
+run() { local label=$1; shift; step "$label" "ucs $*"; "$UCS" "$@"; }
+report() { step "$1" "echo '$2' | ucs report"; printf '%s' "$2" | "$UCS" report; }
 
-run init
-run resume
-run consult --context "research competitor pricing on the web"
-# The agent acts, then reports each action; the engine reinforces the edge it took.
-report '{"action": "read", "outcome": "read the brief", "success": "success", "significance": "routine"}'
-report '{"action": "web_fetch", "outcome": "fetched the pricing page", "success": "success", "significance": "routine"}'
-report '{"action": "foundry_research", "outcome": "compared three vendors", "success": "partial", "significance": "routine"}'
-report '{"action": "read", "outcome": "read the vendor docs", "success": "success", "significance": "routine"}'
-report '{"action": "web_fetch", "outcome": "pricing table extracted", "success": "success", "significance": "notable", "reasoning_trace": {"constraints": "one hour", "alternatives": "web_search snippets truncate prices", "decisive_factor": "full pages carry the whole table"}}'
-report '{"action": "foundry_record_feedback", "outcome": "recorded what worked", "success": "success", "significance": "routine"}'
-step "echo '{\"type\": \"post_task\", ...}' | ucs reflect"
+run "Once: create the workspace (v3 learns from real actions only: no warm-up)" init
+run "Session start: where am I, what is open" resume
+run "Before the task: advice for this context, each suggestion with its reasons and an advisory id" \
+  consult --context "research competitor pricing on the web"
+# The agent acts, then reports each action; the first report after the
+# consult is attributed to its advice.
+report "After each action: report it (attributed to the advice above)" \
+  '{"action": "web_fetch", "outcome": "fetched the pricing page", "success": "success"}'
+report "A partial result lowers nothing it should not: it counts half" \
+  '{"action": "read", "outcome": "read the vendor docs", "success": "partial", "context": "research competitor pricing on the web"}'
+report "A notable step with its reasoning asks for a reflection" \
+  '{"action": "web_fetch", "outcome": "pricing table extracted", "success": "success", "significance": "notable", "context": "research competitor pricing on the web", "reasoning_trace": {"constraints": "one hour", "alternatives": "web_search snippets truncate prices", "decisive_factor": "full pages carry the whole table"}}'
+step "Reflect when a report asks for it: methodology for next time" "echo '{\"type\": \"post_task\", ...}' | ucs reflect"
 printf '%s' '{"type": "post_task", "text": "### Pricing research\nFetch full pages: search snippets truncate price tables.", "capabilities": ["web_fetch", "read"], "keywords": ["pricing", "research"]}' | "$UCS" reflect
-run status
+run "The same kind of task, worded differently: the advice has learned" \
+  consult --greedy --context "find what competitors charge; check their pricing pages"
+run "Quick check: health, counts, how advice fared when followed" status
+run "Prove the whole history by replaying it" verify
 printf '\nworkspace was %s (removed)\n' "$UCS_WORKSPACE" >&2
