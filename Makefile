@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-learning fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-learning bench-compare fuzz install skill-validate clean
 
 all: build
 
@@ -41,6 +41,13 @@ bench-calls: build
 	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
 
 bench: bench-go bench-calls
+
+# Per-call cost of this build against another (BASE=path/to/old/ucs) and a
+# do-nothing Go program, 200 alternating runs: make bench-compare BASE=/tmp/ucs-old
+bench-compare: build
+	mkdir -p bin/hello && printf 'package main\n\nimport "os"\n\nfunc main() { os.Stdout.WriteString("{}\\n") }\n' > bin/hello/main.go
+	cd bin/hello && printf 'module hello\n\ngo 1.26\n' > go.mod && CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o ../hello-go .
+	python3 scripts/compare_calls.py $(BASE) $(BIN) bin/hello-go $(or $(RUNS),200) "$(NEWARGS)"
 
 # The learning-quality benchmark (issue 16, docs/learning-benchmark.md): every
 # policy on 10 seeds x 600 episodes, driving the real binary as an agent does
