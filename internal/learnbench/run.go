@@ -26,7 +26,8 @@ type Config struct {
 	UCSInitArgs []string
 	UCSEnv      []string
 	// ProbeEvery is the probe period in episodes (0: only the fixed probe
-	// points); ProbeSentences the probe sentences per family.
+	// points, negative: no probes and no ranking metrics); ProbeSentences
+	// the probe sentences per family.
 	ProbeEvery     int
 	ProbeSentences int
 	Bin            int    // episodes per bin of the learning curves
@@ -286,8 +287,10 @@ func runOne(cfg *Config, w *World, s PolicySpec, plan *Plan, dir, manifest strin
 		}
 		run.Episodes = append(run.Episodes, r)
 	}
-	if err := probe(plan.Episodes); err != nil {
-		return nil, err
+	if probeAt[plan.Episodes] {
+		if err := probe(plan.Episodes); err != nil {
+			return nil, err
+		}
 	}
 	if u, ok := pol.(*ucsPolicy); ok {
 		run.Calls = u.calls
