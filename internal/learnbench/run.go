@@ -140,6 +140,18 @@ func Run(cfg Config) (*Results, error) {
 	if err := os.WriteFile(manifest, w.ManifestJSON(), 0o644); err != nil {
 		return nil, err
 	}
+	if cfg.UCS != "" {
+		// One binary for the whole run, whatever happens to the original
+		// (a rebuild, make clean) while it lasts.
+		bin, err := os.ReadFile(cfg.UCS)
+		if err != nil {
+			return nil, err
+		}
+		cfg.UCS = filepath.Join(work, "ucs")
+		if err := os.WriteFile(cfg.UCS, bin, 0o755); err != nil {
+			return nil, err
+		}
+	}
 	seeds := make([]uint64, cfg.Seeds)
 	plans := make([]*Plan, cfg.Seeds)
 	for i := range seeds {
