@@ -39,6 +39,7 @@ type Plan struct {
 // NewPlan draws the plan of a seed. Probes run every probeEvery episodes
 // (and after the last), at the late families' first appearance and after
 // their tenth episode; each family is probed with probeSentences sentences.
+// A negative probeEvery means no probes at all.
 func NewPlan(w *World, seed uint64, episodes, probeEvery, probeSentences int) *Plan {
 	p := &Plan{Seed: seed, Episodes: episodes, DriftAt: episodes / 2, LateStart: 2 * episodes / 3}
 	r := rand.New(rand.NewPCG(seed, streamPlan))
@@ -76,6 +77,9 @@ func NewPlan(w *World, seed uint64, episodes, probeEvery, probeSentences int) *P
 			}
 		}
 		p.ProbeContexts = append(p.ProbeContexts, cs)
+	}
+	if probeEvery < 0 {
+		return p // no probes
 	}
 	at := map[int]bool{episodes: true, p.LateStart: true, p.Late10: true}
 	if probeEvery > 0 {

@@ -65,13 +65,17 @@ func seedMetrics(w *World, plan *Plan, r *SeedRun) map[string]float64 {
 	m["regret_late"] = lregret
 	m["calls_per_solved"] = ratio(solvedSteps, solved)
 	m["drift_recovery"] = driftRecovery(r.Episodes, plan.DriftAt)
-	final := r.Probes[len(r.Probes)-1]
-	m["hit1_seen"] = float64(final.Hit1Seen)
-	m["hit3_seen"] = float64(final.Hit3Seen)
-	m["ndcg5_seen"] = float64(final.NDCG5Seen)
-	m["distinct_top1"] = float64(final.DistinctTop1)
-	m["distinct_best"] = float64(final.DistinctBest)
-	m["late_hit3_first"], m["late_hit3_10"] = math.NaN(), math.NaN()
+	for _, k := range []string{"hit1_seen", "hit3_seen", "ndcg5_seen", "distinct_top1", "distinct_best", "late_hit3_first", "late_hit3_10"} {
+		m[k] = math.NaN()
+	}
+	if len(r.Probes) > 0 && r.Probes[len(r.Probes)-1].Episode == plan.Episodes {
+		final := r.Probes[len(r.Probes)-1]
+		m["hit1_seen"] = float64(final.Hit1Seen)
+		m["hit3_seen"] = float64(final.Hit3Seen)
+		m["ndcg5_seen"] = float64(final.NDCG5Seen)
+		m["distinct_top1"] = float64(final.DistinctTop1)
+		m["distinct_best"] = float64(final.DistinctBest)
+	}
 	for _, p := range r.Probes {
 		if p.Episode == plan.LateStart {
 			m["late_hit3_first"] = float64(p.Hit3Late)

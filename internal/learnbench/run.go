@@ -26,7 +26,8 @@ type Config struct {
 	UCSInitArgs []string
 	UCSEnv      []string
 	// ProbeEvery is the probe period in episodes (0: only the fixed probe
-	// points); ProbeSentences the probe sentences per family.
+	// points, negative: no probes and no ranking metrics); ProbeSentences
+	// the probe sentences per family.
 	ProbeEvery     int
 	ProbeSentences int
 	Bin            int    // episodes per bin of the learning curves
@@ -138,6 +139,18 @@ func Run(cfg Config) (*Results, error) {
 	}
 	if err := os.WriteFile(manifest, w.ManifestJSON(), 0o644); err != nil {
 		return nil, err
+	}
+	if cfg.UCS != "" {
+		// One binary for the whole run, whatever happens to the original
+		// (a rebuild, make clean) while it lasts.
+		bin, err := os.ReadFile(cfg.UCS)
+		if err != nil {
+			return nil, err
+		}
+		cfg.UCS = filepath.Join(work, "ucs")
+		if err := os.WriteFile(cfg.UCS, bin, 0o755); err != nil {
+			return nil, err
+		}
 	}
 	seeds := make([]uint64, cfg.Seeds)
 	plans := make([]*Plan, cfg.Seeds)
@@ -286,8 +299,10 @@ func runOne(cfg *Config, w *World, s PolicySpec, plan *Plan, dir, manifest strin
 		}
 		run.Episodes = append(run.Episodes, r)
 	}
-	if err := probe(plan.Episodes); err != nil {
-		return nil, err
+	if probeAt[plan.Episodes] {
+		if err := probe(plan.Episodes); err != nil {
+			return nil, err
+		}
 	}
 	if u, ok := pol.(*ucsPolicy); ok {
 		run.Calls = u.calls

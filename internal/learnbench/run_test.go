@@ -63,7 +63,7 @@ func TestDeterminism(t *testing.T) {
 // On a small run the oracle beats tabular ε-greedy, which beats random,
 // and the lift of tabular over random has its 95% lower bound above zero.
 func TestBaselinesOrder(t *testing.T) {
-	res := mustRun(t, Config{Seeds: 10, SeedBase: 1, Episodes: 150, ProbeEvery: 0,
+	res := mustRun(t, Config{Seeds: 10, SeedBase: 1, Episodes: 150, ProbeEvery: -1,
 		Policies: []string{"random", "tabular", "oracle"}})
 	for _, m := range []string{"step_success", "episode_success", "regret"} {
 		for _, pair := range [][2]string{{"oracle", "tabular"}, {"tabular", "random"}} {
@@ -80,6 +80,9 @@ func TestBaselinesOrder(t *testing.T) {
 	oracle, _ := res.Policy("oracle")
 	if r := oracle.Values("regret"); r[0] != 0 {
 		t.Errorf("the oracle's regret is %v", r[0])
+	}
+	if h := oracle.Values("hit1_seen"); !math.IsNaN(h[0]) {
+		t.Errorf("without probes, hit@1 is %v", h[0])
 	}
 }
 

@@ -39,7 +39,7 @@ func main() {
 	flag.StringVar(&initArgs, "ucs-init-args", "", "extra `ucs init` arguments for the ucs policies (not v2), e.g. \"--model v3\"")
 	flag.StringVar(&env, "ucs-env", "", "comma-separated KEY=VALUE environment for the ucs policies (every call of the binary; init only in process)")
 	flag.StringVar(&out, "out", "", "directory for results.json and curves.svg (default: none)")
-	flag.IntVar(&cfg.ProbeEvery, "probe-every", learnbench.DefaultProbeEvery, "probe the rankings every N episodes (0: only at the fixed points)")
+	flag.IntVar(&cfg.ProbeEvery, "probe-every", learnbench.DefaultProbeEvery, "probe the rankings every N episodes (0: only at the fixed points; negative: no probes, no ranking metrics)")
 	flag.IntVar(&cfg.ProbeSentences, "probe-sentences", learnbench.DefaultProbeSentences, "probe sentences per family")
 	flag.IntVar(&cfg.Bin, "bin", learnbench.DefaultBin, "episodes per bin of the learning curves")
 	flag.IntVar(&cfg.Parallel, "parallel", 1, "runs at once")
