@@ -35,9 +35,11 @@
 package learn
 
 import (
+	"errors"
 	"hash/fnv"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +52,23 @@ type Params struct {
 	Drift       float64 // the variance a weight gains per outcome learned elsewhere, up to PriorVar
 	Explore     float64 // how many standard deviations of optimism a ranking adds
 	PriorWeight float64 // the log-odds per unit of the manifest's (u − c)
+}
+
+// Set sets a parameter by its lowercased name (for tuning tools).
+func (p *Params) Set(name string, x float64) error {
+	switch strings.ToLower(name) {
+	case "priorvar":
+		p.PriorVar = x
+	case "drift":
+		p.Drift = x
+	case "explore":
+		p.Explore = x
+	case "priorweight":
+		p.PriorWeight = x
+	default:
+		return errors.New("learn: no parameter " + strconv.Quote(name))
+	}
+	return nil
 }
 
 // DefaultParams are the model's settings in ucs.
