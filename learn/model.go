@@ -255,14 +255,21 @@ func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome
 	before = m.Estimate(terms, from, to, prior)
 	key := [2]string{from, to}
 	p, ok := m.pairs[key]
+	if o.Weight <= 0 {
+		// An outcome that teaches nothing (a neutral report: the agent
+		// only says where it is) does not make a transition a candidate:
+		// a discovered step with no evidence would rank first on its
+		// uncertainty alone.
+		if ok {
+			p.Last = o.Clock
+		}
+		return before, m.Estimate(terms, from, to, prior)
+	}
 	if !ok {
 		p = &Pair{From: from, To: to, Discovered: o.Discovered}
 		m.pairs[key] = p
 	}
 	p.Last = o.Clock
-	if o.Weight <= 0 {
-		return before, m.Estimate(terms, from, to, prior)
-	}
 	p.S += o.Weight * o.Success
 	p.N += o.Weight
 	bs := features(terms, from, to)

@@ -29,7 +29,7 @@ func TestMemoryMatchesBridge(t *testing.T) {
 	}
 	cb, _ := b.Cursor()
 	m.cursor = cb
-	plan := NewPlan(w, 1, 100, -1, 1)
+	plan := NewPlan(w, 1, 40, -1, 1)
 	pb := &ucsPolicy{w: w, l: b, compliance: 1, cursor: cb, scratch: dir}
 	pm := &ucsPolicy{w: w, l: m, compliance: 1, cursor: cb, scratch: dir}
 	for e := range plan.Episodes {
