@@ -23,10 +23,11 @@ func newMemory(w *World, p learn.Params) (*memory, error) {
 		return nil, err
 	}
 	g := torusfield.New(man, torusfield.Options{}).Graph
-	return &memory{g: g, m: learn.New(p)}, nil
+	return &memory{man: man, g: g, m: learn.New(p)}, nil
 }
 
 type memory struct {
+	man    *torusfield.Manifest
 	g      *torusfield.Graph
 	m      *learn.Model
 	cursor string
@@ -35,7 +36,7 @@ type memory struct {
 
 func (l *memory) Consult(context string) (Advice, error) {
 	l.seq++
-	ranked := bridge.V3Rank(l.g, l.m, learn.Terms(context), l.cursor, nil, true)
+	ranked := bridge.V3Rank(l.g, l.man, l.m, learn.Terms(context), l.cursor, nil, true)
 	a := Advice{Cursor: l.cursor}
 	for _, r := range ranked[:min(6, len(ranked))] { // consult's suggested paths
 		a.Next = append(a.Next, r.To)
@@ -45,7 +46,7 @@ func (l *memory) Consult(context string) (Advice, error) {
 
 func (l *memory) Report(action, success, context string) (string, error) {
 	l.seq++
-	bridge.V3Learn(l.g, l.m, learn.Terms(context), l.cursor, action, success, l.seq)
+	bridge.V3Learn(l.g, l.man, l.m, learn.Terms(context), l.cursor, action, success, l.seq)
 	l.cursor = action
 	return action, nil
 }
