@@ -55,11 +55,11 @@ const Buckets = 4096
 
 // Params tune the model. DefaultParams are what ucs uses.
 type Params struct {
-	PriorVar    float64 // the variance of a term's weight with no evidence
-	BiasVar     float64 // the variance of a transition's own weight with no evidence (0: PriorVar)
+	PriorVar float64 // the variance of a term's weight with no evidence
+	BiasVar  float64 // the variance of a transition's own weight with no evidence (0: PriorVar)
 	// TermNorm, when set, scales each term's feature by 1/√(number of
 	// terms), so a long context does not weigh more than a short one.
-	TermNorm bool
+	TermNorm    bool
 	Drift       float64 // the variance a weight gains per outcome learned elsewhere, up to PriorVar
 	Explore     float64 // how many standard deviations of optimism a ranking adds
 	PriorWeight float64 // the log-odds per unit of the manifest's (u − c)
