@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/tidwall/gjson"
@@ -169,15 +170,29 @@ func (s *session) appendLearnMember(state []byte) []byte {
 // candidatesFrom lists the next steps the model ranks from a capability:
 // the manifest's edges from it, with their prior (u − c), and the
 // transitions reports taught it that the manifest lacks.
-func candidatesFrom(e *torusfield.Engine, m *learn.Model, from string) []learn.Candidate {
+func (s *session) candidatesFrom(m *learn.Model, from string) []learn.Candidate {
+	return V3Candidates(s.engine.Graph, s.manifest, m, from)
+}
+
+// V3Candidates lists the next steps a v3 model ranks from a capability of
+// a graph: its edges, with their prior (u − c), the capability itself when
+// the manifest connects it to itself (the graph drops self-loops, but a
+// tool an agent runs twice in a row — tests again after a fix — is a next
+// step), then the transitions reports taught the model that the manifest
+// lacks. The bridge and the learning benchmark's in-memory policy share it.
+func V3Candidates(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, from string) []learn.Candidate {
 	var out []learn.Candidate
 	seen := map[string]bool{}
-	for _, ei := range e.Graph.Out(from) {
-		edge := e.Graph.Edges[ei]
+	for _, ei := range g.Out(from) {
+		edge := g.Edges[ei]
 		if !seen[edge.Dst] {
 			seen[edge.Dst] = true
 			out = append(out, learn.Candidate{To: edge.Dst, Prior: edge.U - edge.C})
 		}
+	}
+	if prior, ok := selfLoop(man, from); ok && !seen[from] {
+		seen[from] = true
+		out = append(out, learn.Candidate{To: from, Prior: prior})
 	}
 	for _, to := range m.Discovered(from) {
 		if !seen[to] {
@@ -186,6 +201,51 @@ func candidatesFrom(e *torusfield.Engine, m *learn.Model, from string) []learn.C
 		}
 	}
 	return out
+}
+
+// selfLoop returns the prior (u − c) of a capability's edge to itself, and
+// whether the manifest lists it in its own connects_to (by name).
+func selfLoop(man *torusfield.Manifest, c string) (float64, bool) {
+	i := man.Index(c)
+	if i < 0 {
+		return 0, false
+	}
+	capa := man.Capabilities[i]
+	if !slices.Contains(capa.ConnectsTo, c) {
+		return 0, false
+	}
+	return capa.U - capa.C, true
+}
+
+// V3Rank ranks the candidates from a capability for a context's terms,
+// with a dead end's penalty (in log-odds) on the capabilities it names,
+// best first.
+func V3Rank(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, terms []string, from string, penalty map[string]float64, explore bool) []learn.Estimate {
+	ranked := m.Rank(terms, from, V3Candidates(g, man, m, from), explore)
+	for i := range ranked {
+		if p := penalty[ranked[i].To]; p > 0 {
+			ranked[i].Score -= p
+		}
+	}
+	sortEstimates(ranked)
+	return ranked
+}
+
+// V3Learn teaches a v3 model the outcome of from → to (a report's success
+// word) in a context's terms: the graph's edge gives the prior, and a
+// transition the graph lacks is discovered. It returns the estimates
+// before and after, and whether the transition is discovered.
+func V3Learn(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, terms []string, from, to, success string, clock int64) (before, after learn.Estimate, discovered bool) {
+	y, w := outcomeValue(success)
+	prior, discovered := 0.0, true
+	if ei := g.Find(from, to); ei >= 0 {
+		edge := g.Edges[ei]
+		prior, discovered = edge.U-edge.C, false
+	} else if p, ok := selfLoop(man, from); ok && to == from {
+		prior, discovered = p, false
+	}
+	before, after = m.Update(terms, from, to, prior, learn.Outcome{Success: y, Weight: w, Clock: clock, Discovered: discovered})
+	return before, after, discovered
 }
 
 // suggestV3 ranks the next steps from the cursor for a context, with a
@@ -201,14 +261,7 @@ func (s *session) suggestV3(context string, penalty map[string]float64, explore 
 	e := s.engine
 	cursor := e.Cursor.Node
 	terms := learn.Terms(context)
-	cands := candidatesFrom(e, v.model, cursor)
-	ranked := v.model.Rank(terms, cursor, cands, explore)
-	for i := range ranked {
-		if p := penalty[ranked[i].To]; p > 0 {
-			ranked[i].Score -= p
-		}
-	}
-	sortEstimates(ranked)
+	ranked := V3Rank(e.Graph, s.manifest, v.model, terms, cursor, penalty, explore)
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
 	for i, r := range top {
@@ -240,7 +293,7 @@ func (s *session) describeEstimate(m *learn.Model, terms []string, from string, 
 	chain := []string{r.To}
 	at := r.To
 	for len(chain) < 3 {
-		next := m.Rank(terms, at, candidatesFrom(e, m, at), false)
+		next := m.Rank(terms, at, s.candidatesFrom(m, at), false)
 		if len(next) == 0 {
 			break
 		}
@@ -339,13 +392,7 @@ func (s *session) learnV3(in reportInput, before string, input pyjson.Value) (py
 		terms = adv.Terms
 	}
 	y, w := outcomeValue(in.Success)
-	e := s.engine
-	prior, discovered := 0.0, true
-	if ei := e.Graph.Find(before, in.Action); ei >= 0 {
-		edge := e.Graph.Edges[ei]
-		prior, discovered = edge.U-edge.C, false
-	}
-	pb, pa := v.model.Update(terms, before, in.Action, prior, learn.Outcome{Success: y, Weight: w, Clock: s.meta.Seq + 1, Discovered: discovered})
+	pb, pa, discovered := V3Learn(s.engine.Graph, s.manifest, v.model, terms, before, in.Action, in.Success, s.meta.Seq+1)
 	members := []pyjson.Member{
 		pyjson.KV("transition", before+" → "+in.Action),
 		pyjson.KV("context_terms", orEmptyStrings(terms)),

@@ -15,7 +15,7 @@ import (
 
 // AppendJSON appends the model's state as one compact JSON object:
 //
-//	{"clock":N,"weights":[[bucket,M,V,S,N,T],...],"pairs":[[from,to,S,N,last,discovered],...]}
+//	{"buckets":B,"clock":N,"weights":[[bucket,M,V,S,N,T],...],"pairs":[[from,to,S,N,last,discovered],...]}
 //
 // weights sorted by bucket and pairs by (from, to), numbers in Go's
 // shortest round-tripping form: the same model always gives the same
@@ -27,7 +27,9 @@ func (m *Model) AppendJSON(dst []byte) []byte {
 		bs = append(bs, b)
 	}
 	slices.Sort(bs)
-	dst = append(dst, `{"clock":`...)
+	dst = append(dst, `{"buckets":`...)
+	dst = strconv.AppendUint(dst, uint64(m.buckets), 10)
+	dst = append(dst, `,"clock":`...)
 	dst = strconv.AppendInt(dst, m.Clock, 10)
 	dst = append(dst, `,"weights":[`...)
 	for i, b := range bs {
@@ -97,6 +99,14 @@ func Decode(data []byte, p Params) (*Model, error) {
 	if !doc.IsObject() {
 		return nil, errors.New("learn: not an object")
 	}
+	m.buckets = LegacyBuckets
+	if b := doc.Get("buckets"); b.Exists() {
+		n := uint64(b.Num)
+		if b.Type != gjson.Number || b.Num != float64(n) || n < LegacyBuckets || n > 1<<20 || n&(n-1) != 0 {
+			return nil, errors.New("learn: buckets must be a power of two from 4096 to 1048576")
+		}
+		m.buckets = uint32(n)
+	}
 	if c := doc.Get("clock"); c.Type != gjson.Number || c.Num != math.Trunc(c.Num) || c.Num < 0 {
 		return nil, errors.New("learn: clock must be a non-negative integer")
 	} else {
@@ -116,8 +126,8 @@ func Decode(data []byte, p Params) (*Model, error) {
 			return fail("weights[%d]: T must be an integer from 0 to the clock", i.Int())
 		}
 		b := a[0]
-		if b.Type != gjson.Number || b.Num != math.Trunc(b.Num) || b.Num < 0 || b.Num >= Buckets {
-			return fail("weights[%d]: bucket must be an integer below %d", i.Int(), Buckets)
+		if b.Type != gjson.Number || b.Num != math.Trunc(b.Num) || b.Num < 0 || b.Num >= float64(m.buckets) {
+			return fail("weights[%d]: bucket must be an integer below %d", i.Int(), m.buckets)
 		}
 		if _, dup := m.weights[uint32(b.Num)]; dup {
 			return fail("weights[%d]: bucket %d twice", i.Int(), int(b.Num))

@@ -174,12 +174,17 @@ func TestCodecRoundTrip(t *testing.T) {
 	assert.Equal(t, m.weights, back.weights)
 	assert.Equal(t, m.pairs, back.pairs)
 	assert.Equal(t, []string{"bravo"}, back.Discovered("bravo"))
-	assert.Equal(t, `{"clock":0,"weights":[],"pairs":[]}`, string(New(DefaultParams).AppendJSON(nil)))
+	assert.Equal(t, `{"buckets":16384,"clock":0,"weights":[],"pairs":[]}`, string(New(DefaultParams).AppendJSON(nil)))
+	// A state from before the number of buckets was recorded keeps its 4096,
+	// so its weights are where its terms hash.
+	old, err := Decode([]byte(`{"clock":0,"weights":[],"pairs":[]}`), DefaultParams)
+	require.NoError(t, err)
+	assert.Equal(t, `{"buckets":4096,"clock":0,"weights":[],"pairs":[]}`, string(old.AppendJSON(nil)))
 }
 
 func TestDecodeRefuses(t *testing.T) {
 	for _, bad := range []string{
-		`[]`, `{`, `{"weights":[]}`, `{"clock":-1}`, `{"clock":1,"weights":[[1,2,3]]}`, `{"clock":1,"weights":[[9999,0,1,0,0,0]]}`,
+		`[]`, `{`, `{"weights":[]}`, `{"clock":-1}`, `{"clock":1,"weights":[[1,2,3]]}`, `{"clock":1,"weights":[[9999,0,1,0,0,0]]}`, `{"buckets":5000,"clock":0}`, `{"buckets":2048,"clock":0}`,
 		`{"clock":1,"weights":[[1,0,0,0,0,0]]}`, `{"clock":1,"weights":[[1,0,1,2,1,0]]}`, `{"clock":1,"weights":[[1,0,1,0,0,2]]}`,
 		`{"clock":1,"weights":[[1,0,1,0,0,0],[1,0,1,0,0,0]]}`, `{"clock":1,"pairs":[["a","b",1,0,0,false]]}`,
 		`{"clock":1,"pairs":[["a","b",0,0,0,"no"]]}`, `{"clock":1,"pairs":[["a","b",0,0,0,false],["a","b",0,0,0,false]]}`,

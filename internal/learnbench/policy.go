@@ -36,7 +36,7 @@ type ProbeQuery struct {
 }
 
 // A PolicySpec names a policy: kind random, names, tabular, ucb, oracle,
-// v2 or ucs, and for v2 and ucs the compliance (how often the agent follows
+// v2, ucs or learn (v3 in memory), and for v2, ucs and learn the compliance (how often the agent follows
 // consult's first suggestion; otherwise a random out-neighbour).
 type PolicySpec struct {
 	Name       string
@@ -54,7 +54,7 @@ func ParsePolicy(name string) (PolicySpec, error) {
 		if hasComp {
 			return s, fmt.Errorf("policy %q takes no compliance", name)
 		}
-	case "v2", "ucs":
+	case "v2", "ucs", "learn":
 		if hasComp {
 			c, err := strconv.ParseFloat(comp, 64)
 			if err != nil || c < 0 || c > 1 {
@@ -63,7 +63,7 @@ func ParsePolicy(name string) (PolicySpec, error) {
 			s.Compliance = c
 		}
 	default:
-		return s, fmt.Errorf("unknown policy %q (random, names, v2[@C], ucs[@C], tabular, ucb, oracle)", name)
+		return s, fmt.Errorf("unknown policy %q (random, names, v2[@C], ucs[@C], learn[@C], tabular, ucb, oracle)", name)
 	}
 	return s, nil
 }

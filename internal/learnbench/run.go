@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // Config is one benchmark run.
@@ -25,6 +27,9 @@ type Config struct {
 	// "v2" policies init with --model v2); UCSEnv (KEY=VALUE) likewise.
 	UCSInitArgs []string
 	UCSEnv      []string
+	// LearnParams are the v3 model's settings for the "learn" policies
+	// (nil: learn.DefaultParams).
+	LearnParams *learn.Params
 	// ProbeEvery is the probe period in episodes (0: only the fixed probe
 	// points, negative: no probes and no ranking metrics); ProbeSentences
 	// the probe sentences per family.
@@ -89,6 +94,9 @@ func (c *Config) driver(kind string) Driver {
 // runKey identifies what a policy computes: two policies with the same key
 // (v2 and ucs@1.0 when ucs is given --model v2) make identical runs.
 func (c *Config) runKey(s PolicySpec) string {
+	if s.Kind == "learn" {
+		return fmt.Sprintf("learn|%s|%g", formatParams(c.learnParams()), s.Compliance)
+	}
 	if !s.UsesUCS() {
 		return s.Name
 	}
@@ -98,6 +106,13 @@ func (c *Config) runKey(s PolicySpec) string {
 		env = c.UCSEnv
 	}
 	return fmt.Sprintf("ucs|%s|%s|%g", d.Describe(), strings.Join(env, ","), s.Compliance)
+}
+
+func (c *Config) learnParams() learn.Params {
+	if c.LearnParams != nil {
+		return *c.LearnParams
+	}
+	return learn.DefaultParams
 }
 
 // A SeedRun is one policy on one seed.
@@ -246,6 +261,12 @@ func newPolicy(cfg *Config, w *World, s PolicySpec, seed uint64, dir, manifest s
 		return &ucbPolicy{w: w, c: math.Sqrt2, arms: map[armKey]*armStats{}, r: r, pr: pr}, nil
 	case "oracle":
 		return &oraclePolicy{w: w}, nil
+	case "learn":
+		l, err := newMemory(w, cfg.learnParams())
+		if err != nil {
+			return nil, err
+		}
+		return &ucsPolicy{w: w, l: l, compliance: s.Compliance, r: r, scratch: dir}, nil
 	}
 	ws := filepath.Join(dir, "ws")
 	if err := os.MkdirAll(ws, 0o755); err != nil {

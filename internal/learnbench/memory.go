@@ -1,0 +1,86 @@
+package learnbench
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
+)
+
+// The policy "learn@C" drives ucs's v3 model (package learn) in memory,
+// with no bridge and no disk: consult and report run the bridge's own v3
+// functions (bridge.V3Rank, bridge.V3Learn on the manifest's graph), so it
+// makes the choices "ucs@C" with --model v3 makes, in a fraction of the
+// time. It is the tuning loop; the bridge is the truth.
+
+// newMemory returns a learner with no evidence on the world's manifest.
+func newMemory(w *World, p learn.Params) (*memory, error) {
+	man, err := torusfield.ParseManifest(w.ManifestJSON())
+	if err != nil {
+		return nil, err
+	}
+	g := torusfield.New(man, torusfield.Options{}).Graph
+	return &memory{man: man, g: g, m: learn.New(p)}, nil
+}
+
+type memory struct {
+	man    *torusfield.Manifest
+	g      *torusfield.Graph
+	m      *learn.Model
+	cursor string
+	seq    int64
+}
+
+func (l *memory) Consult(context string) (Advice, error) {
+	l.seq++
+	ranked := bridge.V3Rank(l.g, l.man, l.m, learn.Terms(context), l.cursor, nil, true)
+	a := Advice{Cursor: l.cursor}
+	for _, r := range ranked[:min(6, len(ranked))] { // consult's suggested paths
+		a.Next = append(a.Next, r.To)
+	}
+	return a, nil
+}
+
+func (l *memory) Report(action, success, context string) (string, error) {
+	l.seq++
+	bridge.V3Learn(l.g, l.man, l.m, learn.Terms(context), l.cursor, action, success, l.seq)
+	l.cursor = action
+	return action, nil
+}
+
+func (l *memory) Cursor() (string, error) { return l.cursor, nil }
+
+func (l *memory) Fork(string) (Learner, error) {
+	m, err := learn.Decode(l.m.AppendJSON(nil), l.m.P)
+	if err != nil {
+		return nil, err
+	}
+	c := *l
+	c.m = m
+	return &c, nil
+}
+
+// ParseParams reads learn.Params overrides "explore=0.5,priorvar=1" onto
+// the defaults.
+func ParseParams(s string) (learn.Params, error) {
+	p := learn.DefaultParams
+	for _, kv := range strings.Split(s, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		x, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil {
+			return p, fmt.Errorf("learn params: %q is not KEY=NUMBER", kv)
+		}
+		if err := p.Set(k, x); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+func formatParams(p learn.Params) string { return fmt.Sprintf("%+v", p) }
