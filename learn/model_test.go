@@ -1,6 +1,9 @@
 package learn
 
 import (
+	"encoding/base64"
+	"encoding/binary"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -174,31 +177,57 @@ func TestCodecRoundTrip(t *testing.T) {
 	assert.Equal(t, m.weights, back.weights)
 	assert.Equal(t, m.pairs, back.pairs)
 	assert.Equal(t, []string{"bravo"}, back.Discovered("bravo"))
-	assert.Equal(t, `{"buckets":16384,"clock":0,"weights":[],"pairs":[]}`, string(New(DefaultParams).AppendJSON(nil)))
+	assert.Equal(t, `{"buckets":16384,"clock":0,"weights":"","pairs":[]}`, string(New(DefaultParams).AppendJSON(nil)))
 	// A state from before the number of buckets was recorded keeps its 4096,
 	// so its weights are where its terms hash.
-	old, err := Decode([]byte(`{"clock":0,"weights":[],"pairs":[]}`), DefaultParams)
+	old, err := Decode([]byte(`{"clock":0,"weights":"","pairs":[]}`), DefaultParams)
 	require.NoError(t, err)
-	assert.Equal(t, `{"buckets":4096,"clock":0,"weights":[],"pairs":[]}`, string(old.AppendJSON(nil)))
+	assert.Equal(t, `{"buckets":4096,"clock":0,"weights":"","pairs":[]}`, string(old.AppendJSON(nil)))
+}
+
+// weightsB64 encodes weight records as AppendJSON does: bucket, M, V, S,
+// N, T.
+func weightsB64(recs ...[6]float64) string {
+	var b []byte
+	for _, r := range recs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(r[0]))
+		for _, x := range r[1:5] {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
+		}
+		b = binary.LittleEndian.AppendUint64(b, uint64(int64(r[5])))
+	}
+	return base64.StdEncoding.EncodeToString(b)
 }
 
 func TestDecodeRefuses(t *testing.T) {
+	w := func(recs ...[6]float64) string { return `{"clock":1,"weights":"` + weightsB64(recs...) + `"}` }
 	for _, bad := range []string{
-		`[]`, `{`, `{"weights":[]}`, `{"clock":-1}`, `{"clock":1,"weights":[[1,2,3]]}`, `{"clock":1,"weights":[[9999,0,1,0,0,0]]}`, `{"buckets":5000,"clock":0}`, `{"buckets":2048,"clock":0}`,
-		`{"clock":1,"weights":[[1,0,0,0,0,0]]}`, `{"clock":1,"weights":[[1,0,1,2,1,0]]}`, `{"clock":1,"weights":[[1,0,1,0,0,2]]}`,
-		`{"clock":1,"weights":[[1,0,1,0,0,0],[1,0,1,0,0,0]]}`, `{"clock":1,"pairs":[["a","b",1,0,0,false]]}`,
-		`{"clock":1,"pairs":[["a","b",0,0,0,"no"]]}`, `{"clock":1,"pairs":[["a","b",0,0,0,false],["a","b",0,0,0,false]]}`,
+		`[]`, `{`, `{"weights":""}`, `{"clock":-1,"weights":""}`, `{"clock":1,"weights":[]}`, `{"clock":1,"weights":"!!"}`,
+		`{"clock":1,"weights":"AAAA"}`, // not a whole record
+		`{"buckets":5000,"clock":0,"weights":""}`, `{"buckets":2048,"clock":0,"weights":""}`,
+		w([6]float64{99999, 0, 1, 0, 0, 0}),                           // bucket out of range
+		w([6]float64{1, 0, 0, 0, 0, 0}),                               // V not positive
+		w([6]float64{1, 0, 1, 2, 1, 0}),                               // S > N
+		w([6]float64{1, 0, 1, 0, 0, 2}),                               // T after the clock
+		w([6]float64{1, 0, 1, 0, 0, 0}, [6]float64{1, 0, 1, 0, 0, 0}), // twice
+		w([6]float64{2, 0, 1, 0, 0, 0}, [6]float64{1, 0, 1, 0, 0, 0}), // unsorted
+		w([6]float64{1, math.Inf(1), 1, 0, 0, 0}),                     // not finite
+		`{"clock":1,"weights":"","pairs":[["a","b",1,0,0,false]]}`,
+		`{"clock":1,"weights":"","pairs":[["a","b",0,0,0,"no"]]}`,
+		`{"clock":1,"weights":"","pairs":[["a","b",0,0,0,false],["a","b",0,0,0,false]]}`,
 	} {
 		_, err := Decode([]byte(bad), DefaultParams)
 		assert.Error(t, err, bad)
 	}
+	_, err := Decode([]byte(w([6]float64{1, 0.5, 1, 1, 2, 1})), DefaultParams)
+	assert.NoError(t, err, "a valid record")
 }
 
 func FuzzDecode(f *testing.F) {
 	m := New(DefaultParams)
 	m.Update([]string{"a"}, "x", "y", 0.2, Outcome{Success: 1, Weight: 1})
 	f.Add(m.AppendJSON(nil))
-	f.Add([]byte(`{"clock":0,"weights":[],"pairs":[]}`))
+	f.Add([]byte(`{"clock":0,"weights":"","pairs":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data, DefaultParams)
 		if err != nil {
