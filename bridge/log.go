@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -41,8 +42,8 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
 		}
 	}
-	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "migrate" && !isOperation(opts.Op) {
-		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt, migrate", "--op %q is not an operation", opts.Op)
+	if opts.Op != "" && opts.Op != "adopt" && !slices.Contains(Operations(), opts.Op) {
+		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt", "--op %q is not an operation", opts.Op)
 	}
 	j, ok, err := b.ws.OpenJournal()
 	if err != nil || !ok {
@@ -95,15 +96,6 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, strField(ev, "now"), strField(ev, "op"), t, summarize(ev), changed(ev))
 	}
 	return tw.Flush()
-}
-
-func isOperation(op string) bool {
-	for _, o := range Operations() {
-		if o == op {
-			return true
-		}
-	}
-	return false
 }
 
 // summarize says in a few words what a call asked.

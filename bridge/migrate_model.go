@@ -70,7 +70,6 @@ func relearn(s *session) (*v3State, int, error) {
 		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
 	v := newV3State()
-	g := s.engine.Graph
 	learned := 0
 	for i, line := range lines {
 		action, before := strField(line, "action"), strField(line, "cursor_before")
@@ -81,13 +80,9 @@ func relearn(s *session) (*v3State, int, error) {
 		if i >= offset {
 			ctx = contexts[i-offset]
 		}
-		y, w := outcomeValue(strField(line, "success"))
-		prior, discovered := 0.0, true
-		if ei := g.Find(before, action); ei >= 0 {
-			prior, discovered = g.Edges[ei].U-g.Edges[ei].C, false
-		}
-		v.model.Update(learn.Terms(ctx.text), before, action, prior, learn.Outcome{Success: y, Weight: w, Clock: ctx.seq, Discovered: discovered})
-		if w > 0 {
+		success := strField(line, "success")
+		V3Learn(s.engine.Graph, s.manifest, v.model, learn.Terms(ctx.text), before, action, success, ctx.seq)
+		if _, w := outcomeValue(success); w > 0 {
 			learned++
 		}
 	}

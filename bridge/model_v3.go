@@ -227,7 +227,7 @@ func V3Rank(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, terms
 			ranked[i].Score -= p
 		}
 	}
-	sortEstimates(ranked)
+	learn.SortEstimates(ranked)
 	return ranked
 }
 
@@ -276,14 +276,6 @@ func (s *session) suggestV3(context string, penalty map[string]float64, explore 
 		}
 	}
 	return out, id, nil
-}
-
-func sortEstimates(r []learn.Estimate) {
-	for i := 1; i < len(r); i++ { // insertion sort: stable, a few candidates
-		for j := i; j > 0 && (r[j].Score > r[j-1].Score || r[j].Score == r[j-1].Score && r[j].To < r[j-1].To); j-- {
-			r[j], r[j-1] = r[j-1], r[j]
-		}
-	}
 }
 
 // describeEstimate is one suggested path of a v3 consult: the next step,

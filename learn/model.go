@@ -244,7 +244,14 @@ func (m *Model) Rank(terms []string, from string, cands []Candidate, explore boo
 			out[i].Bonus, out[i].Score = 0, out[i].LogOdds
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Estimate) int {
+	SortEstimates(out)
+	return out
+}
+
+// SortEstimates orders estimates as Rank does: by score, best first, ties
+// by name. A caller that changes scores (a penalty) sorts again with it.
+func SortEstimates(r []Estimate) {
+	slices.SortStableFunc(r, func(a, b Estimate) int {
 		if a.Score != b.Score {
 			if a.Score > b.Score {
 				return -1
@@ -253,7 +260,6 @@ func (m *Model) Rank(terms []string, from string, cands []Candidate, explore boo
 		}
 		return strings.Compare(a.To, b.To)
 	})
-	return out
 }
 
 // Discovered lists the transitions from a capability that reports taught
