@@ -27,17 +27,17 @@ type migration struct {
 
 var migrateSpec = Spec{
 	Name:    "migrate",
-	Summary: "Upgrade the workspace's format, or change its learning model (--model v3)",
+	Summary: "Upgrade the workspace's format, or change its learning model (--model v4)",
 	Long: `Without --model, applies the next format migration the workspace needs (a
-changing call does that by itself; this does it explicitly). With --model v3,
-converts a v2 workspace to ucs's own learning model by learning its history
-again: every report of the action log, in order, in its recorded context. Both
-keep a backup of the state under ucs/state/backup/ and are journaled events that
-verify replays.`,
-	Example:  "ucs migrate\nucs migrate --model v3",
+changing call does that by itself; this does it explicitly). With --model v4
+(or v3), converts a workspace of another model to that one of ucs's own by
+learning its history again: every report of the action log, in order, in its
+recorded context. Both keep a backup of the state under ucs/state/backup/ and
+are journaled events that verify replays.`,
+	Example:  "ucs migrate\nucs migrate --model v4",
 	Mutating: true,
 	Fields: []Field{
-		{Name: "model", Type: TypeString, Flag: true, Enum: []string{ModelV3}, Doc: "the learning model to move to"},
+		{Name: "model", Type: TypeString, Flag: true, Enum: learningModels(), Doc: "the learning model to move to"},
 		{Name: "from", Type: TypeInt, Flag: true, Doc: "the format to migrate from (a recorded step, as verify replays it)"},
 		{Name: "to", Type: TypeInt, Flag: true, Doc: "the format it migrates to (recorded with from)"},
 	},

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -9,9 +10,10 @@ import (
 
 // migrateModel changes a workspace's learning model, explicitly: it
 // changes the advice, so unlike a format migration no call ever does it by
-// itself. From v2 to v3 the workspace's history is learned again: every
-// report of the action log (with the context of its journal event, or of
-// the consult before it) is taught to a fresh v3 model, in order. The
+// itself. To a model of package learn (v3, v4), from any other, the
+// workspace's history is learned again: every report of the action log
+// (with the context of its journal event, or of the consult before it) is
+// taught to a fresh model, in order, along the agent's trail. The
 // engine's state is kept as it is. The step is one journaled event
 // ("migrate", args model), so verify replays it like any other.
 func migrateModel(s *session, to string) (pyjson.Value, error) {
@@ -24,9 +26,9 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 			"the workspace is in format %d; migrate its format first", s.meta.Format)
 	case from == to:
 		return pyjson.Value{}, badInput("invalid_value", "nothing to do", "the workspace already uses the learning model %q", to)
-	case to != ModelV3:
-		return pyjson.Value{}, badInput("invalid_value", "a workspace can move from "+ModelV2+" to "+ModelV3,
-			"cannot migrate from the learning model %q to %q", from, to)
+	case !lookupModel(to).learns():
+		return pyjson.Value{}, badInput("invalid_value", "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
+			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
 	}
 	var backup string
 	if !s.replaying {
@@ -35,11 +37,11 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	v, learned, err := relearn(s)
+	v, learned, err := relearn(s, lookupModel(to))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	s.meta.Model, s.model, s.v3 = to, lookupModel(to), v
+	s.meta.Model, s.model, s.learnt = to, lookupModel(to), v
 	out := []pyjson.Member{
 		pyjson.KV("status", "migrated"),
 		pyjson.KV("model_from", from),
@@ -52,9 +54,10 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	return pyjson.ObjectValue(out), nil
 }
 
-// relearn teaches a fresh v3 model the workspace's reports, in order, and
-// returns it with how many reports taught it something.
-func relearn(s *session) (*v3State, int, error) {
+// relearn teaches a fresh state of a learning model the workspace's
+// reports, in order, and returns it with how many reports taught it
+// something.
+func relearn(s *session, model *Model) (*learnState, int, error) {
 	lines, err := s.list(relActionLog)
 	if err != nil {
 		return nil, 0, err
@@ -69,7 +72,7 @@ func relearn(s *session) (*v3State, int, error) {
 	if offset < 0 {
 		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
-	v := newV3State()
+	v := newLearnState(model)
 	learned := 0
 	for i, line := range lines {
 		action, before := strField(line, "action"), strField(line, "cursor_before")
@@ -81,7 +84,7 @@ func relearn(s *session) (*v3State, int, error) {
 			ctx = contexts[i-offset]
 		}
 		success := strField(line, "success")
-		V3Learn(s.engine.Graph, s.manifest, v.model, learn.Terms(ctx.text), before, action, success, ctx.seq)
+		v.learn(s.engine.Graph, s.manifest, learn.Terms(ctx.text), before, action, success, ctx.seq)
 		if _, w := outcomeValue(success); w > 0 {
 			learned++
 		}

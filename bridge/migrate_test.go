@@ -9,10 +9,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // copyWorkspace copies a committed fixture workspace into a temporary
@@ -244,7 +246,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	lines, err := s.list(relActionLog)
 	require.NoError(t, err)
 	first := lines[0]
-	est := v.model.Estimate(nil, strField(first, "cursor_before"), strField(first, "action"), 0)
+	est := v.model.Estimate(learn.Context{}, strField(first, "cursor_before"), strField(first, "action"), 0)
 	assert.Greater(t, est.Evidence.N, 0.0)
 	done()
 	for range 30 { // past a snapshot
@@ -257,4 +259,46 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	require.NoError(t, err)
 	_, err = b.Verify(VerifyOptions{From: m.Seq})
 	require.NoError(t, err, "replayed from the snapshot before the migration")
+}
+
+const fixtureV3 = "../testdata/workspaces/ucs-v3-6cce7ed"
+
+// A v3 workspace written before v4 existed keeps v3: its journal replays
+// under v3's frozen settings, it goes on learning as v3 (no trail in its
+// state), and moves to v4 only when asked, after which it verifies too.
+func TestV3WorkspaceKeepsV3(t *testing.T) {
+	ws := copyWorkspace(t, fixtureV3)
+	b := New(Options{Workspace: ws, Now: testNow, SnapshotEvery: 25})
+	before, err := b.ws.StateMeta()
+	require.NoError(t, err)
+	require.Equal(t, ModelV3, before.Model)
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err, "a v3 journal replays as v3")
+
+	const task = "research competitor pricing on the web"
+	_, err = b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", task))})
+	require.NoError(t, err)
+	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "web_fetch", "success": "success", "context": "`+task+`"}`)})
+	require.NoError(t, err)
+	state, err := os.ReadFile(filepath.Join(ws, "ucs/state/torusfield_state.json"))
+	require.NoError(t, err)
+	assert.False(t, gjson.GetBytes(state, "learn.trail").Exists(), "a v3 state has no trail")
+	m, _ := b.ws.StateMeta()
+	assert.Equal(t, ModelV3, m.Model)
+
+	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	require.NoError(t, err)
+	assert.Equal(t, ModelV3, strField(out, "model_from"))
+	n, _ := field(out, "reports_learned", pyjson.NullValue()).Int()
+	assert.Equal(t, int64(19), n, "the fixture's 18 success and failure reports and this one")
+	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v3-v4"))
+	state, err = os.ReadFile(filepath.Join(ws, "ucs/state/torusfield_state.json"))
+	require.NoError(t, err)
+	assert.Equal(t, `["read","web_fetch",["competitor","pric","research","web"]]`, gjson.GetBytes(state, "learn.trail").Raw)
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
 }

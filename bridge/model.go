@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // A Model is a learning model: how a reported outcome changes what the
@@ -19,7 +20,18 @@ type Model struct {
 	// reward is the learning signal of an outcome on an edge of prior
 	// utility u.
 	reward func(success string, u float64) float64
+	// params are the settings of a model of package learn (v3 and
+	// later); nil for the reference's model.
+	params *learn.Params
 }
+
+// learns reports whether the model is one of package learn's, whose state
+// is the state file's "learn" member.
+func (m *Model) learns() bool { return m != nil && m.params != nil }
+
+// keepsTrail reports whether the model conditions on the capability the
+// agent came from (learn.Context.After), and so keeps the agent's trail.
+func (m *Model) keepsTrail() bool { return m.learns() && m.params.AfterScale > 0 }
 
 // ModelV2 is the reference's learning model (bridge v2.0, engine v0.2.1),
 // ported bit for bit: the model of every workspace written before models
@@ -27,11 +39,25 @@ type Model struct {
 const ModelV2 = workspace.LegacyModel
 
 // DefaultModel is the model of a new workspace.
-const DefaultModel = ModelV3
+const DefaultModel = ModelV4
 
 var models = []*Model{
 	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: referenceReward},
-	{Name: ModelV3, Doc: "ucs's own model: success estimates per transition in the task's context, explored optimistically, explained and attributed", reward: referenceReward},
+	{Name: ModelV3, Doc: "ucs's first own model: success estimates per transition in the task's context, explored optimistically, explained and attributed",
+		reward: referenceReward, params: &learn.V3Params},
+	{Name: ModelV4, Doc: "ucs's own model: v3, also conditioned on the capability the agent came from, so the steps of one task at one tool are told apart",
+		reward: referenceReward, params: &learn.DefaultParams},
+}
+
+// learningModels lists the names of the models of package learn.
+func learningModels() []string {
+	var names []string
+	for _, m := range models {
+		if m.learns() {
+			names = append(names, m.Name)
+		}
+	}
+	return names
 }
 
 // lookupModel returns the model of that name, or nil.

@@ -41,7 +41,7 @@ agent decides.`,
 	Fields: []Field{
 		{Name: "context", Type: TypeString, Required: true, Flag: true, Doc: "the task or situation"},
 		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names to energize besides those the context evokes"},
-		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3: rank by the estimate alone, without the exploration bonus (a probe)"},
+		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3, v4: rank by the estimate alone, without the exploration bonus (a probe)"},
 	},
 	run: opConsult,
 }
@@ -96,8 +96,8 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	var top []pyjson.Value
 	var advisoryID string
-	if s.meta.Model == ModelV3 {
-		if top, advisoryID, err = s.suggestV3(context, penalty.energy, !argBool(c, "greedy")); err != nil {
+	if s.model.learns() {
+		if top, advisoryID, err = s.suggestLearned(context, penalty.energy, !argBool(c, "greedy")); err != nil {
 			return pyjson.Value{}, err
 		}
 	} else {

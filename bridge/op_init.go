@@ -25,7 +25,7 @@ ucs/state/backup/.`,
 		{Name: "force", Type: TypeBool, Flag: true, Doc: "reinitialize an existing workspace (its state is backed up first)"},
 		{Name: "manifest", Type: TypeString, Flag: true, Doc: "capability manifest JSON file"},
 		{Name: "model", Type: TypeString, Flag: true, Env: "UCS_MODEL",
-			Doc: "the learning model: v3 (ucs's own) or v2 (the reference's, bit for bit); default " + DefaultModel},
+			Doc: "the learning model: v4 (ucs's own), v3 (its first, without the agent's trail) or v2 (the reference's, bit for bit); default " + DefaultModel},
 	},
 	open: openInit,
 	run:  opInit,
@@ -82,10 +82,10 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 		e      *torusfield.Engine
 		stored []byte
 	}
-	// The reference's model starts from a formed landscape; ucs's own (v3)
+	// The reference's model starts from a formed landscape; ucs's own (v3, v4)
 	// invents nothing before the agent's first real action.
 	warmup := InitWarmup
-	if model == ModelV3 {
+	if lookupModel(model).learns() {
 		warmup = 0
 	}
 	boot := make(chan booted, 1)
@@ -123,7 +123,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 func opInit(s *session, _ Call) (pyjson.Value, error) {
 	e := s.engine
 	warmup := InitWarmup
-	if s.meta.Model == ModelV3 {
+	if s.model.learns() {
 		warmup = 0
 	}
 	if err := s.snapshotPP(); err != nil {

@@ -47,7 +47,7 @@ reasoning trace. An action that is no capability is logged, not learned.`,
 		{Name: "significance", Type: TypeString, Enum: significances, Default: "routine",
 			Doc: "notable and critical ask for a reflection and record a judgment node"},
 		{Name: "context", Type: TypeString, Doc: "the task the action was part of"},
-		{Name: "advisory_id", Type: TypeString, Doc: "v3: the consult whose advice this action followed or not (default: the last consult at the same cursor)"},
+		{Name: "advisory_id", Type: TypeString, Doc: "v3, v4: the consult whose advice this action followed or not (default: the last consult at the same cursor)"},
 		{Name: "reasoning_trace", Type: TypeObject, Doc: "why you chose it: constraints, alternatives, decisive_factor, ..."},
 	},
 	check: checkReport,
@@ -104,7 +104,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		)))
 	}
 
-	if lv, ok, err := s.learnV3(in, before, c.Input); err != nil {
+	if lv, ok, err := s.learnReport(in, before, c.Input); err != nil {
 		return pyjson.Value{}, err
 	} else if ok {
 		out = append(out, pyjson.KV("learning", lv))

@@ -254,7 +254,7 @@ func TestInputSchema(t *testing.T) {
 		`"description":"Before a significant task: suggested paths, methodology, dead ends, judgment",`+
 		`"properties":{"capabilities":{"description":"capability names to energize besides those the context evokes","items":{"type":"string"},"type":"array"},`+
 		`"context":{"description":"the task or situation","pattern":"\\S","type":"string"},`+
-		`"greedy":{"description":"v3: rank by the estimate alone, without the exploration bonus (a probe)","type":"boolean"}},`+
+		`"greedy":{"description":"v3, v4: rank by the estimate alone, without the exploration bonus (a probe)","type":"boolean"}},`+
 		`"required":["context"],"title":"consult","type":"object"}`,
 		string(pyjson.Canonical(Lookup("consult").InputSchema())))
 }

@@ -32,7 +32,7 @@ type session struct {
 	// learnRaw is a v3 workspace's learned state as read (the state
 	// file's "learn" member), and v3 its decoded form once a call needs it.
 	learnRaw []byte
-	v3       *v3State
+	learnt   *learnState
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
@@ -59,7 +59,7 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 	s.manifest = tx.Manifest()
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
 	var visit func(key string, raw []byte) error
-	if s.meta.Model == ModelV3 {
+	if s.model.learns() {
 		visit = func(key string, raw []byte) error {
 			if key == learnMember {
 				s.learnRaw = raw

@@ -70,6 +70,7 @@ type Params struct {
 	Drift       float64 // the variance a weight gains per outcome learned elsewhere, up to PriorVar
 	Explore     float64 // how many standard deviations of optimism a ranking adds
 	PriorWeight float64 // the log-odds per unit of the manifest's (u − c)
+	AfterScale  float64 // the value of a history term's feature (0: history is ignored)
 }
 
 // Set sets a parameter by its lowercased name (for tuning tools).
@@ -87,14 +88,21 @@ func (p *Params) Set(name string, x float64) error {
 		p.Explore = x
 	case "priorweight":
 		p.PriorWeight = x
+	case "afterscale":
+		p.AfterScale = x
 	default:
 		return errors.New("learn: no parameter " + strconv.Quote(name))
 	}
 	return nil
 }
 
-// DefaultParams are the model's settings in ucs.
-var DefaultParams = Params{PriorVar: 1, BiasVar: 0.1, Drift: 0.0005, Explore: 0.2, PriorWeight: 0.1, TermNorm: true}
+// DefaultParams are the model's settings in ucs (its model v4).
+var DefaultParams = Params{PriorVar: 1, BiasVar: 0.1, Drift: 0.0005, Explore: 0.2, PriorWeight: 0.1, TermNorm: true, AfterScale: 1}
+
+// V3Params are the settings of ucs's model v3, which ignores where the
+// agent came from. They never change: a v3 workspace learns as it always
+// did, so its journal replays.
+var V3Params = Params{PriorVar: 1, BiasVar: 0.1, Drift: 0.0005, Explore: 0.2, PriorWeight: 0.1, TermNorm: true}
 
 // A Weight is the belief about one bucket's weight, and the outcomes that
 // shaped it (for explanations).
@@ -138,19 +146,48 @@ func (m *Model) bucket(term, from, to string) uint32 {
 	return h.Sum32() & (m.buckets - 1)
 }
 
-// features lists the buckets of a context on a transition, the
-// transition's own first, each once.
-func (m *Model) features(terms []string, from, to string) []uint32 {
-	out := make([]uint32, 0, len(terms)+1)
-	out = append(out, m.bucket("", from, to))
-	for _, t := range terms {
-		b := m.bucket(t, from, to)
-		if !slices.Contains(out, b) {
-			out = append(out, b)
+// A feature is one weight a context puts on a transition: its bucket, the
+// feature's value, and whether it is the transition's own weight.
+type feature struct {
+	b    uint32
+	x    float64
+	bias bool
+}
+
+// features lists the weights of a context on a transition, the
+// transition's own first, each bucket once.
+func (m *Model) features(ctx Context, from, to string) []feature {
+	out := make([]feature, 0, len(ctx.Terms)+2)
+	out = append(out, feature{b: m.bucket("", from, to), x: 1, bias: true})
+	add := func(term string, x float64) bool {
+		b := m.bucket(term, from, to)
+		if slices.ContainsFunc(out, func(f feature) bool { return f.b == b }) {
+			return false
 		}
+		out = append(out, feature{b: b, x: x})
+		return true
+	}
+	words := 0
+	for _, t := range ctx.Terms {
+		if add(t, 0) {
+			words++
+		}
+	}
+	xw := 1.0
+	if m.P.TermNorm && words > 1 {
+		xw = 1 / math.Sqrt(float64(words))
+	}
+	for i := 1; i < len(out); i++ {
+		out[i].x = xw
+	}
+	if ctx.After != "" && m.P.AfterScale > 0 {
+		add(afterTerm(ctx.After), m.P.AfterScale)
 	}
 	return out
 }
+
+// afterTerm is the term of the feature After: no word has "\x01".
+func afterTerm(c string) string { return "\x01after\x00" + c }
 
 // weight returns the belief about a bucket now: its variance has grown by
 // Drift for every outcome the model learned since the bucket's last (a
@@ -195,20 +232,22 @@ type Evidence struct {
 	S, N       float64 // weighted successes and outcomes in every context
 	Last       int64   // the clock of the last outcome (0: none)
 	Discovered bool
+	// After is the context's After when the model weighs it, with the
+	// weighted successes and outcomes of this transition after it.
+	After          string
+	AfterS, AfterN float64
 }
 
 // Estimate returns the belief about from → to in a context (its terms),
 // with prior the manifest's (u − c) of the edge (0 for a transition the
 // manifest lacks).
-func (m *Model) Estimate(terms []string, from, to string, prior float64) Estimate {
+func (m *Model) Estimate(ctx Context, from, to string, prior float64) Estimate {
 	e := Estimate{To: to, Prior: m.P.PriorWeight * prior}
 	z, v := e.Prior, 0.0
-	bs := m.features(terms, from, to)
-	for i, b := range bs {
-		w := m.weight(b, i == 0)
-		x := m.scale(i, len(bs))
-		z += x * w.M
-		v += x * x * w.V
+	for _, f := range m.features(ctx, from, to) {
+		w := m.weight(f.b, f.bias)
+		z += f.x * w.M
+		v += f.x * f.x * w.V
 	}
 	e.LogOdds, e.SD = z, math.Sqrt(v)
 	e.P = sigmoid(z)
@@ -218,9 +257,15 @@ func (m *Model) Estimate(terms []string, from, to string, prior float64) Estimat
 		e.Evidence.S, e.Evidence.N, e.Evidence.Last, e.Evidence.Discovered = p.S, p.N, p.Last, p.Discovered
 		e.Discovered = p.Discovered
 	}
-	for _, t := range terms {
+	for _, t := range ctx.Terms {
 		if w, ok := m.weights[m.bucket(t, from, to)]; ok && w.N > e.Evidence.TermN {
 			e.Evidence.Term, e.Evidence.TermS, e.Evidence.TermN = t, w.S, w.N
+		}
+	}
+	if ctx.After != "" && m.P.AfterScale > 0 {
+		e.Evidence.After = ctx.After
+		if w, ok := m.weights[m.bucket(afterTerm(ctx.After), from, to)]; ok {
+			e.Evidence.AfterS, e.Evidence.AfterN = w.S, w.N
 		}
 	}
 	return e
@@ -236,10 +281,10 @@ type Candidate struct {
 // Rank orders the candidates from from in a context, best first: by score
 // (the optimistic one when explore, else the estimate alone), ties by
 // name. It changes nothing.
-func (m *Model) Rank(terms []string, from string, cands []Candidate, explore bool) []Estimate {
+func (m *Model) Rank(ctx Context, from string, cands []Candidate, explore bool) []Estimate {
 	out := make([]Estimate, len(cands))
 	for i, c := range cands {
-		out[i] = m.Estimate(terms, from, c.To, c.Prior)
+		out[i] = m.Estimate(ctx, from, c.To, c.Prior)
 		if !explore {
 			out[i].Bonus, out[i].Score = 0, out[i].LogOdds
 		}
@@ -286,8 +331,8 @@ type Outcome struct {
 
 // Update learns from the outcome of from → to in a context. It returns the
 // estimate before and after, so the caller can say what changed.
-func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome) (before, after Estimate) {
-	before = m.Estimate(terms, from, to, prior)
+func (m *Model) Update(ctx Context, from, to string, prior float64, o Outcome) (before, after Estimate) {
+	before = m.Estimate(ctx, from, to, prior)
 	key := [2]string{from, to}
 	p, ok := m.pairs[key]
 	if o.Weight <= 0 {
@@ -298,7 +343,7 @@ func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome
 		if ok {
 			p.Last = o.Clock
 		}
-		return before, m.Estimate(terms, from, to, prior)
+		return before, m.Estimate(ctx, from, to, prior)
 	}
 	if !ok {
 		p = &Pair{From: from, To: to, Discovered: o.Discovered}
@@ -307,14 +352,14 @@ func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome
 	p.Last = o.Clock
 	p.S += o.Weight * o.Success
 	p.N += o.Weight
-	bs := m.features(terms, from, to)
-	ws := make([]*Weight, len(bs))
+	fs := m.features(ctx, from, to)
+	ws := make([]*Weight, len(fs))
 	var z, v float64 = m.P.PriorWeight * prior, 0
-	for i, b := range bs {
-		w := m.weight(b, i == 0)
-		m.weights[b] = &w
+	for i, f := range fs {
+		w := m.weight(f.b, f.bias)
+		m.weights[f.b] = &w
 		ws[i] = &w
-		x := m.scale(i, len(bs))
+		x := f.x
 		z += x * w.M
 		v += x * x * w.V
 	}
@@ -324,7 +369,7 @@ func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome
 	g := q * (1 - q)
 	k := o.Weight / (1 + o.Weight*g*v)
 	for i, w := range ws {
-		x := m.scale(i, len(bs))
+		x := fs[i].x
 		w.M += k * w.V * x * (o.Success - q)
 		w.V -= k * g * w.V * w.V * x * x
 		w.V = math.Max(w.V, 1e-6)
@@ -335,15 +380,7 @@ func (m *Model) Update(terms []string, from, to string, prior float64, o Outcome
 	for _, w := range ws {
 		w.T = m.Clock
 	}
-	return before, m.Estimate(terms, from, to, prior)
-}
-
-// scale is the value of feature i of n (the transition's own first).
-func (m *Model) scale(i, n int) float64 {
-	if i == 0 || !m.P.TermNorm || n <= 2 {
-		return 1
-	}
-	return 1 / math.Sqrt(float64(n-1))
+	return before, m.Estimate(ctx, from, to, prior)
 }
 
 func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }

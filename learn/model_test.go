@@ -81,7 +81,7 @@ func runToy(t *testing.T, seed uint64, tasks []toyTask, episodes int, m *Model) 
 	for ep := 0; ep < episodes; ep++ {
 		task := tasks[r.IntN(len(tasks))]
 		terms := toyWording(r, task)
-		pick := m.Rank(terms, "start", cands, true)[0].To
+		pick := m.Rank(Context{Terms: terms}, "start", cands, true)[0].To
 		ok := r.Float64() < toyP(task, pick)
 		if r.Float64() < 0.1 {
 			ok = !ok // a wrong report
@@ -96,7 +96,7 @@ func runToy(t *testing.T, seed uint64, tasks []toyTask, episodes int, m *Model) 
 				prior = c.Prior
 			}
 		}
-		m.Update(terms, "start", pick, prior, Outcome{Success: y, Weight: 1, Clock: int64(ep)})
+		m.Update(Context{Terms: terms}, "start", pick, prior, Outcome{Success: y, Weight: 1, Clock: int64(ep)})
 		if ep >= episodes*2/3 {
 			lateRegret += 0.9 - toyP(task, pick)
 		}
@@ -113,7 +113,7 @@ func greedyRight(m *Model, r *rand.Rand, tasks []toyTask) int {
 	right := 0
 	for _, task := range tasks {
 		for k := 0; k < 5; k++ {
-			if m.Rank(toyWording(r, task), "start", cands, false)[0].To == task.best {
+			if m.Rank(Context{Terms: toyWording(r, task)}, "start", cands, false)[0].To == task.best {
 				right++
 			}
 		}
@@ -169,7 +169,7 @@ func TestFollowsDrift(t *testing.T) {
 func TestCodecRoundTrip(t *testing.T) {
 	m := New(DefaultParams)
 	runToy(t, 3, toyTasks, 50, m)
-	m.Update([]string{"x"}, "bravo", "bravo", 0, Outcome{Success: 1, Weight: 1, Discovered: true, Clock: 51})
+	m.Update(Context{Terms: []string{"x"}}, "bravo", "bravo", 0, Outcome{Success: 1, Weight: 1, Discovered: true, Clock: 51})
 	data := m.AppendJSON(nil)
 	back, err := Decode(data, DefaultParams)
 	require.NoError(t, err)
@@ -225,7 +225,7 @@ func TestDecodeRefuses(t *testing.T) {
 
 func FuzzDecode(f *testing.F) {
 	m := New(DefaultParams)
-	m.Update([]string{"a"}, "x", "y", 0.2, Outcome{Success: 1, Weight: 1})
+	m.Update(Context{Terms: []string{"a"}}, "x", "y", 0.2, Outcome{Success: 1, Weight: 1})
 	f.Add(m.AppendJSON(nil))
 	f.Add([]byte(`{"clock":0,"weights":"","pairs":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

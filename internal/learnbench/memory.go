@@ -10,11 +10,12 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// The policy "learn@C" drives ucs's v3 model (package learn) in memory,
-// with no bridge and no disk: consult and report run the bridge's own v3
-// functions (bridge.V3Rank, bridge.V3Learn on the manifest's graph), so it
-// makes the choices "ucs@C" with --model v3 makes, in a fraction of the
-// time. It is the tuning loop; the bridge is the truth.
+// The policy "learn@C" drives ucs's model (package learn) in memory, with
+// no bridge and no disk: consult and report run the bridge's own functions
+// (bridge.RankNextSteps, bridge.LearnOutcome on the manifest's graph) and
+// follow the agent's learn.Trail as the bridge does, so it makes the
+// choices "ucs@C" makes, in a fraction of the time. It is the tuning loop;
+// the bridge is the truth.
 
 // newMemory returns a learner with no evidence on the world's manifest.
 func newMemory(w *World, p learn.Params) (*memory, error) {
@@ -32,11 +33,22 @@ type memory struct {
 	m      *learn.Model
 	cursor string
 	seq    int64
+	trail  learn.Trail
+}
+
+// context is the learn.Context of a step from the cursor, as the bridge
+// forms it for a model that keeps the agent's trail.
+func (l *memory) context(terms []string) learn.Context {
+	ctx := learn.Context{Terms: terms}
+	if l.m.P.AfterScale > 0 {
+		ctx.After = l.trail.After(l.cursor, terms)
+	}
+	return ctx
 }
 
 func (l *memory) Consult(context string) (Advice, error) {
 	l.seq++
-	ranked := bridge.V3Rank(l.g, l.man, l.m, learn.Terms(context), l.cursor, nil, true)
+	ranked := bridge.RankNextSteps(l.g, l.man, l.m, l.context(learn.Terms(context)), l.cursor, nil, true)
 	a := Advice{Cursor: l.cursor}
 	for _, r := range ranked[:min(6, len(ranked))] { // consult's suggested paths
 		a.Next = append(a.Next, r.To)
@@ -46,7 +58,9 @@ func (l *memory) Consult(context string) (Advice, error) {
 
 func (l *memory) Report(action, success, context string) (string, error) {
 	l.seq++
-	bridge.V3Learn(l.g, l.man, l.m, learn.Terms(context), l.cursor, action, success, l.seq)
+	terms := learn.Terms(context)
+	bridge.LearnOutcome(l.g, l.man, l.m, l.context(terms), l.cursor, action, success, l.seq)
+	l.trail.Move(l.cursor, action, success, terms)
 	l.cursor = action
 	return action, nil
 }

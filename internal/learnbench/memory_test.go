@@ -1,16 +1,31 @@
 package learnbench
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/learn"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
-// TestMemoryMatchesBridge drives the in-memory v3 learner and the bridge
-// (in process, --model v3) with the same calls and wants the same advice.
+// TestMemoryMatchesBridge drives the in-memory learner and the bridge (in
+// process) with the same calls and wants the same advice: for the default
+// model (v4, which follows the agent's trail) and for v3.
 func TestMemoryMatchesBridge(t *testing.T) {
+	for _, tc := range []struct {
+		init   []string
+		params learn.Params
+	}{
+		{nil, learnDefault()},
+		{[]string{"--model", "v3"}, learn.V3Params},
+	} {
+		t.Run(fmt.Sprint(tc.init), func(t *testing.T) { memoryMatchesBridge(t, tc.init, tc.params) })
+	}
+}
+
+func memoryMatchesBridge(t *testing.T, initArgs []string, params learn.Params) {
 	w := NewWorld()
 	dir := t.TempDir()
 	manifest := filepath.Join(dir, "manifest.json")
@@ -19,11 +34,11 @@ func TestMemoryMatchesBridge(t *testing.T) {
 	}
 	ws := filepath.Join(dir, "ws")
 	os.MkdirAll(ws, 0o755)
-	b, err := InProcess{InitArgs: []string{"--model", "v3"}}.Init(ws, manifest)
+	b, err := InProcess{InitArgs: initArgs}.Init(ws, manifest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := newMemory(w, learnDefault())
+	m, err := newMemory(w, params)
 	if err != nil {
 		t.Fatal(err)
 	}

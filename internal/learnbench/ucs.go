@@ -407,11 +407,11 @@ func (p *ucsPolicy) Close() error { return nil }
 // that position.
 func (p *ucsPolicy) Probe(qs []ProbeQuery) ([][]string, error) {
 	out := make([][]string, len(qs))
-	type pos struct{ prev, cur string }
+	type pos struct{ prev, cur, context string }
 	var order []pos
 	groups := map[pos][]int{}
 	for i, q := range qs {
-		k := pos{q.Prev, q.Cur}
+		k := pos{q.Prev, q.Cur, q.Context}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
 		}
@@ -427,14 +427,14 @@ func (p *ucsPolicy) Probe(qs []ProbeQuery) ([][]string, error) {
 		p.calls.ProbeForks++
 		cursor := p.cursor
 		var moves []string
-		if k.prev != "" && k.prev != cursor {
+		if k.prev != "" {
 			moves = append(moves, k.prev)
 		}
 		if k.prev != "" || k.cur != cursor {
 			moves = append(moves, k.cur) // after prev, even when it is prev (a repeat)
 		}
 		for _, t := range moves {
-			if cursor, err = fork.Report(t, "neutral", ""); err != nil {
+			if cursor, err = fork.Report(t, "neutral", k.context); err != nil {
 				return nil, err
 			}
 			p.calls.ProbeReports++

@@ -15,17 +15,22 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// ModelV3 is ucs's own learning model (package learn): success estimates
-// per transition conditioned on the task's terms, ranked with an optimistic
-// bonus for what is little known, with every suggestion explained and
-// every report attributed to the advice it followed or not.
+// ModelV3 is ucs's first own learning model (package learn, learn.V3Params):
+// success estimates per transition conditioned on the task's terms, ranked
+// with an optimistic bonus for what is little known, with every suggestion
+// explained and every report attributed to the advice it followed or not.
 const ModelV3 = "v3"
 
-// learnMember is the state file's member that holds a v3 workspace's
-// learned state; it comes after the engine's members.
+// ModelV4 is v3 conditioned also on the capability the agent came from
+// (learn.Context.After), from the agent's trail (learn.Trail): the default.
+const ModelV4 = "v4"
+
+// learnMember is the state file's member that holds the learned state of
+// a workspace of a learning model (v3, v4); it comes after the engine's
+// members.
 const learnMember = "learn"
 
-// advisoriesKept is how many recent consults a v3 workspace remembers, to
+// advisoriesKept is how many recent consults a workspace remembers, to
 // attribute the reports that follow them.
 const advisoriesKept = 8
 
@@ -39,19 +44,45 @@ type advisory struct {
 	Terms  []string
 }
 
-// v3State is what a v3 workspace learns beside the engine: the model, the
-// recent advisories and how advice fared when followed and when not.
-type v3State struct {
+// learnState is what a workspace of a learning model learns beside the
+// engine: the model, the recent advisories, how advice fared when followed
+// and when not, and (v4) the agent's trail.
+type learnState struct {
 	model      *learn.Model
 	advisories []advisory // oldest first
 	followed   [2]float64 // weighted successes, weighted outcomes of reports that followed the top suggestion
 	unfollowed [2]float64 // the same for reports that did not
+	keepsTrail bool
+	trail      learn.Trail
 }
 
-func newV3State() *v3State { return &v3State{model: learn.New(learn.DefaultParams)} }
+func newLearnState(m *Model) *learnState {
+	return &learnState{model: learn.New(*m.params), keepsTrail: m.keepsTrail()}
+}
+
+// context is the learn.Context of a step from the cursor in a task with
+// these terms: with where the agent came from, when the model keeps the
+// trail.
+func (v *learnState) context(cursor string, terms []string) learn.Context {
+	ctx := learn.Context{Terms: terms}
+	if v.keepsTrail {
+		ctx.After = v.trail.After(cursor, terms)
+	}
+	return ctx
+}
+
+// learn teaches the model a report of action from the cursor in a task
+// with these terms, and follows the agent's trail.
+func (v *learnState) learn(g *torusfield.Graph, man *torusfield.Manifest, terms []string, cursor, action, success string, clock int64) (before, after learn.Estimate, discovered bool) {
+	before, after, discovered = LearnOutcome(g, man, v.model, v.context(cursor, terms), cursor, action, success, clock)
+	if v.keepsTrail {
+		v.trail.Move(cursor, action, success, terms)
+	}
+	return before, after, discovered
+}
 
 // appendJSON writes the state as one compact object with sorted keys.
-func (v *v3State) appendJSON(dst []byte) []byte {
+func (v *learnState) appendJSON(dst []byte) []byte {
 	dst = append(dst, `{"advisories":[`...)
 	for i, a := range v.advisories {
 		if i > 0 {
@@ -78,6 +109,21 @@ func (v *v3State) appendJSON(dst []byte) []byte {
 	dst = v.model.AppendJSON(dst)
 	dst = append(dst, `,"not_followed":`...)
 	dst = appendPair(dst, v.unfollowed)
+	if v.keepsTrail {
+		t := v.trail
+		dst = append(dst, `,"trail":[`...)
+		dst = pyjson.AppendString(dst, t.Prev)
+		dst = append(dst, ',')
+		dst = pyjson.AppendString(dst, t.At)
+		dst = append(dst, ",["...)
+		for j, term := range t.Terms {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = pyjson.AppendString(dst, term)
+		}
+		dst = append(dst, "]]"...)
+	}
 	return append(dst, '}')
 }
 
@@ -89,17 +135,30 @@ func appendPair(dst []byte, p [2]float64) []byte {
 	return append(dst, ']')
 }
 
-// decodeV3State reads what appendJSON wrote.
-func decodeV3State(raw []byte) (*v3State, error) {
+// decodeLearnState reads what appendJSON wrote for a model.
+func decodeLearnState(raw []byte, model *Model) (*learnState, error) {
 	if !gjson.ValidBytes(raw) {
 		return nil, errors.New("learn: not valid JSON")
 	}
 	doc := gjson.ParseBytes(raw)
-	m, err := learn.Decode([]byte(doc.Get("model").Raw), learn.DefaultParams)
+	m, err := learn.Decode([]byte(doc.Get("model").Raw), *model.params)
 	if err != nil {
 		return nil, err
 	}
-	v := &v3State{model: m}
+	v := &learnState{model: m, keepsTrail: model.keepsTrail()}
+	if v.keepsTrail {
+		a := doc.Get("trail").Array()
+		if len(a) != 3 || a[0].Type != gjson.String || a[1].Type != gjson.String || !a[2].IsArray() {
+			return nil, errors.New("learn.trail: want [prev, at, [terms]]")
+		}
+		v.trail.Prev, v.trail.At = a[0].Str, a[1].Str
+		for _, t := range a[2].Array() {
+			if t.Type != gjson.String {
+				return nil, errors.New("learn.trail: a term is not a string")
+			}
+			v.trail.Terms = append(v.trail.Terms, t.Str)
+		}
+	}
 	for _, k := range []struct {
 		key string
 		dst *[2]float64
@@ -128,41 +187,41 @@ func decodeV3State(raw []byte) (*v3State, error) {
 	return v, nil
 }
 
-// learned returns the v3 state, decoding it on first use; nil for a
-// workspace of another model.
-func (s *session) learned() (*v3State, error) {
-	if s.meta.Model != ModelV3 {
+// learned returns the learned state, decoding it on first use; nil for a
+// workspace of the reference's model.
+func (s *session) learned() (*learnState, error) {
+	if !s.model.learns() {
 		return nil, nil
 	}
-	if s.v3 == nil {
+	if s.learnt == nil {
 		if s.learnRaw == nil {
-			s.v3 = newV3State()
+			s.learnt = newLearnState(s.model)
 		} else {
-			v, err := decodeV3State(s.learnRaw)
+			v, err := decodeLearnState(s.learnRaw, s.model)
 			if err != nil {
 				return nil, corrupt(err, relState)
 			}
-			s.v3 = v
+			s.learnt = v
 		}
 	}
-	return s.v3, nil
+	return s.learnt, nil
 }
 
-// appendLearnMember adds a v3 workspace's learned state to an encoded
-// state file, as its last member: the bytes as read when the call did not
-// change it.
+// appendLearnMember adds a learning model's state to an encoded state
+// file, as its last member: the bytes as read when the call did not change
+// it.
 func (s *session) appendLearnMember(state []byte) []byte {
-	if s.meta.Model != ModelV3 {
+	if !s.model.learns() {
 		return state
 	}
 	state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
 	switch {
-	case s.v3 != nil:
-		state = s.v3.appendJSON(state)
+	case s.learnt != nil:
+		state = s.learnt.appendJSON(state)
 	case s.learnRaw != nil:
 		state = append(state, s.learnRaw...)
 	default:
-		state = newV3State().appendJSON(state)
+		state = newLearnState(s.model).appendJSON(state)
 	}
 	return append(state, '}')
 }
@@ -171,16 +230,16 @@ func (s *session) appendLearnMember(state []byte) []byte {
 // the manifest's edges from it, with their prior (u − c), and the
 // transitions reports taught it that the manifest lacks.
 func (s *session) candidatesFrom(m *learn.Model, from string) []learn.Candidate {
-	return V3Candidates(s.engine.Graph, s.manifest, m, from)
+	return NextSteps(s.engine.Graph, s.manifest, m, from)
 }
 
-// V3Candidates lists the next steps a v3 model ranks from a capability of
+// NextSteps lists the next steps a v3 model ranks from a capability of
 // a graph: its edges, with their prior (u − c), the capability itself when
 // the manifest connects it to itself (the graph drops self-loops, but a
 // tool an agent runs twice in a row — tests again after a fix — is a next
 // step), then the transitions reports taught the model that the manifest
 // lacks. The bridge and the learning benchmark's in-memory policy share it.
-func V3Candidates(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, from string) []learn.Candidate {
+func NextSteps(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, from string) []learn.Candidate {
 	var out []learn.Candidate
 	seen := map[string]bool{}
 	for _, ei := range g.Out(from) {
@@ -217,11 +276,11 @@ func selfLoop(man *torusfield.Manifest, c string) (float64, bool) {
 	return capa.U - capa.C, true
 }
 
-// V3Rank ranks the candidates from a capability for a context's terms,
+// RankNextSteps ranks the candidates from a capability for a context's terms,
 // with a dead end's penalty (in log-odds) on the capabilities it names,
 // best first.
-func V3Rank(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, terms []string, from string, penalty map[string]float64, explore bool) []learn.Estimate {
-	ranked := m.Rank(terms, from, V3Candidates(g, man, m, from), explore)
+func RankNextSteps(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, ctx learn.Context, from string, penalty map[string]float64, explore bool) []learn.Estimate {
+	ranked := m.Rank(ctx, from, NextSteps(g, man, m, from), explore)
 	for i := range ranked {
 		if p := penalty[ranked[i].To]; p > 0 {
 			ranked[i].Score -= p
@@ -231,11 +290,11 @@ func V3Rank(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, terms
 	return ranked
 }
 
-// V3Learn teaches a v3 model the outcome of from → to (a report's success
+// LearnOutcome teaches a v3 model the outcome of from → to (a report's success
 // word) in a context's terms: the graph's edge gives the prior, and a
 // transition the graph lacks is discovered. It returns the estimates
 // before and after, and whether the transition is discovered.
-func V3Learn(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, terms []string, from, to, success string, clock int64) (before, after learn.Estimate, discovered bool) {
+func LearnOutcome(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, ctx learn.Context, from, to, success string, clock int64) (before, after learn.Estimate, discovered bool) {
 	y, w := outcomeValue(success)
 	prior, discovered := 0.0, true
 	if ei := g.Find(from, to); ei >= 0 {
@@ -244,16 +303,16 @@ func V3Learn(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, term
 	} else if p, ok := selfLoop(man, from); ok && to == from {
 		prior, discovered = p, false
 	}
-	before, after = m.Update(terms, from, to, prior, learn.Outcome{Success: y, Weight: w, Clock: clock, Discovered: discovered})
+	before, after = m.Update(ctx, from, to, prior, learn.Outcome{Success: y, Weight: w, Clock: clock, Discovered: discovered})
 	return before, after, discovered
 }
 
-// suggestV3 ranks the next steps from the cursor for a context, with a
+// suggestLearned ranks the next steps from the cursor for a context, with a
 // dead end's penalty (in log-odds) on the capabilities it names, and
 // remembers the advice for attribution. explore adds the optimism that
 // makes an agent that follows the top suggestion try what is little known;
 // without it the ranking is the model's best estimate (a probe).
-func (s *session) suggestV3(context string, penalty map[string]float64, explore bool) ([]pyjson.Value, string, error) {
+func (s *session) suggestLearned(context string, penalty map[string]float64, explore bool) ([]pyjson.Value, string, error) {
 	v, err := s.learned()
 	if err != nil {
 		return nil, "", err
@@ -261,11 +320,11 @@ func (s *session) suggestV3(context string, penalty map[string]float64, explore 
 	e := s.engine
 	cursor := e.Cursor.Node
 	terms := learn.Terms(context)
-	ranked := V3Rank(e.Graph, s.manifest, v.model, terms, cursor, penalty, explore)
+	ranked := RankNextSteps(e.Graph, s.manifest, v.model, v.context(cursor, terms), cursor, penalty, explore)
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
 	for i, r := range top {
-		out[i] = s.describeEstimate(v.model, terms, cursor, r, penalty[r.To])
+		out[i] = s.describeEstimate(v, terms, cursor, r, penalty[r.To])
 	}
 	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
 	id := hex.EncodeToString(sum[:8])
@@ -280,17 +339,21 @@ func (s *session) suggestV3(context string, penalty map[string]float64, explore 
 
 // describeEstimate is one suggested path of a v3 consult: the next step,
 // the best two steps after it, and why.
-func (s *session) describeEstimate(m *learn.Model, terms []string, from string, r learn.Estimate, penalty float64) pyjson.Value {
-	e := s.engine
+func (s *session) describeEstimate(v *learnState, terms []string, from string, r learn.Estimate, penalty float64) pyjson.Value {
+	e, m := s.engine, v.model
 	chain := []string{r.To}
-	at := r.To
+	prev, at := from, r.To
 	for len(chain) < 3 {
-		next := m.Rank(terms, at, s.candidatesFrom(m, at), false)
+		ctx := learn.Context{Terms: terms}
+		if v.keepsTrail {
+			ctx.After = prev
+		}
+		next := m.Rank(ctx, at, s.candidatesFrom(m, at), false)
 		if len(next) == 0 {
 			break
 		}
 		chain = append(chain, next[0].To)
-		at = next[0].To
+		prev, at = at, next[0].To
 	}
 	ev := r.Evidence
 	similar := pyjson.Obj(pyjson.KV("term", nil), pyjson.KV("successes", 0), pyjson.KV("of", 0))
@@ -308,6 +371,21 @@ func (s *session) describeEstimate(m *learn.Model, terms []string, from string, 
 	case ev.N > 0:
 		why = "succeeded " + fmtCount(ev.S) + " of " + fmtCount(ev.N) + " times, in other contexts"
 	}
+	if ev.AfterN > 0 {
+		why += "; after " + ev.After + ": " + fmtCount(ev.AfterS) + " of " + fmtCount(ev.AfterN)
+	}
+	evidence := []pyjson.Member{
+		pyjson.KV("similar_contexts", similar),
+		pyjson.KV("all_contexts", pyjson.Obj(pyjson.KV("successes", round(ev.S, 2)), pyjson.KV("of", round(ev.N, 2)))),
+		pyjson.KV("last_report", last),
+	}
+	if v.keepsTrail {
+		var after any // null: where the agent came from is unknown (or another task)
+		if ev.After != "" {
+			after = pyjson.Obj(pyjson.KV("capability", ev.After), pyjson.KV("successes", round(ev.AfterS, 2)), pyjson.KV("of", round(ev.AfterN, 2)))
+		}
+		evidence = append(evidence, pyjson.KV("after", after))
+	}
 	members := []pyjson.Member{
 		pyjson.KV("to", r.To),
 		pyjson.KV("score", round(r.Score, 4)),
@@ -320,11 +398,7 @@ func (s *session) describeEstimate(m *learn.Model, terms []string, from string, 
 			pyjson.KV("penalty", round(0-penalty, 4)),
 			pyjson.KV("uncertainty", round(r.SD, 4)),
 		)),
-		pyjson.KV("evidence", pyjson.Obj(
-			pyjson.KV("similar_contexts", similar),
-			pyjson.KV("all_contexts", pyjson.Obj(pyjson.KV("successes", round(ev.S, 2)), pyjson.KV("of", round(ev.N, 2)))),
-			pyjson.KV("last_report", last),
-		)),
+		pyjson.KV("evidence", pyjson.ObjectValue(evidence)),
 		pyjson.KV("discovered", r.Discovered),
 		pyjson.KV("why", why),
 	}
@@ -355,12 +429,12 @@ func outcomeValue(success string) (y, weight float64) {
 	return 0, 0
 }
 
-// learnV3 teaches the model a report's outcome: the transition from the
+// learnReport teaches the model a report's outcome: the transition from the
 // cursor to the action, in the report's context, or else in the context
 // of the advice the report follows (named by advisory_id, or the newest
 // consult made at the same cursor). It returns the answer's "learning"
 // member, or nothing for a workspace of another model.
-func (s *session) learnV3(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
+func (s *session) learnReport(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
 	v, err := s.learned()
 	if err != nil || v == nil {
 		return pyjson.Value{}, false, err
@@ -384,7 +458,7 @@ func (s *session) learnV3(in reportInput, before string, input pyjson.Value) (py
 		terms = adv.Terms
 	}
 	y, w := outcomeValue(in.Success)
-	pb, pa, discovered := V3Learn(s.engine.Graph, s.manifest, v.model, terms, before, in.Action, in.Success, s.meta.Seq+1)
+	pb, pa, discovered := v.learn(s.engine.Graph, s.manifest, terms, before, in.Action, in.Success, s.meta.Seq+1)
 	members := []pyjson.Member{
 		pyjson.KV("transition", before+" → "+in.Action),
 		pyjson.KV("context_terms", orEmptyStrings(terms)),
@@ -412,7 +486,7 @@ func (s *session) learnV3(in reportInput, before string, input pyjson.Value) (py
 
 // advisoryPrecision is how advice fared: the success rate of reports that
 // followed the top suggestion and of those that did not.
-func (v *v3State) advisoryPrecision() pyjson.Value {
+func (v *learnState) advisoryPrecision() pyjson.Value {
 	rate := func(p [2]float64) pyjson.Value {
 		var r any
 		if p[1] > 0 {
@@ -433,7 +507,7 @@ func orEmptyStrings(xs []string) []string {
 // modelStatus is what status adds for a workspace of ucs's own model: its
 // name and how advice fared. Nothing for the reference's (parity).
 func (s *session) modelStatus() (string, any) {
-	if s.meta.Model != ModelV3 {
+	if !s.model.learns() {
 		return "", nil
 	}
 	v, err := s.learned()
