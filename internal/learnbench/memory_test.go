@@ -97,30 +97,28 @@ func (p *twin) Observe(st *State, a string, rep bool) error {
 func (p *twin) Probe([]ProbeQuery) ([][]string, error) { return nil, nil }
 func (p *twin) Close() error                           { return nil }
 
-// TestV3Lift is the short, seeded version of the benchmark that make test
-// runs: ucs's own model (v3, in memory: the bridge's own ranking and
-// learning code, TestMemoryMatchesBridge) over 10 seeds × 300 episodes.
-// Its lift over random choices and over UCB1 told the true family must
-// have a 95% lower bound above zero, on regret and on step success. Its
-// lift over tabular ε-greedy (also told the family) is logged: issue 16
-// asks for it above zero, and today it is a tie (see docs/learning-benchmark.md).
-func TestV3Lift(t *testing.T) {
-	res := mustRun(t, Config{Seeds: 10, SeedBase: 1, Episodes: 300, ProbeEvery: -1,
+// TestModelLift is the short, seeded version of the benchmark that make
+// test runs: ucs's default model (v4, in memory: the bridge's own ranking
+// and learning code, TestMemoryMatchesBridge) over 10 development seeds ×
+// 600 episodes, without probes. Its lift over tabular ε-greedy, over UCB1
+// (both told the true family) and over random choices must have a 95%
+// lower bound above zero, on cumulative regret and on the regret of the
+// last third. (At 300 episodes the lift over tabular is not yet
+// significant: ucs explores more in the first hundred episodes and wins
+// afterwards.)
+func TestModelLift(t *testing.T) {
+	res := mustRun(t, Config{Seeds: 10, SeedBase: 1, Episodes: 600, ProbeEvery: -1,
 		Policies: []string{"random", "ucb", "tabular", "learn@1.0"}})
-	for _, base := range []string{"random", "ucb"} {
-		for _, m := range []string{"regret", "step_success"} {
+	for _, base := range []string{"random", "ucb", "tabular"} {
+		for _, m := range []string{"regret", "regret_late"} {
 			iv, err := res.Lift("learn@1.0", base, m)
 			if err != nil {
 				t.Fatal(err)
 			}
+			t.Logf("over %s on %s: %.1f [%.1f, %.1f]", base, m, iv.Mean, iv.Lo, iv.Hi)
 			if !(iv.Lo > 0) {
-				t.Errorf("v3 over %s on %s: lift %.3f [%.3f, %.3f], want the lower bound above 0", base, m, iv.Mean, iv.Lo, iv.Hi)
+				t.Errorf("ucs over %s on %s: lift %.1f [%.1f, %.1f], want the lower bound above 0", base, m, iv.Mean, iv.Lo, iv.Hi)
 			}
-		}
-	}
-	for _, m := range []string{"regret", "regret_late"} {
-		if iv, err := res.Lift("learn@1.0", "tabular", m); err == nil {
-			t.Logf("v3 over tabular on %s: %.1f [%.1f, %.1f]", m, iv.Mean, iv.Lo, iv.Hi)
 		}
 	}
 }
