@@ -70,27 +70,37 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if trend == "declining" {
 		recs = append(recs, "PP health is declining — review recent actions for efficiency.")
 	}
-	return pyjson.Obj(
-		pyjson.KV("status", "resumed"),
-		pyjson.KV("session_briefing", pyjson.Obj(
-			pyjson.KV("t", e.Grid.T),
-			pyjson.KV("cursor", e.Cursor.Node),
-			pyjson.KV("pp_health", round(e.PP.Health(), 4)),
-			pyjson.KV("pp", ppRounded(e.PP)),
-			pyjson.KV("pp_trend", trend),
-			pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
-			pyjson.KV("artifact_count", e.Artifacts.Len()),
-			pyjson.KV("artifact_breakdown", breakdown(e)),
-			pyjson.KV("top_wormholes", kinds[0]),
-			pyjson.KV("top_attractors", kinds[1]),
-			pyjson.KV("top_resonances", kinds[2]),
-			pyjson.KV("unannotated_count", len(unannotated)),
-			pyjson.KV("open_questions", openQ),
-			pyjson.KV("recent_methodology", recentOut),
-			pyjson.KV("last_synthesis", lastSynth),
-			pyjson.KV("recommendations", recs),
-		)),
-	), nil
+	briefing := pyjson.Obj(
+		pyjson.KV("t", e.Grid.T),
+		pyjson.KV("cursor", e.Cursor.Node),
+		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+		pyjson.KV("pp", ppRounded(e.PP)),
+		pyjson.KV("pp_trend", trend),
+		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
+		pyjson.KV("artifact_count", e.Artifacts.Len()),
+		pyjson.KV("artifact_breakdown", breakdown(e)),
+		pyjson.KV("top_wormholes", kinds[0]),
+		pyjson.KV("top_attractors", kinds[1]),
+		pyjson.KV("top_resonances", kinds[2]),
+		pyjson.KV("unannotated_count", len(unannotated)),
+		pyjson.KV("open_questions", openQ),
+		pyjson.KV("recent_methodology", recentOut),
+		pyjson.KV("last_synthesis", lastSynth),
+		pyjson.KV("recommendations", recs),
+	)
+	// Goals, when the workspace has any (a workspace without keeps the
+	// reference's answer).
+	if gb, err := s.goals(); err != nil {
+		return pyjson.Value{}, err
+	} else if !gb.empty() {
+		active, _ := s.activeGoals()
+		briefing = briefing.With("active_goals", active)
+		if n := len(active.Items()); n > 0 {
+			recs = append(recs, "Work towards "+itoa(n)+" active goal(s): attribute outcomes with goal_id (report) or --goal (exec).")
+			briefing = briefing.With("recommendations", recs)
+		}
+	}
+	return pyjson.Obj(pyjson.KV("status", "resumed"), pyjson.KV("session_briefing", briefing)), nil
 }
 
 func breakdown(e *torusfield.Engine) pyjson.Value {

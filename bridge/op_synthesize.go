@@ -139,28 +139,45 @@ func opSynthesize(s *session, _ Call) (pyjson.Value, error) {
 			pyjson.KV("last_detected_t", a.LastDetectedT()), pyjson.KV("age_steps", e.Grid.T-a.LastDetectedT()),
 		))
 	}
-	return pyjson.Obj(
-		pyjson.KV("synthesis_data", pyjson.Obj(
-			pyjson.KV("period", pyjson.Obj(pyjson.KV("since", since), pyjson.KV("until", isoTime(s.now)))),
-			pyjson.KV("total_actions", len(actions)),
-			pyjson.KV("resource_allocation", allocation),
-			pyjson.KV("pp_health", round(e.PP.Health(), 4)),
-			pyjson.KV("pp_trend", trend),
-			pyjson.KV("pp_snapshots", snaps),
-			pyjson.KV("artifact_summary", pyjson.Obj(
-				pyjson.KV("total", e.Artifacts.Len()),
-				pyjson.KV("wormholes", e.Artifacts.CountKind(torusfield.KindWormhole)),
-				pyjson.KV("attractors", e.Artifacts.CountKind(torusfield.KindAttractor)),
-				pyjson.KV("resonances", e.Artifacts.CountKind(torusfield.KindResonance)),
-				pyjson.KV("unannotated", len(unannotated)),
-			)),
-			pyjson.KV("top_wormholes", wormholes),
-			pyjson.KV("recent_methodology", recentOut),
-			pyjson.KV("policy_overrides", len(overrides)),
-			pyjson.KV("override_summary", summarizeOverrides(overrides)),
-			pyjson.KV("misalignments", misalignments),
-			pyjson.KV("stale_artifacts", stale),
+	data := pyjson.Obj(
+		pyjson.KV("period", pyjson.Obj(pyjson.KV("since", since), pyjson.KV("until", isoTime(s.now)))),
+		pyjson.KV("total_actions", len(actions)),
+		pyjson.KV("resource_allocation", allocation),
+		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+		pyjson.KV("pp_trend", trend),
+		pyjson.KV("pp_snapshots", snaps),
+		pyjson.KV("artifact_summary", pyjson.Obj(
+			pyjson.KV("total", e.Artifacts.Len()),
+			pyjson.KV("wormholes", e.Artifacts.CountKind(torusfield.KindWormhole)),
+			pyjson.KV("attractors", e.Artifacts.CountKind(torusfield.KindAttractor)),
+			pyjson.KV("resonances", e.Artifacts.CountKind(torusfield.KindResonance)),
+			pyjson.KV("unannotated", len(unannotated)),
 		)),
+		pyjson.KV("top_wormholes", wormholes),
+		pyjson.KV("recent_methodology", recentOut),
+		pyjson.KV("policy_overrides", len(overrides)),
+		pyjson.KV("override_summary", summarizeOverrides(overrides)),
+		pyjson.KV("misalignments", misalignments),
+		pyjson.KV("stale_artifacts", stale),
+	)
+	// Goals closed in the period, when the workspace has goals.
+	if gb, err := s.goals(); err != nil {
+		return pyjson.Value{}, err
+	} else if !gb.empty() {
+		closed := []pyjson.Value{}
+		counts := map[string]int{}
+		for _, g := range append(append([]*goal{}, gb.Open...), gb.Closed...) {
+			if g.Closed != "" && g.Closed >= since {
+				closed = append(closed, pyjson.Obj(pyjson.KV("id", g.ID), pyjson.KV("content", g.Content),
+					pyjson.KV("state", g.State), pyjson.KV("closed", g.Closed), pyjson.KV("retries", g.Retries)))
+				counts[g.State]++
+			}
+		}
+		data = data.With("goals", pyjson.Obj(pyjson.KV("completed", counts[goalCompleted]), pyjson.KV("failed", counts[goalFailed]),
+			pyjson.KV("closed", closed)))
+	}
+	return pyjson.Obj(
+		pyjson.KV("synthesis_data", data),
 		pyjson.KV("synthesis_prompts", synthesisPrompts),
 	), nil
 }

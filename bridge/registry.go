@@ -25,7 +25,9 @@ import (
 
 // A Spec describes one operation.
 type Spec struct {
-	Name    string // the command: ucs NAME
+	// Name is the command: ucs NAME. A name of two words ("goal add") is
+	// a subcommand of its first word's group.
+	Name    string
 	Summary string // one line, no final period: the command list's entry
 	Long    string // what --help and the reference add to the summary (paragraphs)
 	Example string // command lines as an agent types them, one per line
@@ -68,6 +70,10 @@ type Field struct {
 	Default any    // the value when absent or null: nil (none), a string, bool or int
 	Doc     string // one line: what the field means
 	Flag    bool   // a command-line flag, carried in Call.Args
+	// Positional: on the command line the flag may also be given as the
+	// command's one argument (ucs rate 42); carried in Call.Args like any
+	// flag. At most one field of an operation is positional.
+	Positional bool
 	// Env names an environment variable that sets a flag the command
 	// line does not give (the CLI reads it; Do never reads the
 	// environment).
@@ -129,11 +135,26 @@ var registry []*Spec
 func init() {
 	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
 		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec}
+	registry = append(registry, goalSpecs()...)
 }
 
 // Specs returns every operation, init first. The Specs are shared: do not
 // change them.
 func Specs() []*Spec { return registry }
+
+// Group returns the first word of a two-word operation's name ("goal" of
+// "goal add"), or "".
+func (sp *Spec) Group() string {
+	g, _, ok := strings.Cut(sp.Name, " ")
+	if !ok {
+		return ""
+	}
+	return g
+}
+
+// ToolName is the operation's name as one word, for tool surfaces that
+// take no spaces: "goal_add".
+func (sp *Spec) ToolName() string { return strings.ReplaceAll(sp.Name, " ", "_") }
 
 // Lookup returns the operation named name, or nil.
 func Lookup(name string) *Spec {

@@ -54,7 +54,8 @@ func TestRegistry(t *testing.T) {
 			"%s: request_id comes from Retries", sp.Name)
 	}
 	assert.Nil(t, Lookup("bogus"))
-	assert.Equal(t, []string{"init", "consult", "report", "reflect", "import", "flush", "resume", "synthesize", "status", "export", "migrate"},
+	assert.Equal(t, []string{"init", "consult", "report", "reflect", "import", "flush", "resume", "synthesize", "status", "export", "migrate",
+		"goal add", "goal list", "goal show", "goal done", "goal fail", "goal suspend", "goal resume", "goal retry"},
 		Operations(), "the operations on the engine's state")
 }
 

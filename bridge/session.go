@@ -33,6 +33,14 @@ type session struct {
 	// file's "learn" member), and v3 its decoded form once a call needs it.
 	learnRaw []byte
 	learnt   *learnState
+	// goalsRaw is the state file's "goals" member as read, and goalBook
+	// its decoded form once a call needs it.
+	goalsRaw []byte
+	goalBook *goalBook
+	// policyRaw is the state file's "policy" member as read, and
+	// policySet its decoded form once a call needs it.
+	policyRaw []byte
+	policySet *policyState
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
@@ -58,14 +66,18 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 	s.model = lookupModel(s.meta.Model)
 	s.manifest = tx.Manifest()
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
-	var visit func(key string, raw []byte) error
-	if s.model.learns() {
-		visit = func(key string, raw []byte) error {
-			if key == learnMember {
+	visit := func(key string, raw []byte) error {
+		switch key {
+		case learnMember:
+			if s.model.learns() {
 				s.learnRaw = raw
 			}
-			return nil
+		case goalsMember:
+			s.goalsRaw = raw
+		case policyMember:
+			s.policyRaw = raw
 		}
+		return nil
 	}
 	if err := s.engine.RestoreBytes(tx.State(), visit); err != nil {
 		return nil, corrupt(err, relState)
@@ -164,7 +176,45 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	} else {
 		dst = s.engine.AppendState(dst, lead)
 	}
-	return s.appendLearnMember(dst)
+	dst = s.appendLearnMember(dst)
+	dst = s.appendMember(dst, goalsMember, s.goalsRaw, s.goalBook != nil, func(dst []byte) ([]byte, bool) {
+		if s.goalBook.empty() {
+			return dst, false
+		}
+		return s.goalBook.appendJSON(dst), true
+	})
+	return s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
+		return s.policySet.appendJSON(dst)
+	})
+}
+
+// The state file's members after the engine's, each present only when it
+// holds something, so a workspace that never used them keeps the
+// reference's bytes.
+const (
+	goalsMember  = "goals"
+	policyMember = "policy"
+)
+
+// appendMember adds one member to an encoded state file: as read when the
+// call did not decode it, else as encode writes it (nothing when encode
+// says the member is empty).
+func (s *session) appendMember(state []byte, key string, raw []byte, decoded bool, encode func([]byte) ([]byte, bool)) []byte {
+	if !decoded && raw == nil {
+		return state
+	}
+	body := state[:len(state)-1]
+	n := len(body)
+	body = append(body, `,"`+key+`":`...)
+	if decoded {
+		var ok bool
+		if body, ok = encode(body); !ok {
+			body = body[:n]
+		}
+	} else {
+		body = append(body, raw...)
+	}
+	return append(body, '}')
 }
 
 // annotations returns the annotation of each annotated artifact. The last

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -105,9 +106,42 @@ var cliCommands = [...]string{"skill", "replay", "version"}
 func commandNames() []string {
 	var names []string
 	for _, sp := range bridge.Specs() {
-		names = append(names, sp.Name)
+		name := sp.Name
+		if g := sp.Group(); g != "" {
+			name = g
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
 	}
 	return append(names, cliCommands[:]...)
+}
+
+// groupCommand builds the command of a group of operations ("goal"), with
+// one subcommand per operation ("goal add"), or returns nil.
+func (st *state) groupCommand(name string) *cobra.Command {
+	var group *cobra.Command
+	for _, sp := range bridge.Specs() {
+		if sp.Group() != name {
+			continue
+		}
+		if group == nil {
+			group = &cobra.Command{Use: name, Short: groupSummaries[name], Args: cobra.NoArgs,
+				RunE: func(cmd *cobra.Command, args []string) error {
+					return fmt.Errorf("name a subcommand of %s: see ucs %s --help", name, name)
+				}}
+		}
+		sub := st.opCommand(sp)
+		sub.Use = strings.TrimPrefix(sub.Use, name+" ")
+		group.AddCommand(sub)
+	}
+	return group
+}
+
+// groupSummaries are the help lines of the groups of operations.
+var groupSummaries = map[string]string{
+	"goal":   "Goals: what the agent works towards, and how its outcomes move them",
+	"policy": "The workspace's policy: which capability permissions are granted",
 }
 
 // calledCommand is the top-level command args name, when only --workspace
@@ -131,6 +165,9 @@ func calledCommand(args []string) string {
 func (st *state) command(name string) *cobra.Command {
 	if sp := bridge.Lookup(name); sp != nil {
 		return st.opCommand(sp)
+	}
+	if cmd := st.groupCommand(name); cmd != nil {
+		return cmd
 	}
 	switch name {
 	case "skill":
@@ -162,6 +199,14 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 		Example: indent(sp.Example, "  "),
 		Args:    cobra.NoArgs,
 	}
+	var positional *bridge.Field
+	for i := range sp.Fields {
+		if sp.Fields[i].Positional {
+			positional = &sp.Fields[i]
+			cmd.Use += " [" + strings.ToUpper(positional.FlagName()) + "]"
+			cmd.Args = cobra.MaximumNArgs(1)
+		}
+	}
 	type flagValue struct {
 		f *bridge.Field
 		s *string
@@ -189,12 +234,12 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 			def, _ := f.Default.(string)
 			cmd.Flags().StringVar(v.s, name, def, usage)
 		}
-		if f.Required {
+		if f.Required && !f.Positional {
 			cmd.MarkFlagRequired(name)
 		}
 		flags = append(flags, v)
 	}
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		var ms []pyjson.Member
 		if sp.Stdin() {
 			input, err := st.readInput(cmd)
@@ -233,6 +278,18 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 			}
 			ms = slices.DeleteFunc(slices.Clip(ms), func(m pyjson.Member) bool { return m.Key == name })
 			ms = append(ms, pyjson.KV(name, x))
+		}
+		if positional != nil && len(args) == 1 {
+			if cmd.Flags().Changed(positional.FlagName()) {
+				return fmt.Errorf("give %s once: as the argument or as --%s", strings.ToUpper(positional.FlagName()), positional.FlagName())
+			}
+			var x any = args[0]
+			if positional.Type == bridge.TypeInt {
+				if n, err := strconv.ParseInt(args[0], 10, 64); err == nil {
+					x = n
+				}
+			}
+			ms = append(ms, pyjson.KV(positional.Name, x))
 		}
 		return st.do(cmd, sp.Call(pyjson.ObjectValue(ms)))
 	}

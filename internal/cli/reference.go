@@ -33,7 +33,7 @@ underscores.
 | --- | --- | --- | --- |
 `)
 	for _, sp := range bridge.Specs() {
-		b.WriteString("| [`" + sp.Name + "`](#" + sp.Name + ") | " + sp.Summary + " | " + yesNo(sp.Mutating) + " | " + yesNo(sp.Retries) + " |\n")
+		b.WriteString("| [`" + sp.Name + "`](#" + strings.ReplaceAll(sp.Name, " ", "-") + ") | " + sp.Summary + " | " + yesNo(sp.Mutating) + " | " + yesNo(sp.Retries) + " |\n")
 	}
 	for _, sp := range bridge.Specs() {
 		b.WriteString("\n## " + sp.Name + "\n\n" + sp.Summary + ".\n\n" + unwrap(sp.Long) + "\n\n" + effect(sp) + "\n")

@@ -56,7 +56,7 @@ var helpFlagRE = regexp.MustCompile(`(?m)^  (?:-h, )?\s*--([a-z-]+)`)
 // and its command has exactly the Spec's flags.
 func TestHelpFromRegistry(t *testing.T) {
 	for _, sp := range bridge.Specs() {
-		help := runHelp(t, sp.Name, "--help")
+		help := runHelp(t, append(strings.Fields(sp.Name), "--help")...)
 		assert.True(t, strings.HasPrefix(help, sp.Summary+".\n\n"), "%s: the summary first", sp.Name)
 		for line := range strings.SplitSeq(sp.Long, "\n") {
 			assert.Contains(t, help, line, sp.Name)
@@ -67,7 +67,7 @@ func TestHelpFromRegistry(t *testing.T) {
 		for _, f := range sp.Inputs() {
 			if f.Flag {
 				flags = append(flags, f.FlagName())
-				assert.Regexp(t, `(?m)^      --`+f.FlagName()+`( \w+)? +`+regexp.QuoteMeta(flagUsage(&f))+`( \(default "[^"]*"\))?$`, help, "%s --%s", sp.Name, f.FlagName())
+				assert.Regexp(t, `(?m)^      --`+f.FlagName()+`( \w+)? +`+regexp.QuoteMeta(flagUsage(&f))+`( \(default ("[^"]*"|\d+)\))?$`, help, "%s --%s", sp.Name, f.FlagName())
 				continue
 			}
 			assert.Contains(t, help, "\n  \""+f.Name+"\": "+fieldType(&f)+"\n      "+f.Doc+"\n", "%s: stdin field %s", sp.Name, f.Name)
@@ -86,6 +86,12 @@ func TestHelpFromRegistry(t *testing.T) {
 	}
 	root := runHelp(t, "--help")
 	for _, sp := range bridge.Specs() {
+		if g := sp.Group(); g != "" { // the group's help lists it
+			group := runHelp(t, g, "--help")
+			assert.Regexp(t, `(?m)^  `+strings.TrimPrefix(sp.Name, g+" ")+` +`+regexp.QuoteMeta(sp.Summary)+`$`, group)
+			assert.Regexp(t, `(?m)^  `+g+` +`, root)
+			continue
+		}
 		assert.Regexp(t, `(?m)^  `+sp.Name+` +`+regexp.QuoteMeta(sp.Summary)+`$`, root)
 	}
 }

@@ -242,13 +242,14 @@ func missingKeys(path string, shown, got pyjson.Value) []string {
 }
 
 // TestSkillMDShape: SKILL.md stays within the Agent Skills guidance (under
-// 500 lines; ours aims at 200), shows one example of every command, and
-// leaves every field to references/commands.md.
+// 500 lines; ours aims at 250: the operations of a whole session, goals,
+// exec and ratings), shows one example of every command, and leaves every
+// field to references/commands.md.
 func TestSkillMDShape(t *testing.T) {
 	raw, err := os.ReadFile(skillPath)
 	require.NoError(t, err)
 	doc := string(raw)
-	assert.LessOrEqual(t, strings.Count(doc, "\n"), 200, "SKILL.md's lines")
+	assert.LessOrEqual(t, strings.Count(doc, "\n"), 250, "SKILL.md's lines")
 	assert.Contains(t, doc, "(references/commands.md)", "it points to the full reference")
 	var lines []string
 	for _, f := range fences(doc) {
@@ -257,7 +258,13 @@ func TestSkillMDShape(t *testing.T) {
 		}
 	}
 	for _, sp := range bridge.Specs() {
-		re := regexp.MustCompile(`\{baseDir\}/bin/ucs (--workspace \S+ )?` + sp.Name + `\b`)
-		assert.True(t, slices.ContainsFunc(lines, re.MatchString), "SKILL.md has no example of %s", sp.Name)
+		// A group of operations (goal add, goal list, ...) needs one
+		// example of the group; the reference has each of them.
+		name := sp.Name
+		if g := sp.Group(); g != "" {
+			name = g
+		}
+		re := regexp.MustCompile(`\{baseDir\}/bin/ucs (--workspace \S+ )?` + name + `\b`)
+		assert.True(t, slices.ContainsFunc(lines, re.MatchString), "SKILL.md has no example of %s", name)
 	}
 }

@@ -1,0 +1,245 @@
+package bridge
+
+import (
+	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// The goal operations: add, list, show, and the transitions of a goal's
+// lifecycle that an agent or an operator makes explicitly (done, fail,
+// suspend, resume, retry). Outcomes move goals through report and exec
+// (goals.go).
+
+var goalIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true, Doc: "the goal's id (from goal add or goal list)"}
+
+var noteField = Field{Name: "note", Type: TypeString, Flag: true, Doc: "why (kept with the goal and in the journal)"}
+
+var goalAddSpec = Spec{
+	Name:    "goal add",
+	Summary: "Register a goal: what to achieve, when it counts as done, how many failures it tolerates",
+	Long: `A goal is active until its completion criteria are met: --count N successful
+outcomes attributed to it (default 1), or --threshold C, one success observed
+with a confidence of at least C. Each failure attributed to it spends one of
+its --retries (default 2); a failure with none left fails it. A timeout never
+fails a goal. Attribute outcomes with goal_id in report or --goal in exec:
+they weigh more in learning than unattributed ones.`,
+	Example:  "ucs goal add --content \"ship the parser fix\" --count 2\nucs goal add --content \"fetch the pricing page\" --threshold 0.9 --retries 1",
+	Mutating: true,
+	Fields: []Field{
+		{Name: "content", Type: TypeString, Flag: true, Required: true, Doc: "what the goal is"},
+		{Name: "count", Type: TypeInt, Flag: true, Doc: "completed after this many successful outcomes (default 1)"},
+		{Name: "threshold", Type: TypeNumber, Flag: true, Doc: "completed by one success observed with at least this confidence (0 to 1)"},
+		{Name: "retries", Type: TypeInt, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},
+		{Name: "parent", Type: TypeString, Flag: true, Doc: "the id of the goal this one serves"},
+	},
+	check: checkGoalAdd,
+	run:   opGoalAdd,
+}
+
+func checkGoalAdd(c Call) error {
+	if _, ok := c.Args.Get("count"); ok {
+		if _, ok := c.Args.Get("threshold"); ok {
+			return badInput("invalid_value", "give --count or --threshold, not both", "a goal has one completion criterion")
+		}
+		if argInt(c, "count") < 1 {
+			return badInput("invalid_value", "give --count 1 or more", "--count must be at least 1")
+		}
+	}
+	if v, ok := c.Args.Get("threshold"); ok {
+		if x, _ := v.Float(); x <= 0 || x > 1 {
+			return badInput("invalid_value", "give --threshold between 0 and 1, e.g. 0.9", "--threshold must be in (0, 1]")
+		}
+	}
+	if v, ok := c.Args.Get("retries"); ok {
+		if n, _ := v.Int(); n < 0 {
+			return badInput("invalid_value", "give --retries 0 or more", "--retries must not be negative")
+		}
+	}
+	return nil
+}
+
+func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
+	gb, err := s.goals()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	g := &goal{
+		ID:      "g" + strconv.FormatInt(s.meta.Seq+1, 10),
+		Content: argString(c, "content"), Parent: argString(c, "parent"),
+		Criterion: criterionCount, Target: 1,
+		RetryBudget: argInt(c, "retries"), State: goalActive, Created: isoTime(s.now),
+	}
+	g.RetriesLeft = g.RetryBudget
+	if v, ok := c.Args.Get("threshold"); ok {
+		g.Criterion, g.Target = criterionThreshold, 1
+		g.Confidence, _ = v.Float()
+	} else if v, ok := c.Args.Get("count"); ok {
+		g.Target, _ = v.Int()
+	}
+	if g.Parent != "" && gb.find(g.Parent) == nil {
+		return pyjson.Value{}, badInput("unknown_goal", "list the goals with: ucs goal list", "there is no parent goal %s", quote(g.Parent))
+	}
+	gb.Open = append(gb.Open, g)
+	return pyjson.Obj(pyjson.KV("status", "added"), pyjson.KV("goal", g.value())), nil
+}
+
+var goalListSpec = Spec{
+	Name:    "goal list",
+	Summary: "List goals: the open ones (active, suspended, failed), or those in one state",
+	Long: `Each goal with its criteria, progress, retries left and last outcome. The
+state keeps every open goal and the last 100 completed ones; the journal keeps
+every change.`,
+	Example: "ucs goal list\nucs goal list --state completed",
+	Fields: []Field{
+		{Name: "state", Type: TypeString, Flag: true, Enum: []string{"open", goalActive, goalSuspended, goalFailed, goalCompleted, "all"},
+			Default: "open", Doc: "which goals"},
+	},
+	run: opGoalList,
+}
+
+func opGoalList(s *session, c Call) (pyjson.Value, error) {
+	gb, err := s.goals()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	want := argString(c, "state")
+	out := []pyjson.Value{}
+	for _, g := range append(append([]*goal{}, gb.Open...), gb.Closed...) {
+		if want == "all" || want == "open" && g.State != goalCompleted || want == g.State {
+			out = append(out, g.value())
+		}
+	}
+	return pyjson.Obj(pyjson.KV("goals", out), pyjson.KV("count", len(out))), nil
+}
+
+var goalShowSpec = Spec{
+	Name:    "goal show",
+	Summary: "Show one goal: its criteria, progress, retries and last outcome",
+	Long:    `The goal's id is the argument (or --id): g and the sequence number of the event that added it.`,
+	Example: "ucs goal show g12",
+	Fields:  []Field{goalIDField},
+	run: func(s *session, c Call) (pyjson.Value, error) {
+		g, err := s.goal(argString(c, "id"))
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		return pyjson.Obj(pyjson.KV("goal", g.value())), nil
+	},
+}
+
+// goal returns the goal with that id, or an unknown_goal error.
+func (s *session) goal(id string) (*goal, error) {
+	gb, err := s.goals()
+	if err != nil {
+		return nil, err
+	}
+	g := gb.find(id)
+	if g == nil {
+		return nil, badInput("unknown_goal", "list the goals with: ucs goal list", "there is no goal %s", quote(id))
+	}
+	return g, nil
+}
+
+// A goalMove is an explicit transition of the lifecycle.
+type goalMove struct {
+	verb, summary, long string
+	from          []string // the states it applies to
+	to            string
+}
+
+var goalMoves = []goalMove{
+	{"done", "Mark a goal completed by hand",
+		"An operator's or the agent's verdict that the goal is met, whatever its criteria say. Applies to an active or suspended goal.",
+		[]string{goalActive, goalSuspended}, goalCompleted},
+	{"fail", "Mark a goal failed by hand",
+		"Gives the goal up. Applies to an active or suspended goal; retry makes it active again.",
+		[]string{goalActive, goalSuspended}, goalFailed},
+	{"suspend", "Suspend an active goal: outcomes no longer move it",
+		"A suspended goal keeps its progress; outcomes attributed to it are learned but do not move it until resume.",
+		[]string{goalActive}, goalSuspended},
+	{"resume", "Make a suspended goal active again", "The goal continues where it was suspended.",
+		[]string{goalSuspended}, goalActive},
+	{"retry", "Make a failed goal active again, with its whole retry budget",
+		"The only way out of failed: the goal's failures are kept, its retries left are its budget again, and retries counts one more.",
+		[]string{goalFailed}, goalActive},
+}
+
+// goalMoveSpec is the operation of one transition.
+func goalMoveSpec(m goalMove) *Spec {
+	return &Spec{
+		Name:     "goal " + m.verb,
+		Summary:  m.summary,
+		Long:     m.long,
+		Example:  "ucs goal " + m.verb + " g12 --note \"...\"",
+		Mutating: true,
+		Fields:   []Field{goalIDField, noteField},
+		run: func(s *session, c Call) (pyjson.Value, error) {
+			g, err := s.goal(argString(c, "id"))
+			if err != nil {
+				return pyjson.Value{}, err
+			}
+			allowed := false
+			for _, st := range m.from {
+				allowed = allowed || g.State == st
+			}
+			if !allowed {
+				return pyjson.Value{}, badInput("invalid_state", "see its state with: ucs goal show "+g.ID,
+					"goal %s is %s; %s applies to a goal that is %s", g.ID, g.State, m.verb, joinOr(m.from))
+			}
+			from := g.State
+			g.State, g.Note = m.to, argString(c, "note")
+			switch m.to {
+			case goalCompleted, goalFailed:
+				g.Closed = isoTime(s.now)
+			case goalActive:
+				g.Closed = ""
+			}
+			if m.verb == "retry" {
+				g.Retries++
+				g.RetriesLeft = g.RetryBudget
+			}
+			gb, _ := s.goals()
+			gb.settle(g)
+			return pyjson.Obj(pyjson.KV("status", m.verb), pyjson.KV("from", from), pyjson.KV("goal", g.value())), nil
+		},
+	}
+}
+
+func joinOr(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	out := xs[0]
+	for _, x := range xs[1 : len(xs)-1] {
+		out += ", " + x
+	}
+	return out + " or " + xs[len(xs)-1]
+}
+
+// goalSpecs are the goal group's operations, in the order help lists them.
+func goalSpecs() []*Spec {
+	specs := []*Spec{&goalAddSpec, &goalListSpec, &goalShowSpec}
+	for _, m := range goalMoves {
+		specs = append(specs, goalMoveSpec(m))
+	}
+	return specs
+}
+
+// activeGoals is resume's and status's summary of the open goals.
+func (s *session) activeGoals() (pyjson.Value, error) {
+	gb, err := s.goals()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	out := []pyjson.Value{}
+	for _, g := range gb.Open {
+		if g.State == goalActive {
+			out = append(out, g.value())
+		}
+	}
+	return pyjson.ArrayValue(out), nil
+}
