@@ -50,6 +50,8 @@ type Bridge struct {
 	// fields), converts no format by itself (it replays the recorded
 	// migrate events) and keeps no backups.
 	replaying bool
+	// draining is set while the pending queue is applied (pending.go).
+	draining bool
 }
 
 // New returns a Bridge for a workspace. It touches no file.
@@ -102,6 +104,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if sp.tool != nil {
 		return sp.tool(b, run)
 	}
+	var applied []string
+	if sp.Mutating && sp.open == nil {
+		applied = b.applyPending()
+	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
 	var s *session
@@ -134,6 +140,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	tm.mark("operate")
+	s.warnings = append(applied, s.warnings...)
 	if len(s.warnings) > 0 {
 		out = out.With("warnings", s.warnings)
 	}

@@ -51,6 +51,14 @@ type reportInput struct {
 	Action, Outcome, Success, Significance, Context string
 	Reasoning                                       pyjson.Value // object, or Null
 	HasReasoning                                    bool
+	GoalID                                          string
+	// Result is the raw result the report carries (an observation), or
+	// Null; HasResult says it is there.
+	Result    pyjson.Value
+	HasResult bool
+	// Weight is how much the report teaches: the observation's
+	// confidence, more when goal-directed; 1 for a self-report.
+	Weight float64
 }
 
 func decodeReport(v pyjson.Value) (reportInput, error) {
@@ -60,6 +68,11 @@ func decodeReport(v pyjson.Value) (reportInput, error) {
 		Success:      strField(v, "success"),
 		Significance: strField(v, "significance"),
 		Context:      strField(v, "context"),
+		GoalID:       strField(v, "goal_id"),
+		Weight:       1,
+	}
+	if r, ok := v.Get("result"); ok && r.Kind() == pyjson.Object {
+		in.Result, in.HasResult = r, true
 	}
 	in.Reasoning, _ = v.Get("reasoning_trace")
 	// The reference treats {} as no trace.

@@ -84,7 +84,11 @@ func relearn(s *session, model *Model) (*learnState, int, error) {
 			ctx = contexts[i-offset]
 		}
 		success := strField(line, "success")
-		v.learn(s.engine.Graph, s.manifest, learn.Terms(ctx.text), before, action, success, ctx.seq)
+		weight := 1.0
+		if x, ok := line.Get("evidence_weight"); ok {
+			weight, _ = x.Float()
+		}
+		v.learn(s.engine.Graph, s.manifest, learn.Terms(ctx.text), before, action, success, weight, ctx.seq)
 		if _, w := outcomeValue(success); w > 0 {
 			learned++
 		}

@@ -73,8 +73,8 @@ func (v *learnState) context(cursor string, terms []string) learn.Context {
 
 // learn teaches the model a report of action from the cursor in a task
 // with these terms, and follows the agent's trail.
-func (v *learnState) learn(g *torusfield.Graph, man *torusfield.Manifest, terms []string, cursor, action, success string, clock int64) (before, after learn.Estimate, discovered bool) {
-	before, after, discovered = LearnOutcome(g, man, v.model, v.context(cursor, terms), cursor, action, success, clock)
+func (v *learnState) learn(g *torusfield.Graph, man *torusfield.Manifest, terms []string, cursor, action, success string, weight float64, clock int64) (before, after learn.Estimate, discovered bool) {
+	before, after, discovered = LearnOutcome(g, man, v.model, v.context(cursor, terms), cursor, action, success, weight, clock)
 	if v.keepsTrail {
 		v.trail.Move(cursor, action, success, terms)
 	}
@@ -294,8 +294,9 @@ func RankNextSteps(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model
 // word) in a context's terms: the graph's edge gives the prior, and a
 // transition the graph lacks is discovered. It returns the estimates
 // before and after, and whether the transition is discovered.
-func LearnOutcome(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, ctx learn.Context, from, to, success string, clock int64) (before, after learn.Estimate, discovered bool) {
+func LearnOutcome(g *torusfield.Graph, man *torusfield.Manifest, m *learn.Model, ctx learn.Context, from, to, success string, weight float64, clock int64) (before, after learn.Estimate, discovered bool) {
 	y, w := outcomeValue(success)
+	w *= weight
 	prior, discovered := 0.0, true
 	if ei := g.Find(from, to); ei >= 0 {
 		edge := g.Edges[ei]
@@ -458,7 +459,8 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 		terms = adv.Terms
 	}
 	y, w := outcomeValue(in.Success)
-	pb, pa, discovered := v.learn(s.engine.Graph, s.manifest, terms, before, in.Action, in.Success, s.meta.Seq+1)
+	w *= in.Weight
+	pb, pa, discovered := v.learn(s.engine.Graph, s.manifest, terms, before, in.Action, in.Success, in.Weight, s.meta.Seq+1)
 	members := []pyjson.Member{
 		pyjson.KV("transition", before+" → "+in.Action),
 		pyjson.KV("context_terms", orEmptyStrings(terms)),

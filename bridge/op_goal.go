@@ -144,8 +144,8 @@ func (s *session) goal(id string) (*goal, error) {
 // A goalMove is an explicit transition of the lifecycle.
 type goalMove struct {
 	verb, summary, long string
-	from          []string // the states it applies to
-	to            string
+	from                []string // the states it applies to
+	to                  string
 }
 
 var goalMoves = []goalMove{

@@ -59,7 +59,7 @@ func (l *memory) Consult(context string) (Advice, error) {
 func (l *memory) Report(action, success, context string) (string, error) {
 	l.seq++
 	terms := learn.Terms(context)
-	bridge.LearnOutcome(l.g, l.man, l.m, l.context(terms), l.cursor, action, success, l.seq)
+	bridge.LearnOutcome(l.g, l.man, l.m, l.context(terms), l.cursor, action, success, 1, l.seq)
 	l.trail.Move(l.cursor, action, success, terms)
 	l.cursor = action
 	return action, nil

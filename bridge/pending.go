@@ -1,0 +1,67 @@
+package bridge
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// The pending queue (workspace.QueuePending) holds observations ucs exec
+// made while the workspace could not take them. Every changing call
+// applies them first, each as the call it is (a report with a
+// request_id), journaled and exactly once: a queued call already applied
+// returns its first answer, marked replayed, and is dropped.
+
+// QueueCall appends a call to the workspace's pending queue, durably. The
+// call must carry a request_id in its input.
+func (b *Bridge) QueueCall(c Call) error {
+	if id, err := requestID(c.Input); err != nil || id == "" {
+		return fault.Internal(errors.New("a queued call needs a request_id"), "queue an observation")
+	}
+	line := pyjson.AppendDumps(nil, pyjson.Obj(pyjson.KV("op", c.Op), pyjson.KV("args", c.Args), pyjson.KV("input", c.Input)))
+	return b.ws.QueuePending(line)
+}
+
+// applyPending applies the queued calls, oldest first, and returns what
+// the answer of the call that applied them should say. It stops at the
+// first call the workspace cannot take now (busy, corrupt): that one and
+// those after it stay queued. A queued call that can never apply (its
+// input is refused) is dropped, and said so.
+func (b *Bridge) applyPending() []string {
+	if b.draining || b.replaying || !b.ws.HasPending() {
+		return nil
+	}
+	b.draining = true
+	defer func() { b.draining = false }()
+	var notes []string
+	n, err := b.ws.DrainPending(func(line []byte) bool {
+		v, err := pyjson.Parse(line)
+		if err != nil || v.Kind() != pyjson.Object {
+			notes = append(notes, "dropped a pending line that is not a call")
+			return false
+		}
+		op, _ := v.Get("op")
+		args, _ := v.Get("args")
+		input, _ := v.Get("input")
+		_, err = b.Do(Call{Op: op.Str(), Args: args, Input: input})
+		var fe *fault.Error
+		switch {
+		case err == nil:
+			return false
+		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput:
+			notes = append(notes, "dropped a pending "+op.Str()+" the workspace refuses: "+fe.Msg)
+			return false
+		default:
+			return true
+		}
+	})
+	if n > 0 {
+		notes = append([]string{"applied " + strconv.Itoa(n) + " pending observation(s) first"}, notes...)
+	}
+	if err != nil {
+		notes = append(notes, "the pending queue: "+err.Error())
+	}
+	return notes
+}

@@ -1,0 +1,130 @@
+package workspace
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/google/renameio/v2"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+)
+
+// The pending queue holds observations that could not be committed when
+// they were made: ucs exec runs a tool whatever state the workspace is in
+// (busy past the lock timeout, needing recovery), and an observation must
+// never be lost. Exec appends one line (a call's JSON, carrying a
+// request_id) before it tries to commit; the next call that commits applies
+// every queued line as a call of its own, journaled, and the request_id
+// makes each apply exactly once: a line that was committed but not yet
+// removed (a process killed between the two) is recognized and dropped.
+//
+// The queue has its own small lock (RelPendingLock), never held while
+// waiting for the workspace's: an append takes it for one write, a drain
+// for the time to read the queue and rewrite what is left.
+const (
+	RelPending     = "ucs/state/pending.jsonl"
+	RelPendingLock = "ucs/state/pending.lock"
+)
+
+// MaxPending is the most lines the queue keeps: beyond it the oldest are
+// dropped with a warning (a workspace that has been unwritable for that
+// long has a problem an operator must see).
+const MaxPending = 10000
+
+// lockPending takes the queue's lock, waiting at most a few seconds.
+func (l *Workspace) lockPending() (*os.File, error) {
+	f, err := openFile(l.path(RelPendingLock), os.O_RDWR|os.O_CREATE, FilePerm)
+	if err != nil {
+		return nil, fault.Internal(err, "open the pending queue's lock")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) || time.Now().After(deadline) {
+			f.Close()
+			return nil, fault.Internal(err, "lock the pending queue")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// QueuePending appends one line to the pending queue, durably: the line is
+// on disk (fsynced) when it returns.
+func (l *Workspace) QueuePending(line []byte) error {
+	if bytes.ContainsRune(line, '\n') {
+		return fault.Internal(errors.New("a pending line holds a newline"), "queue an observation")
+	}
+	lk, err := l.lockPending()
+	if err != nil {
+		return err
+	}
+	defer lk.Close()
+	f, err := openFile(l.path(RelPending), os.O_WRONLY|os.O_CREATE|os.O_APPEND, FilePerm)
+	if err != nil {
+		return fault.Internal(err, "open the pending queue")
+	}
+	_, werr := f.Write(append(line, '\n'))
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fault.Internal(werr, "append to the pending queue")
+	}
+	return nil
+}
+
+// HasPending reports whether the pending queue holds anything: one stat,
+// so every committing call can afford to ask.
+func (l *Workspace) HasPending() bool {
+	st, err := os.Stat(l.path(RelPending))
+	return err == nil && st.Size() > 0
+}
+
+// DrainPending hands every queued line, oldest first, to apply, and keeps
+// in the queue the lines apply reports it could not apply (keep true),
+// from the first such line on: the order of observations is kept. Lines
+// that are not whole (a torn last line) are dropped. It returns the
+// number of lines applied.
+func (l *Workspace) DrainPending(apply func(line []byte) (keep bool)) (int, error) {
+	lk, err := l.lockPending()
+	if err != nil {
+		return 0, err
+	}
+	defer lk.Close()
+	data, err := os.ReadFile(l.path(RelPending))
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fault.Internal(err, "read the pending queue")
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if n := len(lines); n > 0 && !bytes.HasSuffix(lines[n-1], []byte("\n")) {
+		lines = lines[:n-1] // torn: its writer never finished, so never reported it queued
+	}
+	if len(lines) > MaxPending {
+		lines = lines[len(lines)-MaxPending:]
+	}
+	applied, rest := 0, []byte(nil)
+	for i, line := range lines {
+		if apply(bytes.TrimSuffix(line, []byte("\n"))) {
+			rest = bytes.Join(lines[i:], nil)
+			break
+		}
+		applied++
+	}
+	if err := renameio.WriteFile(l.path(RelPending), rest, FilePerm); err != nil {
+		return applied, fault.Internal(err, "rewrite the pending queue")
+	}
+	return applied, nil
+}
