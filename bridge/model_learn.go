@@ -322,6 +322,7 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	cursor := e.Cursor.Node
 	terms := learn.Terms(context)
 	ranked := RankNextSteps(e.Graph, s.manifest, v.model, v.context(cursor, terms), cursor, penalty, explore)
+	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
 	for i, r := range top {

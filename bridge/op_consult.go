@@ -105,6 +105,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
+		paths = withoutDenied(s, paths, func(p pyjson.Value) string { return strField(p, "to") })
 		top = paths[:min(advisoryTopN, len(paths))]
 	}
 	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
@@ -185,6 +186,9 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
+	}
+	if s.leftOut != nil {
+		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
 	}
 	return pyjson.ObjectValue(out), nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -74,6 +75,9 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	m, err := torusfield.ParseManifest(raw)
 	if err != nil {
 		return nil, badInput("invalid_manifest", "fix the manifest; see the manifest format in README.md", "%v", err)
+	}
+	if _, err := policy.ParseDeclarations(raw); err != nil {
+		return nil, badInput("invalid_manifest", "fix the capability's declaration; README.md lists the permission domains and actions", "%v", err)
 	}
 	// The warm-up (for the embedded manifest, decoding its stored result)
 	// is pure computation: it runs on the other core while this one makes

@@ -39,6 +39,17 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if key, v := s.modelStatus(); key != "" {
 		out = out.With(key, v)
 	}
+	// The policy and goals, when the workspace has them (one without keeps
+	// the reference's answer), or when it gates capabilities.
+	if s.policyRaw != nil || s.policySet != nil || len(s.gated()) > 0 {
+		out = out.With("policy", s.policyStatus())
+	}
+	if gb, err := s.goals(); err != nil {
+		return pyjson.Value{}, err
+	} else if !gb.empty() {
+		active, _ := s.activeGoals()
+		out = out.With("goals", pyjson.Obj(pyjson.KV("open", len(gb.Open)), pyjson.KV("active", len(active.Items()))))
+	}
 	return out, nil
 }
 

@@ -1,6 +1,151 @@
 package bridge
 
-// policyState is the workspace's policy (the state's "policy" member).
-type policyState struct{}
+import (
+	"errors"
+	"slices"
 
-func (p *policyState) appendJSON(dst []byte) ([]byte, bool) { return dst, false }
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
+)
+
+// The workspace's policy (Oracle Omen: no implicit permissions). A
+// manifest capability may declare the permissions it needs
+// (domain:action:scope); the policy grants permissions. A workspace with
+// no policy grants everything (and status says so); once one is set, a
+// capability runs (exec) and is suggested (consult) only when every
+// permission it declares is granted. The policy is the state file's
+// "policy" member, so it changes only by a journaled call (policy grant,
+// revoke, set, clear) and verify replays it; a member that cannot be
+// parsed refuses every gated capability (fail closed), and check reports
+// it.
+
+// policyState is the workspace's policy as a call sees it.
+type policyState struct {
+	p *policy.Policy // nil: no policy, everything granted
+}
+
+// appendJSON writes the policy member, compact; nothing without a policy.
+func (ps *policyState) appendJSON(dst []byte) ([]byte, bool) {
+	if ps.p == nil || ps.p.Err() != nil {
+		return dst, false
+	}
+	grants := make([]string, len(ps.p.Grants))
+	for i, g := range ps.p.Grants {
+		grants[i] = g.String()
+	}
+	ms := []pyjson.Member{pyjson.KV("version", policy.Version), pyjson.KV("grants", grants)}
+	if ps.p.Note != "" {
+		ms = append(ms, pyjson.KV("note", ps.p.Note))
+	}
+	return pyjson.AppendDumps(dst, pyjson.ObjectValue(ms)), true
+}
+
+// policy returns the workspace's policy, decoding it on first use.
+func (s *session) policy() *policyState {
+	if s.policySet == nil {
+		ps := &policyState{}
+		if s.policyRaw != nil {
+			ps.p = policy.FromFile(s.policyRaw, nil)
+		}
+		s.policySet = ps
+	}
+	return s.policySet
+}
+
+// declarations returns what the workspace manifest's capabilities declare.
+func (s *session) declarations() map[string]policy.Declaration {
+	if s.decls == nil {
+		d, err := policy.ParseDeclarations(s.manifest.Bytes())
+		if err != nil {
+			// init refused such a manifest; one pinned before declarations
+			// existed declares nothing ucs knows.
+			d = map[string]policy.Declaration{}
+		}
+		s.decls = d
+	}
+	return s.decls
+}
+
+// decide says whether a capability may run under the workspace's policy.
+func (s *session) decide(capability string) policy.Decision {
+	return s.policy().p.Check(s.declarations()[capability].Permissions)
+}
+
+// denied lists the capabilities among names the policy refuses, with why,
+// in the order given; nil when nothing is refused.
+func (s *session) denied(names []string) ([]string, []pyjson.Value) {
+	if s.policy().p == nil {
+		return nil, nil
+	}
+	var out []string
+	var why []pyjson.Value
+	for _, n := range names {
+		if d := s.decide(n); !d.Allowed {
+			out = append(out, n)
+			why = append(why, pyjson.Obj(pyjson.KV("capability", n), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
+		}
+	}
+	return out, why
+}
+
+func permStrings(ps []policy.Permission) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
+}
+
+// policyStatus is what status adds about the policy.
+func (s *session) policyStatus() pyjson.Value {
+	p := s.policy().p
+	switch {
+	case p == nil:
+		return pyjson.Obj(pyjson.KV("set", false), pyjson.KV("note", "no policy: every capability is granted"))
+	case p.Err() != nil:
+		return pyjson.Obj(pyjson.KV("set", true), pyjson.KV("error", p.Err().Error()),
+			pyjson.KV("note", "the policy cannot be read: every capability that declares permissions is refused"))
+	}
+	return pyjson.Obj(pyjson.KV("set", true), pyjson.KV("grants", len(p.Grants)))
+}
+
+// checkPolicyMember is check's judgment of the state's policy member.
+func checkPolicyMember(raw []byte) error {
+	if !gjson.ValidBytes(raw) {
+		return errors.New("not valid JSON")
+	}
+	_, err := policy.ParsePolicy(raw)
+	return err
+}
+
+// gated lists the manifest's capabilities that declare permissions, sorted.
+func (s *session) gated() []string {
+	var out []string
+	for name, d := range s.declarations() {
+		if len(d.Permissions) > 0 {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// withoutDenied drops from a ranking the capabilities the policy refuses,
+// and notes them for the answer (consult never suggests what may not run).
+func withoutDenied[T any](s *session, ranked []T, name func(T) string) []T {
+	if s.policy().p == nil {
+		return ranked
+	}
+	out := ranked[:0:0]
+	for _, r := range ranked {
+		n := name(r)
+		if d := s.decide(n); !d.Allowed {
+			s.leftOut = append(s.leftOut, pyjson.Obj(pyjson.KV("capability", n), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}

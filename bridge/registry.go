@@ -136,6 +136,7 @@ func init() {
 	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
 		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec}
 	registry = append(registry, goalSpecs()...)
+	registry = append(registry, policySpecs()...)
 }
 
 // Specs returns every operation, init first. The Specs are shared: do not

@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -41,6 +42,12 @@ type session struct {
 	// policySet its decoded form once a call needs it.
 	policyRaw []byte
 	policySet *policyState
+	// decls is what the manifest's capabilities declare, once a call
+	// needs it.
+	decls map[string]policy.Declaration
+	// leftOut lists what consult left out of its suggestions because the
+	// policy refuses it.
+	leftOut []pyjson.Value
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.

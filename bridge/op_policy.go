@@ -1,0 +1,176 @@
+package bridge
+
+import (
+	"os"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
+)
+
+// The policy operations: show, grant, revoke, set, clear, and block, the
+// journaled record of a capability exec refused. Every change is a
+// journaled event; show only reads.
+
+var permissionField = Field{Name: "permission", Type: TypeString, Flag: true, Positional: true, Required: true,
+	Doc: "a permission domain:action:scope, e.g. net:http:get or fs:write:./src"}
+
+var policyShowSpec = Spec{
+	Name:    "policy show",
+	Summary: "Show the policy: its grants, and which capabilities it lets run",
+	Long: `The grants (none set: every capability is granted), and for every capability
+that declares permissions in the manifest whether it may run and what it
+misses. Also the permission domains and actions ucs knows.`,
+	Example: "ucs policy show",
+	run:     opPolicyShow,
+}
+
+func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
+	caps := []pyjson.Value{}
+	for _, name := range s.gated() {
+		d := s.decide(name)
+		caps = append(caps, pyjson.Obj(pyjson.KV("capability", name),
+			pyjson.KV("permissions", permStrings(s.declarations()[name].Permissions)),
+			pyjson.KV("allowed", d.Allowed), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
+	}
+	var grants any
+	if p := s.policy().p; p != nil && p.Err() == nil {
+		grants = permStrings(p.Grants)
+	}
+	domains := make([]pyjson.Value, len(policy.Domains))
+	for i, d := range policy.Domains {
+		domains[i] = pyjson.Obj(pyjson.KV("domain", d.Name), pyjson.KV("actions", d.Actions), pyjson.KV("scope", d.Doc))
+	}
+	return pyjson.Obj(pyjson.KV("policy", s.policyStatus()), pyjson.KV("grants", grants),
+		pyjson.KV("capabilities", caps), pyjson.KV("domains", domains)), nil
+}
+
+// policyChange is the answer of a change: what it did and which gated
+// capabilities the policy now refuses.
+func policyChange(s *session, status string, changed bool) pyjson.Value {
+	_, refused := s.denied(s.gated())
+	if refused == nil {
+		refused = []pyjson.Value{}
+	}
+	var grants any
+	if p := s.policy().p; p != nil {
+		grants = permStrings(p.Grants)
+	}
+	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused))
+}
+
+func parsePermissionArg(c Call) (policy.Permission, error) {
+	p, err := policy.ParsePermission(argString(c, "permission"))
+	if err != nil {
+		return p, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
+	}
+	return p, nil
+}
+
+var policyGrantSpec = Spec{
+	Name:    "policy grant",
+	Summary: "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
+	Long: `Grants one permission. A workspace without a policy grants everything; its
+first grant makes a policy of that grant alone, so capabilities that declare
+other permissions are refused from then on (the answer lists them).`,
+	Example:  "ucs policy grant net:http:get\nucs policy grant 'fs:write:./src'",
+	Mutating: true,
+	Fields:   []Field{permissionField},
+	run: func(s *session, c Call) (pyjson.Value, error) {
+		p, err := parsePermissionArg(c)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		ps := s.policy()
+		if ps.p == nil || ps.p.Err() != nil {
+			ps.p = policy.New()
+		}
+		return policyChange(s, "granted", ps.p.Grant(p)), nil
+	},
+}
+
+var policyRevokeSpec = Spec{
+	Name:     "policy revoke",
+	Summary:  "Revoke a granted permission",
+	Long:     `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
+	Example:  "ucs policy revoke net:http:get",
+	Mutating: true,
+	Fields:   []Field{permissionField},
+	run: func(s *session, c Call) (pyjson.Value, error) {
+		p, err := parsePermissionArg(c)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		ps := s.policy()
+		if ps.p == nil || ps.p.Err() != nil {
+			return pyjson.Value{}, badInput("no_policy", "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
+		}
+		return policyChange(s, "revoked", ps.p.Revoke(p)), nil
+	},
+}
+
+var policySetSpec = Spec{
+	Name:    "policy set",
+	Summary: "Replace the policy with a policy file",
+	Long: `Reads a policy file, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
+and makes it the workspace's policy. A file that cannot be read or parsed is
+refused with what is wrong, and the policy stays as it was.`,
+	Example:  "ucs policy set --file policy.json",
+	Mutating: true,
+	Fields:   []Field{{Name: "file", Type: TypeString, Flag: true, Required: true, Doc: "the policy file"}},
+	run: func(s *session, c Call) (pyjson.Value, error) {
+		var data []byte
+		if in, ok := c.Input.Get("policy"); ok { // a replay reads the recorded policy
+			data = []byte(in.Str())
+		} else {
+			var err error
+			if data, err = os.ReadFile(argString(c, "file")); err != nil {
+				return pyjson.Value{}, badInput("unreadable_file", "give a readable policy file", "cannot read the policy file: %v", err)
+			}
+		}
+		p, err := policy.ParsePolicy(data)
+		if err != nil {
+			return pyjson.Value{}, badInput("invalid_policy", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
+		}
+		s.policy().p = p
+		s.journaled = &Call{Op: c.Op, Args: c.Args, Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
+		return policyChange(s, "set", true), nil
+	},
+}
+
+var policyClearSpec = Spec{
+	Name:     "policy clear",
+	Summary:  "Remove the policy: every capability is granted again",
+	Long:     `The workspace goes back to having no policy, as a new one has.`,
+	Example:  "ucs policy clear",
+	Mutating: true,
+	run: func(s *session, _ Call) (pyjson.Value, error) {
+		ps := s.policy()
+		changed := ps.p != nil
+		ps.p = nil
+		return policyChange(s, "cleared", changed), nil
+	},
+}
+
+var policyBlockSpec = Spec{
+	Name:    "policy block",
+	Summary: "Record that a capability was refused by the policy (ucs exec records its refusals)",
+	Long: `The audit record of a refusal: the capability, the permissions it missed and
+why. ucs exec records one for every command it refuses to run; log --op policy
+lists them.`,
+	Example:  "ucs policy block --capability exec --missing proc:exec:rm",
+	Mutating: true,
+	Fields: []Field{
+		{Name: "capability", Type: TypeString, Flag: true, Required: true, Doc: "the capability refused"},
+		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
+		{Name: "reason", Type: TypeString, Flag: true, Doc: "why it was refused"},
+		{Name: "command", Type: TypeStrings, Flag: true, Doc: "the command line that was not run"},
+	},
+	run: func(s *session, c Call) (pyjson.Value, error) {
+		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),
+			pyjson.KV("missing", argStrings(c, "missing"))), nil
+	},
+}
+
+func policySpecs() []*Spec {
+	return []*Spec{&policyShowSpec, &policyGrantSpec, &policyRevokeSpec, &policySetSpec, &policyClearSpec, &policyBlockSpec}
+}
