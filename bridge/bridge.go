@@ -52,6 +52,11 @@ type Bridge struct {
 	replaying bool
 	// draining is set while the pending queue is applied (pending.go).
 	draining bool
+	// capture is the request_id whose answer Observe waits for, and
+	// captured that answer once applied.
+	capture    string
+	captured   pyjson.Value
+	didCapture bool
 }
 
 // New returns a Bridge for a workspace. It touches no file.

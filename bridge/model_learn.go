@@ -467,6 +467,8 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 		pyjson.KV("context_terms", orEmptyStrings(terms)),
 		pyjson.KV("p_before", round(pb.P, 4)),
 		pyjson.KV("p_after", round(pa.P, 4)),
+		pyjson.KV("evidence_before", pyjson.Obj(pyjson.KV("successes", round(pb.Evidence.S, 2)), pyjson.KV("of", round(pb.Evidence.N, 2)))),
+		pyjson.KV("evidence_after", pyjson.Obj(pyjson.KV("successes", round(pa.Evidence.S, 2)), pyjson.KV("of", round(pa.Evidence.N, 2)))),
 		pyjson.KV("discovered", discovered),
 	}
 	if adv != nil {

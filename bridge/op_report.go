@@ -72,7 +72,27 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	if !s.manifest.Has(in.Action) {
 		return reportUnknown(s, in, before)
 	}
+	// The outcome: observed (a raw result, classified) or told; and the
+	// goal it moves. Both change how much the report teaches.
+	observation, status, confidence, err := s.observe(&in)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	var goalMember pyjson.Value
+	if in.GoalID != "" {
+		var factor float64
+		if goalMember, factor, err = s.attributeGoal(in.GoalID, in.Action, status, confidence); err != nil {
+			return pyjson.Value{}, err
+		}
+		in.Weight *= factor
+	}
 	out := []pyjson.Member{pyjson.KV("cursor_before", before), pyjson.KV("action", in.Action)}
+	if in.HasResult {
+		out = append(out, pyjson.KV("observation", observation))
+	}
+	if in.GoalID != "" {
+		out = append(out, pyjson.KV("goal", goalMember))
+	}
 
 	var r float64
 	var edgeLabel any
@@ -204,7 +224,7 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 // reference's format: the reward it earned, the edge it took (nil for
 // none) and where the cursor was before and after.
 func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
-	return pyjson.Obj(
+	entry := pyjson.Obj(
 		pyjson.KV("t", s.engine.Grid.T),
 		pyjson.KV("timestamp", isoTime(s.now)),
 		pyjson.KV("action", in.Action),
@@ -217,6 +237,18 @@ func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after
 		pyjson.KV("cursor_after", after),
 		pyjson.KV("routed", routed),
 	)
+	// What only ucs's own inputs carry (a line of a plain report keeps
+	// the reference's members).
+	if in.Weight != 1 {
+		entry = entry.With("evidence_weight", in.Weight)
+	}
+	if in.GoalID != "" {
+		entry = entry.With("goal_id", in.GoalID)
+	}
+	if in.HasResult {
+		entry = entry.With("observed", true)
+	}
+	return entry
 }
 
 // A credit is the reinforcement of one edge.

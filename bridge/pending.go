@@ -45,10 +45,13 @@ func (b *Bridge) applyPending() []string {
 		op, _ := v.Get("op")
 		args, _ := v.Get("args")
 		input, _ := v.Get("input")
-		_, err = b.Do(Call{Op: op.Str(), Args: args, Input: input})
+		out, err := b.Do(Call{Op: op.Str(), Args: args, Input: input})
 		var fe *fault.Error
 		switch {
 		case err == nil:
+			if id, _ := requestID(input); id != "" && id == b.capture {
+				b.captured, b.didCapture = out, true
+			}
 			return false
 		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput:
 			notes = append(notes, "dropped a pending "+op.Str()+" the workspace refuses: "+fe.Msg)

@@ -45,6 +45,10 @@ func run(args []string, env Env, only string) int {
 	if err == nil {
 		return 0
 	}
+	var code errExit
+	if errors.As(err, &code) {
+		return int(code) // exec: the tool's own exit code
+	}
 	var e *bridge.Error
 	if !errors.As(err, &e) {
 		// cobra's own errors: unknown command or flag, bad flag value,
@@ -56,7 +60,7 @@ func run(args []string, env Env, only string) int {
 		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
 			Hint: "run `" + path + " --help` for usage"}
 	}
-	return st.fail(e)
+	return st.fail(e, only == "exec")
 }
 
 // state carries the root flags to the commands.
@@ -65,9 +69,15 @@ type state struct {
 	workspace string
 }
 
-func (st *state) fail(e *bridge.Error) int {
+// fail prints an error: its JSON on stdout (on stderr for exec, whose
+// stdout is the tool's) and one line on stderr.
+func (st *state) fail(e *bridge.Error, exec bool) int {
 	out := pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
 		pyjson.KV("hint", e.Hint)}, e.Details...))
+	if exec {
+		fmt.Fprintf(st.env.Stderr, "%s\n", pyjson.AppendDumps(nil, out))
+		return int(e.Kind)
+	}
 	fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.Indent(out))
 	fmt.Fprintf(st.env.Stderr, "ucs: %s\n", oneLine(e.Msg))
 	return int(e.Kind)

@@ -1,0 +1,55 @@
+package bridge
+
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
+)
+
+// Evidence and its weight. An agent's verdict on its own action is the
+// weakest evidence there is; an observed result, classified by rules, is
+// stronger; an operator's rating the strongest. A report teaches in
+// proportion to its evidence's confidence, relative to a self-report's (so
+// a plain report teaches what it always did), and 1.5 times more when it
+// is goal-directed.
+const (
+	selfReportConfidence = 0.7
+	ratingConfidence     = 1.0
+)
+
+// observe classifies a report's raw result, when it carries one, and
+// decides the report's outcome with it: the observation wins over the
+// agent's own verdict, and the answer says when they disagree. It sets
+// the input's Success and Weight and returns the answer's "observation"
+// member (nothing without a result) and the outcome's status and
+// confidence for goals.
+func (s *session) observe(in *reportInput) (member pyjson.Value, status string, confidence float64, err error) {
+	status, confidence = in.Success, selfReportConfidence
+	if !in.HasResult {
+		return pyjson.Value{}, status, confidence, nil
+	}
+	r, err := outcome.ParseResult(in.Result)
+	if err != nil {
+		return pyjson.Value{}, "", 0, badInput("invalid_result", "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
+	}
+	d := s.declarations()[in.Action]
+	v := outcome.Classify(r, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
+		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern})
+	learned := v.Status
+	if learned == outcome.Timeout {
+		learned = "failure" // for learning a timeout is a failure; it never fails a goal
+	}
+	members := []pyjson.Member{
+		pyjson.KV("status", v.Status), pyjson.KV("confidence", v.Confidence),
+		pyjson.KV("rule", v.Rule), pyjson.KV("detail", v.Detail),
+	}
+	if self := in.Success; self != "neutral" {
+		agree := self == learned
+		members = append(members, pyjson.KV("self_report", self), pyjson.KV("agrees", agree))
+		if !agree {
+			s.warn("the observed outcome (" + v.Status + ", " + v.Rule + ") overrides the reported success " + quote(self))
+		}
+	}
+	in.Success = learned
+	in.Weight = v.Confidence / selfReportConfidence
+	return pyjson.ObjectValue(members), v.Status, v.Confidence, nil
+}
