@@ -157,8 +157,9 @@ var policyBlockSpec = Spec{
 	Long: `The audit record of a refusal: the capability, the permissions it missed and
 why. ucs exec records one for every command it refuses to run; log --op policy
 lists them.`,
-	Example:  "ucs policy block --capability exec --missing proc:exec:rm",
+	Example:  "echo '{}' | ucs policy block --capability exec --missing proc:exec:rm",
 	Mutating: true,
+	Retries:  true,
 	Fields: []Field{
 		{Name: "capability", Type: TypeString, Flag: true, Required: true, Doc: "the capability refused"},
 		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},

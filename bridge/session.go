@@ -200,7 +200,7 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 // reference's bytes.
 const (
 	goalsMember  = "goals"
-	policyMember = "policy"
+	policyMember = "permissions"
 )
 
 // appendMember adds one member to an encoded state file: as read when the

@@ -60,7 +60,8 @@ func run(args []string, env Env, only string) int {
 		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
 			Hint: "run `" + path + " --help` for usage"}
 	}
-	return st.fail(e, only == "exec")
+	cmd, _, ferr := root.Find(args)
+	return st.fail(e, ferr == nil && cmd != nil && cmd.Name() == "exec" && cmd.HasParent())
 }
 
 // state carries the root flags to the commands.

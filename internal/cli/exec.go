@@ -77,17 +77,17 @@ exactly once by the next call that changes the workspace.`,
 }
 
 type execRun struct {
-	st                                 *state
-	action, goal, advisory, context    string
-	timeout                            time.Duration
-	resultFD                           int
-	resultFile                         string
-	argv                               []string
-	stdoutTail, stderrTail             *tailWriter
-	exitCode                           int
-	signal, runErr                     string
-	timedOut                           bool
-	duration                           time.Duration
+	st                                  *state
+	action, goal, advisory, context     string
+	timeout                             time.Duration
+	resultFD                            int
+	resultFile                          string
+	argv                                []string
+	stdoutTail, stderrTail              *tailWriter
+	exitCode                            int
+	signal, runErr                      string
+	timedOut                            bool
+	duration                            time.Duration
 	stdoutBytes, stderrBytes, timeoutMS int64
 }
 
