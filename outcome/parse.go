@@ -23,6 +23,7 @@ type FieldError struct {
 	Reason string
 }
 
+// Error returns "result.<member>: <reason>".
 func (e *FieldError) Error() string {
 	if e.Member == "" {
 		return "result: " + e.Reason
@@ -30,7 +31,7 @@ func (e *FieldError) Error() string {
 	return "result." + e.Member + ": " + e.Reason
 }
 
-// maxDurationMS bounds a duration: about 285 years, and exact in a float.
+// maxDurationMS bounds a duration: some 285,000 years, exact in a float.
 const maxDurationMS = 1 << 53
 
 // ParseResult reads a report's "result" object into a Result. Every member

@@ -30,7 +30,7 @@ const Redacted = "[REDACTED]"
 //     authToken, X-Api-Key; not tokenizer or author; not the counts of
 //     max_tokens), unless its last word says it is about the secret rather
 //     than the secret (token_type, password_file, auth_url); PWD and OLDPWD
-//     are the shell's directories. After an Authorization key the scheme
+//     (upper case) are the shell's directories. After an Authorization key the scheme
 //     word stays: Authorization: Bearer [REDACTED].
 //
 // Ordinary text is left alone: prose that mentions a password or a token
@@ -147,6 +147,7 @@ func prefixed(need []string, pattern string, ok func(s string, m []int, secret s
 	return redaction{need, false, regexp.MustCompile(pattern), []int{2}, ok, nil}
 }
 
+// words splits a list of strings for a redaction's need.
 func words(s string) []string { return strings.Fields(s) }
 
 // redactions run in this order: each later one sees what the earlier ones
@@ -233,6 +234,9 @@ var notSecretValues = map[string]bool{
 	"null": true, "none": true, "nil": true, "true": true, "false": true, "undefined": true,
 }
 
+// secretPair vets a candidate pair of the key=value redaction: the key
+// names a secret and the value is not one that says there is none (a PEM
+// block's BEGIN line is the PEM redaction's).
 func secretPair(s string, m []int, value string) bool {
 	if !sensitiveKey(s[m[2]:m[3]]) || notSecretValues[strings.ToLower(value)] ||
 		strings.HasPrefix(value, "-----") || strings.Trim(value, "*") == "" {
@@ -246,10 +250,10 @@ func secretPair(s string, m []int, value string) bool {
 // not a letter, a lower-to-upper case change, or a plural s but for
 // token), and the key's last word is not one of aboutWords.
 func sensitiveKey(key string) bool {
-	lower := strings.ToLower(key)
-	if name := strings.TrimLeft(lower, "-."); name == "pwd" || name == "oldpwd" || aboutWords[lastWord(key)] {
+	if name := strings.TrimLeft(key, "-."); name == "PWD" || name == "OLDPWD" || aboutWords[lastWord(key)] {
 		return false
 	}
+	lower := strings.ToLower(key)
 	for _, w := range sensitiveWords {
 		for i := 0; i < len(lower); {
 			j := strings.Index(lower[i:], w)
@@ -309,6 +313,7 @@ func tokenLike(_ string, _ []int, t string) bool {
 	return false
 }
 
+// hasDigit vets a key whose prefix alone could start a word (sk-, xoxb-).
 func hasDigit(_ string, _ []int, t string) bool { return strings.ContainsAny(t, "0123456789") }
 
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }

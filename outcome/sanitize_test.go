@@ -82,7 +82,7 @@ var sanitizeCases = []struct{ name, in, want string }{
 	{"api key header", "X-Api-Key: 0123456789abcdef0123456789abcdef", "X-Api-Key: [REDACTED]"},
 	{"aws secret", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
 		"aws_secret_access_key = [REDACTED]"},
-	{"passwd and pwd", "passwd=abc MYSQL_PWD=rootpass", "passwd=[REDACTED] MYSQL_PWD=[REDACTED]"},
+	{"passwd and pwd", "passwd=abc MYSQL_PWD=rootpass pwd: r00t", "passwd=[REDACTED] MYSQL_PWD=[REDACTED] pwd: [REDACTED]"},
 	{"credentials plural", "GOOGLE_CREDENTIALS={...} SERVICE_CREDENTIALS: c2VjcmV0", "GOOGLE_CREDENTIALS={...} SERVICE_CREDENTIALS: [REDACTED]"},
 	{"key holding a key shape", "OPENAI_API_KEY=sk-proj-Ab3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9",
 		"OPENAI_API_KEY=[REDACTED]"},
