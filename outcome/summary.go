@@ -32,6 +32,7 @@ type Summary struct {
 	HTTPStatus  int
 	StdoutBytes int64
 	StderrBytes int64
+	StdoutTail  string // sanitised: the last MaxTailLines lines of stdout, at most MaxTailBytes bytes (what the output rules read)
 	StderrTail  string // sanitised: the last MaxTailLines lines of stderr, at most MaxTailBytes bytes
 }
 
@@ -49,6 +50,7 @@ func Summarize(r Result) Summary {
 		HTTPStatus:  r.HTTPStatus,
 		StdoutBytes: r.StdoutBytes,
 		StderrBytes: r.StderrBytes,
+		StdoutTail:  bounded(r.StdoutTail, MaxTailBytes, true),
 		StderrTail:  bounded(r.StderrTail, MaxTailBytes, true),
 	}
 	if r.ExitCode != nil {
@@ -61,7 +63,7 @@ func Summarize(r Result) Summary {
 // JSON returns the summary as a JSON object with its members in a fixed
 // order: exit_code (null when unknown), signal, error, duration_ms,
 // timeout_ms, timed_out, http_status, stdout_bytes, stderr_bytes,
-// stderr_tail. Written with pyjson, the same summary gives the same bytes.
+// stdout_tail, stderr_tail. Written with pyjson, the same summary gives the same bytes.
 // ParseResult reads it back.
 func (s Summary) JSON() pyjson.Value {
 	var exit any
@@ -78,6 +80,7 @@ func (s Summary) JSON() pyjson.Value {
 		pyjson.KV("http_status", s.HTTPStatus),
 		pyjson.KV("stdout_bytes", s.StdoutBytes),
 		pyjson.KV("stderr_bytes", s.StderrBytes),
+		pyjson.KV("stdout_tail", s.StdoutTail),
 		pyjson.KV("stderr_tail", s.StderrTail),
 	)
 }

@@ -20,7 +20,7 @@ func TestSummarize(t *testing.T) {
 		HTTPStatus:  0,
 		StdoutBytes: 10,
 		StderrBytes: 123,
-		StdoutTail:  "not kept",
+		StdoutTail:  "kept: the output rules read it",
 		StderrTail:  "line 1\nline 2\nexport API_TOKEN=abc123\nline 4\nline 5\nline 6 \"tab\there\"\n\n",
 	}
 	s := Summarize(r)
@@ -31,15 +31,15 @@ func TestSummarize(t *testing.T) {
 
 	const golden = `{"exit_code":2,"signal":"","error":"push failed: https://[REDACTED]@git.example.com/x.git",` +
 		`"duration_ms":1234,"timeout_ms":60000,"timed_out":false,"http_status":0,"stdout_bytes":10,"stderr_bytes":123,` +
-		`"stderr_tail":"line 2\nexport API_TOKEN=[REDACTED]\nline 4\nline 5\nline 6 \"tab\there\""}`
+		`"stdout_tail":"kept: the output rules read it","stderr_tail":"line 2\nexport API_TOKEN=[REDACTED]\nline 4\nline 5\nline 6 \"tab\there\""}`
 	assert.Equal(t, golden, string(pyjson.AppendCompact(nil, s.JSON())))
 	assert.Equal(t, golden, string(pyjson.AppendCompact(nil, Summarize(Result{
 		ExitCode: code(2), Error: "push failed: https://bob:hunter2@git.example.com/x.git", DurationMS: 1234, TimeoutMS: 60000,
-		StdoutBytes: 10, StderrBytes: 123, StderrTail: r.StderrTail,
+		StdoutBytes: 10, StderrBytes: 123, StdoutTail: r.StdoutTail, StderrTail: r.StderrTail,
 	}).JSON())), "the same result, the same bytes")
 
 	assert.Equal(t, `{"exit_code":null,"signal":"SIGKILL","error":"","duration_ms":0,"timeout_ms":0,"timed_out":true,`+
-		`"http_status":503,"stdout_bytes":0,"stderr_bytes":0,"stderr_tail":""}`,
+		`"http_status":503,"stdout_bytes":0,"stderr_bytes":0,"stdout_tail":"","stderr_tail":""}`,
 		string(pyjson.AppendCompact(nil, Summarize(Result{Signal: "SIGKILL", TimedOut: true, HTTPStatus: 503}).JSON())))
 }
 
