@@ -112,6 +112,32 @@ func summarize(ev pyjson.Value) string {
 		if o := strField(in, "outcome"); o != "" {
 			s += ": " + o
 		}
+		if r, ok := in.Get("result"); ok {
+			code, _ := r.Get("exit_code")
+			s += " [observed, exit " + string(pyjson.AppendCompact(nil, code)) + "]"
+		}
+		if g := strField(in, "goal_id"); g != "" {
+			s += " for " + g
+		}
+	case "rate", "amend":
+		s = "report " + strconv.FormatInt(argInt(Call{Args: args}, "seq"), 10) + ":"
+		for _, k := range []string{"action", "success"} {
+			if v := strField(args, k); v != "" {
+				s += " " + v
+			}
+		}
+		s += " by " + orDefault(strField(args, "by"), strField(ev, "agent_id"))
+		if n := strField(args, "note"); n != "" {
+			s += ": " + n
+		}
+	case "goal add":
+		s = strField(args, "content")
+	case "goal done", "goal fail", "goal suspend", "goal resume", "goal retry", "goal show":
+		s = strField(args, "id") + " " + strField(args, "note")
+	case "policy grant", "policy revoke":
+		s = strField(args, "permission")
+	case "policy block":
+		s = strField(args, "capability") + " refused, missing " + strings.Join(argStrings(Call{Args: args}, "missing"), ", ")
 	case "consult":
 		s = strField(args, "context")
 	case "reflect":

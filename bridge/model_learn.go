@@ -461,6 +461,7 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 	}
 	y, w := outcomeValue(in.Success)
 	w *= in.Weight
+	s.learnedAfter = v.context(before, terms).After
 	pb, pa, discovered := v.learn(s.engine.Graph, s.manifest, terms, before, in.Action, in.Success, in.Weight, s.meta.Seq+1)
 	members := []pyjson.Member{
 		pyjson.KV("transition", before+" → "+in.Action),

@@ -248,6 +248,9 @@ func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after
 	if in.HasResult {
 		entry = entry.With("observed", true)
 	}
+	if s.learnedAfter != "" {
+		entry = entry.With("after", s.learnedAfter)
+	}
 	return entry
 }
 

@@ -134,7 +134,7 @@ var registry []*Spec
 
 func init() {
 	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
-		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec}
+		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec, &rateSpec, &amendSpec}
 	registry = append(registry, goalSpecs()...)
 	registry = append(registry, policySpecs()...)
 }

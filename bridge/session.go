@@ -48,6 +48,9 @@ type session struct {
 	// leftOut lists what consult left out of its suggestions because the
 	// policy refuses it.
 	leftOut []pyjson.Value
+	// learnedAfter is where the agent came from, as the report's learning
+	// saw it (kept in the action log, so an amendment retracts the same).
+	learnedAfter string
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.

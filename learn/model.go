@@ -327,6 +327,12 @@ type Outcome struct {
 	Clock   int64   // when (a report counter), for recency
 	// Discovered marks a transition the manifest lacks.
 	Discovered bool
+	// Retract takes back an outcome learned before (a report amended as
+	// wrong): the counts lose it, and the weights take the Gaussian
+	// downdate of the update it made, an update of negative weight, so
+	// their variance grows back. It is exact for the counts and, for the
+	// weights, as exact as the approximation that learned it.
+	Retract bool
 }
 
 // Update learns from the outcome of from → to in a context. It returns the
@@ -350,8 +356,12 @@ func (m *Model) Update(ctx Context, from, to string, prior float64, o Outcome) (
 		m.pairs[key] = p
 	}
 	p.Last = o.Clock
-	p.S += o.Weight * o.Success
-	p.N += o.Weight
+	sw := o.Weight // the signed weight
+	if o.Retract {
+		sw = -o.Weight
+	}
+	p.S = math.Max(p.S+sw*o.Success, 0)
+	p.N = math.Max(p.N+sw, 0)
 	fs := m.features(ctx, from, to)
 	ws := make([]*Weight, len(fs))
 	var z, v float64 = m.P.PriorWeight * prior, 0
@@ -367,14 +377,21 @@ func (m *Model) Update(ctx Context, from, to string, prior float64, o Outcome) (
 	// towards the outcome by the gain, shared out by each weight's variance.
 	q := sigmoid(z)
 	g := q * (1 - q)
-	k := o.Weight / (1 + o.Weight*g*v)
+	if d := 1 + sw*g*v; d < 0.1 {
+		sw = -0.9 / (g * v) // a downdate never takes more than the belief holds
+	}
+	k := sw / (1 + sw*g*v)
 	for i, w := range ws {
 		x := fs[i].x
 		w.M += k * w.V * x * (o.Success - q)
 		w.V -= k * g * w.V * w.V * x * x
-		w.V = math.Max(w.V, 1e-6)
-		w.S += o.Weight * o.Success
-		w.N += o.Weight
+		v0 := m.P.PriorVar
+		if fs[i].bias && m.P.BiasVar > 0 {
+			v0 = m.P.BiasVar
+		}
+		w.V = math.Min(math.Max(w.V, 1e-6), math.Max(v0, 1e-6))
+		w.S = math.Max(w.S+sw*o.Success, 0)
+		w.N = math.Max(w.N+sw, 0)
 	}
 	m.Clock++
 	for _, w := range ws {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -101,4 +102,22 @@ func (l *Workspace) EventAt(seq int64) (pyjson.Value, error) {
 			return pyjson.Parse(bytes.TrimSpace(line))
 		}
 	}
+}
+
+// LineAt reads the line of a data file that starts at a byte offset (an
+// event's files member records where its lines begin).
+func (l *Workspace) LineAt(rel string, offset int64) ([]byte, error) {
+	f, err := openRead(l.path(rel))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if _, err := f.Seek(max(offset, 0), io.SeekStart); err != nil {
+		return nil, err
+	}
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil {
+		return nil, errors.New("no whole line at that offset")
+	}
+	return bytes.TrimSuffix(line, []byte("\n")), nil
 }

@@ -1,0 +1,206 @@
+package bridge
+
+import (
+	"strconv"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+)
+
+// Human-in-the-loop evidence. rate records an operator's verdict on an
+// earlier action, the strongest evidence there is; amend corrects a report
+// that was wrong (another capability, another verdict) by a compensating
+// event: the learning model takes the original outcome back and learns the
+// corrected one. The journal is never rewritten: log shows the original
+// report, the rating or correction, and who made it.
+
+var seqField = Field{Name: "seq", Type: TypeInt, Flag: true, Positional: true, Required: true,
+	Doc: "the journal sequence number of the report (ucs log --op report)"}
+
+var byField = Field{Name: "by", Type: TypeString, Flag: true, Doc: "who makes it (default: UCS_AGENT_ID)"}
+
+var rateSpec = Spec{
+	Name:    "rate",
+	Summary: "Record an operator's verdict on an earlier action: the strongest evidence",
+	Long: `An operator (or a reviewing agent) says how an earlier action really went. The
+verdict is learned on that action's transition, in its task's context, with
+the confidence of a person's judgment (more than an observed result, more than
+the agent's own report); the earlier evidence stays. The report is named by
+its journal sequence number (ucs log --op report).`,
+	Example:  "ucs rate 42 --success failure --note \"the page was a captcha\"",
+	Mutating: true,
+	Fields: []Field{seqField,
+		{Name: "success", Type: TypeString, Flag: true, Required: true, Enum: []string{"success", "partial", "failure"}, Doc: "the verdict"},
+		{Name: "note", Type: TypeString, Flag: true, Doc: "why"},
+		byField,
+	},
+	run: opRate,
+}
+
+var amendSpec = Spec{
+	Name:    "amend",
+	Summary: "Correct a wrong report: another capability, another verdict",
+	Long: `The report named by its journal sequence number was wrong: it named the wrong
+capability (--action) or the wrong verdict (--success). A compensating event
+takes the original outcome back from the learning model and learns the
+corrected one in its place; the original stays in the journal, and log shows
+both. (The reference's model, v2, cannot take an outcome back: the correction
+is learned as a new outcome.)`,
+	Example:  "ucs amend 42 --success failure --note \"the tests did not run\"\nucs amend 42 --action web_search",
+	Mutating: true,
+	Fields: []Field{seqField,
+		{Name: "success", Type: TypeString, Flag: true, Enum: []string{"success", "partial", "failure", "neutral"}, Doc: "the corrected verdict (default: the original's)"},
+		{Name: "action", Type: TypeString, Flag: true, Doc: "the capability actually used (default: the original's)"},
+		{Name: "note", Type: TypeString, Flag: true, Doc: "why"},
+		byField,
+	},
+	check: func(c Call) error {
+		if argString(c, "success") == "" && argString(c, "action") == "" {
+			return badInput("missing_field", "give --success, --action or both", "amend needs a correction")
+		}
+		return nil
+	},
+	run: opAmend,
+}
+
+// A pastReport is what an earlier report taught: its transition, context,
+// verdict and evidence weight.
+type pastReport struct {
+	Seq                    int64
+	From, Action, Success  string
+	Context, After, GoalID string
+	Weight                 float64
+}
+
+// pastReport reads the report event seq and the action-log line it wrote.
+func (s *session) pastReport(seq int64) (pastReport, error) {
+	notReport := func(what string) error {
+		return badInput("not_a_report", "name a report: ucs log --op report lists them with their seq",
+			"event %d %s", seq, what)
+	}
+	if seq < 1 || seq > s.meta.Seq {
+		return pastReport{}, notReport("does not exist (the journal has " + strconv.FormatInt(s.meta.Seq, 10) + " events)")
+	}
+	ev, err := s.ws.EventAt(seq)
+	if err != nil {
+		return pastReport{}, corrupt(err, relJournal)
+	}
+	if op := strField(ev, "op"); op != "report" {
+		return pastReport{}, notReport("is a " + quote(op) + ", not a report")
+	}
+	files, _ := ev.Get("files")
+	off, ok := files.Get(workspace.RelActionLog)
+	n, _ := off.Int()
+	if !ok {
+		return pastReport{}, notReport("wrote no action")
+	}
+	raw, err := s.ws.LineAt(workspace.RelActionLog, max(n, 0))
+	if err != nil {
+		return pastReport{}, corrupt(err, relActionLog)
+	}
+	line, err := pyjson.Parse(raw)
+	if err != nil {
+		return pastReport{}, corrupt(err, relActionLog)
+	}
+	input, _ := ev.Get("input")
+	r := pastReport{Seq: seq, From: strField(line, "cursor_before"), Action: strField(line, "action"),
+		Success: strField(line, "success"), Context: strField(input, "context"), After: strField(line, "after"),
+		GoalID: strField(line, "goal_id"), Weight: 1}
+	if w, ok := line.Get("evidence_weight"); ok {
+		r.Weight, _ = w.Float()
+	}
+	if !s.manifest.Has(r.Action) {
+		return pastReport{}, notReport("reported " + quote(r.Action) + ", which is no capability: nothing was learned")
+	}
+	return r, nil
+}
+
+// teach applies an outcome (or its retraction) of a past report's
+// transition: to a learning model in the report's context, or as the
+// reference's reinforcement (which cannot retract).
+func (s *session) teach(r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+	if v, err := s.learned(); err != nil {
+		return pyjson.Value{}, err
+	} else if v != nil {
+		ctx := learn.Context{Terms: learn.Terms(r.Context)}
+		if v.keepsTrail {
+			ctx.After = r.After
+		}
+		y, w := outcomeValue(success)
+		prior, discovered := 0.0, true
+		if ei := s.engine.Graph.Find(r.From, action); ei >= 0 {
+			prior, discovered = s.engine.Graph.Edges[ei].U-s.engine.Graph.Edges[ei].C, false
+		} else if p, ok := selfLoop(s.manifest, r.From); ok && action == r.From {
+			prior, discovered = p, false
+		}
+		pb, pa := v.model.Update(ctx, r.From, action, prior, learn.Outcome{Success: y, Weight: w * weight,
+			Clock: s.meta.Seq + 1, Discovered: discovered, Retract: retract})
+		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", retract),
+			pyjson.KV("p_before", round(pb.P, 4)), pyjson.KV("p_after", round(pa.P, 4)),
+			pyjson.KV("evidence_after", pyjson.Obj(pyjson.KV("successes", round(pa.Evidence.S, 2)), pyjson.KV("of", round(pa.Evidence.N, 2))))), nil
+	}
+	if retract {
+		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
+			pyjson.KV("note", "the reference's model cannot take an outcome back")), nil
+	}
+	if ei := s.engine.Graph.Find(r.From, action); ei >= 0 {
+		c := s.credit(ei, success, 1)
+		return c.value(s.engine), nil
+	}
+	return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("note", "no edge: nothing reinforced")), nil
+}
+
+func (s *session) by(c Call) string {
+	if b := argString(c, "by"); b != "" {
+		return b
+	}
+	return s.agentID
+}
+
+func opRate(s *session, c Call) (pyjson.Value, error) {
+	r, err := s.pastReport(argInt(c, "seq"))
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	success := argString(c, "success")
+	learned, err := s.teach(r, r.Action, success, ratingConfidence/selfReportConfidence, false)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	return pyjson.Obj(pyjson.KV("status", "rated"), pyjson.KV("seq", r.Seq), pyjson.KV("action", r.Action),
+		pyjson.KV("reported", r.Success), pyjson.KV("rated", success), pyjson.KV("by", s.by(c)),
+		pyjson.KV("learning", learned)), nil
+}
+
+func opAmend(s *session, c Call) (pyjson.Value, error) {
+	r, err := s.pastReport(argInt(c, "seq"))
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	action, success := r.Action, r.Success
+	if a := argString(c, "action"); a != "" {
+		if !s.manifest.Has(a) {
+			return pyjson.Value{}, badInput("unknown_capability", "use a capability of the workspace's manifest", "%s is not a capability", quote(a))
+		}
+		action = a
+	}
+	if v := argString(c, "success"); v != "" {
+		success = v
+	}
+	if action == r.Action && success == r.Success {
+		return pyjson.Value{}, badInput("invalid_value", "give a verdict or capability that differs from the report's", "the correction changes nothing")
+	}
+	took, err := s.teach(r, r.Action, r.Success, r.Weight, true)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	learned, err := s.teach(r, action, success, r.Weight, false)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	return pyjson.Obj(pyjson.KV("status", "amended"), pyjson.KV("seq", r.Seq),
+		pyjson.KV("original", pyjson.Obj(pyjson.KV("action", r.Action), pyjson.KV("success", r.Success))),
+		pyjson.KV("corrected", pyjson.Obj(pyjson.KV("action", action), pyjson.KV("success", success))),
+		pyjson.KV("by", s.by(c)), pyjson.KV("retracted", took), pyjson.KV("learning", learned)), nil
+}
