@@ -16,6 +16,10 @@ const (
 	ratingConfidence     = 1.0
 )
 
+// ObservedWeight is what an outcome observed by its exit code (confidence
+// 0.95) teaches, relative to a self-report.
+const ObservedWeight = 0.95 / selfReportConfidence
+
 // observe classifies a report's raw result, when it carries one, and
 // decides the report's outcome with it: the observation wins over the
 // agent's own verdict, and the answer says when they disagree. It sets

@@ -129,6 +129,10 @@ type State struct {
 	Family   int
 	Position int // steps of the task done
 	Drifted  bool
+	// Succeeded is the true outcome of the step just taken, set before
+	// Observe: what a tool's exit code says, for the policies that observe
+	// their outcomes (ucs exec) or never misreport them.
+	Succeeded bool
 }
 
 // EpisodeResult is what one episode did.
@@ -174,6 +178,7 @@ func playEpisode(w *World, plan *Plan, e int, pol Policy) (EpisodeResult, error)
 		if success {
 			res.Successes++
 		}
+		st.Succeeded = success
 		if err := pol.Observe(st, a, reported); err != nil {
 			return res, err
 		}

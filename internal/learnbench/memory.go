@@ -65,6 +65,22 @@ func (l *memory) Report(action, success, context string) (string, error) {
 	return action, nil
 }
 
+// Exec learns the true outcome as ucs exec reports an exit code: observed,
+// with the classifier's confidence for an exit code (0.95) relative to a
+// self-report's (0.7).
+func (l *memory) Exec(action string, ok bool, context string) (string, error) {
+	l.seq++
+	terms := learn.Terms(context)
+	success := "failure"
+	if ok {
+		success = "success"
+	}
+	bridge.LearnOutcome(l.g, l.man, l.m, l.context(terms), l.cursor, action, success, bridge.ObservedWeight, l.seq)
+	l.trail.Move(l.cursor, action, success, terms)
+	l.cursor = action
+	return action, nil
+}
+
 func (l *memory) Cursor() (string, error) { return l.cursor, nil }
 
 func (l *memory) Fork(string) (Learner, error) {

@@ -12,20 +12,23 @@ import (
 
 // TestMemoryMatchesBridge drives the in-memory learner and the bridge (in
 // process) with the same calls and wants the same advice: for the default
-// model (v4, which follows the agent's trail) and for v3.
+// model (v4, which follows the agent's trail), for v3, and for outcomes
+// observed through ucs exec (real commands whose exit code is the outcome).
 func TestMemoryMatchesBridge(t *testing.T) {
 	for _, tc := range []struct {
-		init   []string
-		params learn.Params
+		init     []string
+		params   learn.Params
+		feedback string
 	}{
-		{nil, learnDefault()},
-		{[]string{"--model", "v3"}, learn.V3Params},
+		{nil, learnDefault(), ""},
+		{[]string{"--model", "v3"}, learn.V3Params, ""},
+		{nil, learnDefault(), "exec"},
 	} {
-		t.Run(fmt.Sprint(tc.init), func(t *testing.T) { memoryMatchesBridge(t, tc.init, tc.params) })
+		t.Run(fmt.Sprint(tc.init, tc.feedback), func(t *testing.T) { memoryMatchesBridge(t, tc.init, tc.params, tc.feedback) })
 	}
 }
 
-func memoryMatchesBridge(t *testing.T, initArgs []string, params learn.Params) {
+func memoryMatchesBridge(t *testing.T, initArgs []string, params learn.Params, feedback string) {
 	w := NewWorld()
 	dir := t.TempDir()
 	manifest := filepath.Join(dir, "manifest.json")
@@ -45,8 +48,8 @@ func memoryMatchesBridge(t *testing.T, initArgs []string, params learn.Params) {
 	cb, _ := b.Cursor()
 	m.cursor = cb
 	plan := NewPlan(w, 1, 40, -1, 1)
-	pb := &ucsPolicy{w: w, l: b, compliance: 1, cursor: cb, scratch: dir}
-	pm := &ucsPolicy{w: w, l: m, compliance: 1, cursor: cb, scratch: dir}
+	pb := &ucsPolicy{w: w, l: b, compliance: 1, cursor: cb, scratch: dir, feedback: feedback}
+	pm := &ucsPolicy{w: w, l: m, compliance: 1, cursor: cb, scratch: dir, feedback: feedback}
 	for e := range plan.Episodes {
 		rb, err := playEpisode(w, plan, e, &twin{t: t, a: pb, b: pm, la: b, lb: m})
 		if err != nil {
@@ -120,5 +123,40 @@ func TestModelLift(t *testing.T) {
 				t.Errorf("ucs over %s on %s: lift %.1f [%.1f, %.1f], want the lower bound above 0", base, m, iv.Mean, iv.Lo, iv.Hi)
 			}
 		}
+	}
+}
+
+// TestExecObserves is issue 17's learning check, seeded: an agent whose
+// outcomes ucs observes through exec (the tool's exit code) while 10% of
+// its own verdicts would be wrong learns about as well as one whose
+// verdicts are never wrong (cumulative regret within 10%), and one that
+// only self-reports, wrong 10% of the time, does measurably worse (the
+// lower 95% bound of exec's lift over it above zero). 10 development
+// seeds × 600 episodes, in memory (TestMemoryMatchesBridge: the same
+// choices as the bridge driven through ucs exec).
+func TestExecObserves(t *testing.T) {
+	res := mustRun(t, Config{Seeds: 10, SeedBase: 1, Episodes: 600, ProbeEvery: -1,
+		Policies: []string{"learn@1.0", "learn+exec@1.0", "learn+honest@1.0"}})
+	regret := func(name string) float64 {
+		for _, p := range res.Policies {
+			if p.Name == name {
+				return mean(p.Values("regret"))
+			}
+		}
+		t.Fatalf("no policy %s", name)
+		return 0
+	}
+	exec, honest := regret("learn+exec@1.0"), regret("learn+honest@1.0")
+	t.Logf("cumulative regret: exec %.1f, honest %.1f (ratio %.3f), self-reported %.1f", exec, honest, exec/honest, regret("learn@1.0"))
+	if exec > 1.1*honest {
+		t.Errorf("observed through exec: regret %.1f, more than 10%% over honest verdicts' %.1f", exec, honest)
+	}
+	iv, err := res.Lift("learn+exec@1.0", "learn@1.0", "regret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("exec over self-reports: %.1f [%.1f, %.1f]", iv.Mean, iv.Lo, iv.Hi)
+	if !(iv.Lo > 0) {
+		t.Errorf("exec over wrong self-reports: lift %.1f [%.1f, %.1f], want the lower bound above 0", iv.Mean, iv.Lo, iv.Hi)
 	}
 }

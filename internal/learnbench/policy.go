@@ -36,19 +36,29 @@ type ProbeQuery struct {
 }
 
 // A PolicySpec names a policy: kind random, names, tabular, ucb, oracle,
-// v2, ucs or learn (v3 in memory), and for v2, ucs and learn the compliance (how often the agent follows
-// consult's first suggestion; otherwise a random out-neighbour).
+// v2, ucs or learn (ucs's model in memory), and for v2, ucs and learn the
+// compliance (how often the agent follows consult's first suggestion;
+// otherwise a random out-neighbour) and how ucs learns each outcome
+// (Feedback): told by the agent, whose verdict is wrong with probability
+// FlipProb (""); observed through ucs exec, the tool's exit code carrying
+// the true outcome ("exec"); or told by an agent that is never wrong
+// ("honest", the reference point).
 type PolicySpec struct {
 	Name       string
 	Kind       string
 	Compliance float64
+	Feedback   string
 }
 
 // ParsePolicy parses a policy name: random, names, tabular, ucb, oracle,
 // v2[@C] or ucs[@C] with C the compliance in [0, 1] (default 1).
 func ParsePolicy(name string) (PolicySpec, error) {
 	kind, comp, hasComp := strings.Cut(name, "@")
-	s := PolicySpec{Name: name, Kind: kind, Compliance: 1}
+	kind, feedback, hasFeedback := strings.Cut(kind, "+")
+	s := PolicySpec{Name: name, Kind: kind, Compliance: 1, Feedback: feedback}
+	if hasFeedback && (feedback != "exec" && feedback != "honest" || kind != "ucs" && kind != "learn") {
+		return s, fmt.Errorf("policy %q: only ucs and learn take +exec or +honest", name)
+	}
 	switch kind {
 	case "random", "names", "tabular", "ucb", "oracle":
 		if hasComp {
@@ -63,7 +73,7 @@ func ParsePolicy(name string) (PolicySpec, error) {
 			s.Compliance = c
 		}
 	default:
-		return s, fmt.Errorf("unknown policy %q (random, names, v2[@C], ucs[@C], learn[@C], tabular, ucb, oracle)", name)
+		return s, fmt.Errorf("unknown policy %q (random, names, v2[@C], ucs[+exec|+honest][@C], learn[+exec|+honest][@C], tabular, ucb, oracle)", name)
 	}
 	return s, nil
 }

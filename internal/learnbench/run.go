@@ -95,7 +95,7 @@ func (c *Config) driver(kind string) Driver {
 // (v2 and ucs@1.0 when ucs is given --model v2) make identical runs.
 func (c *Config) runKey(s PolicySpec) string {
 	if s.Kind == "learn" {
-		return fmt.Sprintf("learn|%s|%g", formatParams(c.learnParams()), s.Compliance)
+		return fmt.Sprintf("learn|%s|%g|%s", formatParams(c.learnParams()), s.Compliance, s.Feedback)
 	}
 	if !s.UsesUCS() {
 		return s.Name
@@ -105,7 +105,7 @@ func (c *Config) runKey(s PolicySpec) string {
 	if s.Kind == "ucs" {
 		env = c.UCSEnv
 	}
-	return fmt.Sprintf("ucs|%s|%s|%g", d.Describe(), strings.Join(env, ","), s.Compliance)
+	return fmt.Sprintf("ucs|%s|%s|%g|%s", d.Describe(), strings.Join(env, ","), s.Compliance, s.Feedback)
 }
 
 func (c *Config) learnParams() learn.Params {
@@ -266,7 +266,7 @@ func newPolicy(cfg *Config, w *World, s PolicySpec, seed uint64, dir, manifest s
 		if err != nil {
 			return nil, err
 		}
-		return &ucsPolicy{w: w, l: l, compliance: s.Compliance, r: r, scratch: dir}, nil
+		return &ucsPolicy{w: w, l: l, compliance: s.Compliance, feedback: s.Feedback, r: r, scratch: dir}, nil
 	}
 	ws := filepath.Join(dir, "ws")
 	if err := os.MkdirAll(ws, 0o755); err != nil {
@@ -280,7 +280,7 @@ func newPolicy(cfg *Config, w *World, s PolicySpec, seed uint64, dir, manifest s
 	if err != nil {
 		return nil, err
 	}
-	return &ucsPolicy{w: w, l: l, compliance: s.Compliance, r: r, cursor: cursor, scratch: dir}, nil
+	return &ucsPolicy{w: w, l: l, compliance: s.Compliance, feedback: s.Feedback, r: r, cursor: cursor, scratch: dir}, nil
 }
 
 // runOne plays every episode of a plan with one policy, probing at the

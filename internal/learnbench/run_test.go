@@ -96,7 +96,7 @@ func TestTinyUCSRun(t *testing.T) {
 	cfg := &Config{}
 	cfg.defaults()
 	plan := NewPlan(w, 11, 12, 6, 2)
-	for _, spec := range []PolicySpec{{"v2", "v2", 1}, {"ucs@0.8", "ucs", 0.8}} {
+	for _, spec := range []PolicySpec{{"v2", "v2", 1, ""}, {"ucs@0.8", "ucs", 0.8, ""}, {"ucs+exec@1", "ucs", 1, "exec"}} {
 		run, err := runOne(cfg, w, spec, plan, filepath.Join(dir, spec.Name), manifest)
 		if err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,6 +34,10 @@ type Learner interface {
 	// Report runs `ucs report` with {"action", "success"} and, when not
 	// empty, "context"; it returns the cursor after the report.
 	Report(action, success, context string) (string, error)
+	// Exec runs `ucs exec --action ACTION --context TEXT -- sh -c 'exit N'`:
+	// a simulated tool whose exit code carries the step's true outcome, so
+	// ucs observes it instead of being told. It returns the cursor after.
+	Exec(action string, ok bool, context string) (string, error)
 	// Cursor runs `ucs status` and returns the cursor (init's warm-up
 	// moves it from the manifest's first capability).
 	Cursor() (string, error)
@@ -166,6 +171,30 @@ func (l *inProcess) Report(action, success, context string) (string, error) {
 	return action, nil
 }
 
+func (l *inProcess) Exec(action string, ok bool, context string) (string, error) {
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(execCommand(l.dir, action, ok, context), cli.Env{Stdin: strings.NewReader(""), Stdout: &stdout,
+		Stderr: &stderr, Getenv: lookupEnv(nil, l.tick())})
+	if want := exitOf(ok); code != want {
+		return "", fmt.Errorf("ucs exec (exit %d, want %d): %s", code, want, strings.TrimSpace(stderr.String()))
+	}
+	return action, nil
+}
+
+// execCommand is the command line of an observed step, and exitOf the
+// exit code of its tool.
+func execCommand(dir, action string, ok bool, context string) []string {
+	return []string{"--workspace", dir, "exec", "--action", action, "--context", context, "--result-file", os.DevNull,
+		"--", "sh", "-c", "exit " + strconv.Itoa(exitOf(ok))}
+}
+
+func exitOf(ok bool) int {
+	if ok {
+		return 0
+	}
+	return 1
+}
+
 func (l *inProcess) Cursor() (string, error) {
 	out, err := l.do(bridge.Call{Op: "status", Args: pyjson.Obj(), Input: pyjson.NullValue()})
 	if err != nil {
@@ -247,6 +276,15 @@ func (l *binary) Consult(context string) (Advice, error) {
 		a.Next = append(a.Next, p.To)
 	}
 	return a, nil
+}
+
+func (l *binary) Exec(action string, ok bool, context string) (string, error) {
+	_, err := l.run(nil, execCommand(l.dir, action, ok, context)...)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == exitOf(ok) {
+		err = nil
+	}
+	return action, err
 }
 
 func (l *binary) Report(action, success, context string) (string, error) {
@@ -349,6 +387,7 @@ type ucsPolicy struct {
 	w          *World
 	l          Learner
 	compliance float64
+	feedback   string // "", "exec" or "honest" (PolicySpec.Feedback)
 	r          *rand.Rand
 	cursor     string
 	calls      CallCounts
@@ -390,7 +429,16 @@ func (p *ucsPolicy) Choose(st *State) (string, error) {
 }
 
 func (p *ucsPolicy) Observe(st *State, action string, reported bool) error {
-	c, err := p.l.Report(action, success(reported), st.Context)
+	var c string
+	var err error
+	switch p.feedback {
+	case "exec":
+		c, err = p.l.Exec(action, st.Succeeded, st.Context)
+	case "honest":
+		c, err = p.l.Report(action, success(st.Succeeded), st.Context)
+	default:
+		c, err = p.l.Report(action, success(reported), st.Context)
+	}
 	if err != nil {
 		return err
 	}
