@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tidwall/gjson"
@@ -71,8 +72,25 @@ func TestScripts(t *testing.T) {
 			"releaselock": cmdReleaseLock,
 			"exitcode":    cmdExitCode,
 			"tear":        cmdTear,
+			"waitfile":    cmdWaitFile,
 		},
 	})
+}
+
+// waitfile FILE: waits (up to a minute) until FILE exists and is not
+// empty: a background ucs got that far. Not a timing: it waits for the
+// state, however slow the machine.
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile FILE")
+	}
+	path := ts.MkAbs(args[0])
+	for start := time.Now(); time.Since(start) < time.Minute; time.Sleep(5 * time.Millisecond) {
+		if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+			return
+		}
+	}
+	ts.Fatalf("%s did not appear within a minute", args[0])
 }
 
 // jsonpath FILE PATH WANT: FILE (or stdout, stderr) must be valid JSON whose
