@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-learning bench-compare fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-learning bench-exec bench-compare fuzz install skill-validate clean
 
 all: build
 
@@ -44,6 +44,10 @@ bench: bench-go bench-calls
 
 # Per-call cost of this build against another (BASE=path/to/old/ucs) and a
 # do-nothing Go program, 200 alternating runs: make bench-compare BASE=/tmp/ucs-old
+# What ucs exec adds to a wrapped command (median, 200 alternating runs).
+bench-exec: build
+	python3 scripts/bench_exec.py $(BIN) $(or $(RUNS),200)
+
 bench-compare: build
 	mkdir -p bin/hello && printf 'package main\n\nimport "os"\n\nfunc main() { os.Stdout.WriteString("{}\\n") }\n' > bin/hello/main.go
 	cd bin/hello && printf 'module hello\n\ngo 1.26\n' > go.mod && CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o ../hello-go .

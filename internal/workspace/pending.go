@@ -123,6 +123,15 @@ func (l *Workspace) DrainPending(apply func(line []byte) (keep bool)) (int, erro
 		}
 		applied++
 	}
+	// Emptied, the queue is truncated without a sync: should the machine
+	// lose the truncation, the lines come back and their request ids,
+	// committed, make them no-ops. What is left is rewritten atomically.
+	if len(rest) == 0 {
+		if err := os.Truncate(l.path(RelPending), 0); err != nil {
+			return applied, fault.Internal(err, "empty the pending queue")
+		}
+		return applied, nil
+	}
 	if err := renameio.WriteFile(l.path(RelPending), rest, FilePerm); err != nil {
 		return applied, fault.Internal(err, "rewrite the pending queue")
 	}

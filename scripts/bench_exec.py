@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""What ucs exec adds to a wrapped command's wall time, side by side.
+
+Usage: scripts/bench_exec.py UCS [RUNS]
+
+A fresh workspace (UCS_NOW fixed); RUNS times (default 200) the bare
+command (`true`, then `sh -c 'echo x'`) and the same command wrapped in
+`ucs exec --action read --`, alternating call by call so both see the same
+machine. Prints the median wall time of each (fork/exec to exit) and the
+median added by exec. The wrapped call classifies, queues the observation
+(one fsync) and commits the report (the workspace's commit), so it costs
+about one report call more than the command.
+"""
+import subprocess, time, os, sys, tempfile, statistics
+ucs = sys.argv[1]
+N = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+env = dict(os.environ, UCS_NOW="2026-11-24T12:00:00Z")
+ws = tempfile.mkdtemp() + "/ws"
+subprocess.run([ucs, "--workspace", ws, "init"], env=env, capture_output=True, check=True)
+def t(argv):
+    s = time.perf_counter()
+    subprocess.run(argv, env=env, capture_output=True)
+    return (time.perf_counter() - s) * 1000
+for cmd in (["true"], ["sh", "-c", "echo x"]):
+    bare, wrapped = [], []
+    for i in range(N):
+        bare.append(t(cmd))
+        wrapped.append(t([ucs, "--workspace", ws, "exec", "--action", "read", "--result-file", os.devnull, "--", *cmd]))
+    mb, mw = statistics.median(bare), statistics.median(wrapped)
+    print(f"{' '.join(cmd):12s} bare {mb:.2f} ms  with ucs exec {mw:.2f} ms  added {mw - mb:.2f} ms")
