@@ -19,7 +19,7 @@ import (
 // LogOptions select and format the events Log prints.
 type LogOptions struct {
 	Since string // a seq ("120") or an RFC 3339 time: events from there on
-	Op    string // only events of this operation
+	Op    string // only events of this operation, or of this group of operations ("goal", "policy")
 	Limit int    // only the last Limit matching events (0: all)
 	Table bool   // a table for people instead of JSON lines
 }
@@ -42,7 +42,8 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
 		}
 	}
-	if opts.Op != "" && opts.Op != "adopt" && !slices.Contains(Operations(), opts.Op) {
+	isGroup := slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
+	if opts.Op != "" && opts.Op != "adopt" && !isGroup && !slices.Contains(Operations(), opts.Op) {
 		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt", "--op %q is not an operation", opts.Op)
 	}
 	j, ok, err := b.ws.OpenJournal()
@@ -56,7 +57,7 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		if !ok {
 			break // a torn last line is not an event
 		}
-		if ev.Seq < sinceSeq || (opts.Op != "" && ev.Op != opts.Op) {
+		if ev.Seq < sinceSeq || (opts.Op != "" && ev.Op != opts.Op && !(isGroup && strings.HasPrefix(ev.Op, opts.Op+" "))) {
 			continue
 		}
 		if !sinceTime.IsZero() {

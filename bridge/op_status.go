@@ -44,6 +44,9 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if s.policyRaw != nil || s.policySet != nil || len(s.gated()) > 0 {
 		out = out.With("policy", s.policyStatus())
 	}
+	if s.ws.HasPending() {
+		out = out.With("pending_observations", s.ws.PendingCount())
+	}
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
 	} else if !gb.empty() {

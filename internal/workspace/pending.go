@@ -90,6 +90,15 @@ func (l *Workspace) HasPending() bool {
 	return err == nil && st.Size() > 0
 }
 
+// PendingCount is how many lines the pending queue holds.
+func (l *Workspace) PendingCount() int {
+	data, err := os.ReadFile(l.path(RelPending))
+	if err != nil {
+		return 0
+	}
+	return bytes.Count(data, []byte("\n"))
+}
+
 // DrainPending hands every queued line, oldest first, to apply, and keeps
 // in the queue the lines apply reports it could not apply (keep true),
 // from the first such line on: the order of observations is kept. Lines
