@@ -94,14 +94,9 @@ func (v *learnState) appendJSON(dst []byte) []byte {
 			dst = append(dst, ',')
 		}
 		dst = strconv.AppendInt(dst, a.Seq, 10)
-		dst = append(dst, ",["...)
-		for j, t := range a.Terms {
-			if j > 0 {
-				dst = append(dst, ',')
-			}
-			dst = pyjson.AppendString(dst, t)
-		}
-		dst = append(dst, "]]"...)
+		dst = append(dst, ',')
+		dst = appendStrings(dst, a.Terms)
+		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"followed":`...)
 	dst = appendPair(dst, v.followed)
@@ -115,16 +110,23 @@ func (v *learnState) appendJSON(dst []byte) []byte {
 		dst = pyjson.AppendString(dst, t.Prev)
 		dst = append(dst, ',')
 		dst = pyjson.AppendString(dst, t.At)
-		dst = append(dst, ",["...)
-		for j, term := range t.Terms {
-			if j > 0 {
-				dst = append(dst, ',')
-			}
-			dst = pyjson.AppendString(dst, term)
-		}
-		dst = append(dst, "]]"...)
+		dst = append(dst, ',')
+		dst = appendStrings(dst, t.Terms)
+		dst = append(dst, ']')
 	}
 	return append(dst, '}')
+}
+
+// appendStrings writes a compact JSON list of strings.
+func appendStrings(dst []byte, xs []string) []byte {
+	dst = append(dst, '[')
+	for i, x := range xs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = pyjson.AppendString(dst, x)
+	}
+	return append(dst, ']')
 }
 
 func appendPair(dst []byte, p [2]float64) []byte {
