@@ -9,7 +9,8 @@ command (`true`, then `sh -c 'echo x'`) and the same command wrapped in
 machine. Prints the median wall time of each (fork/exec to exit) and the
 median added by exec. The wrapped call classifies, queues the observation
 (one fsync) and commits the report (the workspace's commit), so it costs
-about one report call more than the command.
+about one report call more than the command; with --async it only queues
+(the next changing call commits it: here the next synchronous exec).
 """
 import subprocess, time, os, sys, tempfile, statistics
 ucs = sys.argv[1]
@@ -22,9 +23,10 @@ def t(argv):
     subprocess.run(argv, env=env, capture_output=True)
     return (time.perf_counter() - s) * 1000
 for cmd in (["true"], ["sh", "-c", "echo x"]):
-    bare, wrapped = [], []
+    bare, wrapped, queued = [], [], []
     for i in range(N):
         bare.append(t(cmd))
         wrapped.append(t([ucs, "--workspace", ws, "exec", "--action", "read", "--result-file", os.devnull, "--", *cmd]))
-    mb, mw = statistics.median(bare), statistics.median(wrapped)
-    print(f"{' '.join(cmd):12s} bare {mb:.2f} ms  with ucs exec {mw:.2f} ms  added {mw - mb:.2f} ms")
+        queued.append(t([ucs, "--workspace", ws, "exec", "--async", "--action", "read", "--result-file", os.devnull, "--", *cmd]))
+    mb, mw, mq = statistics.median(bare), statistics.median(wrapped), statistics.median(queued)
+    print(f"{' '.join(cmd):12s} bare {mb:.2f} ms  ucs exec {mw:.2f} ms (added {mw - mb:.2f})  ucs exec --async {mq:.2f} ms (added {mq - mb:.2f})")

@@ -40,6 +40,7 @@ func (st *state) execCommand() *cobra.Command {
 	var action, goal, advisory, context, resultFile string
 	var timeout time.Duration
 	var resultFD int
+	var async bool
 	cmd := &cobra.Command{
 		Use:   "exec --action CAPABILITY [flags] -- COMMAND [ARGS...]",
 		Short: "Run a tool command and learn from what it observably did",
@@ -60,7 +61,7 @@ exactly once by the next call that changes the workspace.`,
 				return fmt.Errorf("put -- before the command: ucs exec --action CAPABILITY -- COMMAND [ARGS...]")
 			}
 			r := execRun{st: st, action: action, goal: goal, advisory: advisory, context: context,
-				timeout: timeout, resultFD: resultFD, resultFile: resultFile, argv: args}
+				timeout: timeout, resultFD: resultFD, resultFile: resultFile, argv: args, async: async}
 			return r.run()
 		},
 	}
@@ -72,6 +73,7 @@ exactly once by the next call that changes the workspace.`,
 	f.DurationVar(&timeout, "timeout", 0, "stop the command after this long (a Go duration; default: the capability's timeout_ms, else none)")
 	f.IntVar(&resultFD, "result-fd", 0, "write ucs's answer (one JSON line) to this open file descriptor (3 or more)")
 	f.StringVar(&resultFile, "result-file", "", "write ucs's answer (JSON) to this file")
+	f.BoolVar(&async, "async", false, "only queue the observation (the next call that changes the workspace learns it): the least added time, no attribution in the answer")
 	cmd.MarkFlagRequired("action")
 	return cmd
 }
@@ -83,6 +85,7 @@ type execRun struct {
 	resultFD                            int
 	resultFile                          string
 	argv                                []string
+	async                               bool
 	stdoutTail, stderrTail              *tailWriter
 	exitCode                            int
 	signal, runErr                      string
@@ -102,6 +105,7 @@ func (r *execRun) run() error {
 	if err != nil {
 		return err
 	}
+	t0 := time.Now()
 	plan, err := b.PlanExec(r.action, r.goal)
 	if err != nil {
 		return err
@@ -113,7 +117,9 @@ func (r *execRun) run() error {
 		r.timeout = time.Duration(plan.Declaration.TimeoutMS) * time.Millisecond
 	}
 	r.timeoutMS = r.timeout.Milliseconds()
+	tPlan := time.Since(t0)
 	r.execute()
+	t1 := time.Now()
 	res := r.result()
 	v := outcome.Classify(res, plan.Rules)
 	summary := outcome.Summarize(res).JSON()
@@ -123,7 +129,18 @@ func (r *execRun) run() error {
 			in = append(in, pyjson.KV(kv[0], kv[1]))
 		}
 	}
-	answer, queued, err := b.Observe(bridge.Call{Op: "report", Args: pyjson.Obj(), Input: pyjson.ObjectValue(in)})
+	call := bridge.Call{Op: "report", Args: pyjson.Obj(), Input: pyjson.ObjectValue(in)}
+	var answer pyjson.Value
+	var queued bool
+	if r.async {
+		err, queued = b.QueueCall(call), true
+	} else {
+		answer, queued, err = b.Observe(call)
+	}
+	if r.st.env.Getenv("UCS_TIMINGS") == "1" {
+		fmt.Fprintf(r.st.env.Stderr, "ucs: timings exec: plan %.3fms; tool %.3fms; observe %.3fms\n",
+			ms(tPlan), ms(r.duration), ms(time.Since(t1)))
+	}
 	r.answer(v, answer, queued, err)
 	return errExit(r.exitCode)
 }
@@ -242,6 +259,9 @@ func (r *execRun) answer(v outcome.Verdict, answer pyjson.Value, queued bool, er
 		e := bridge.AsError(err)
 		out = out.With("recorded", false).With("error", pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint)))
 		line += "; not recorded: " + oneLine(e.Msg)
+	case queued && r.async:
+		out = out.With("recorded", false).With("queued", true)
+		line += "; queued: the next call that changes the workspace learns it"
 	case queued:
 		out = out.With("recorded", false).With("queued", true)
 		line += "; queued: the workspace is busy, the next call that changes it applies this"
@@ -343,3 +363,5 @@ func (t *tailWriter) String() string {
 type errExit int
 
 func (e errExit) Error() string { return "exit " + strconv.Itoa(int(e)) }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
