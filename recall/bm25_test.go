@@ -152,6 +152,7 @@ func TestRemoveCompacts(t *testing.T) {
 	for _, q := range []string{"alpha3 beta4", "shared", "words alpha0"} {
 		assert.Equal(t, fresh.Search(Query{Text: q}), ix.Search(Query{Text: q}), q)
 	}
+	assert.Equal(t, fresh.AppendBinary(nil), ix.AppendBinary(nil))
 }
 
 // The same documents give the same hits, in whatever order they came.
