@@ -174,3 +174,17 @@ func TestSearchDeterministic(t *testing.T) {
 		assert.False(t, math.IsNaN(h.Score) || h.Score <= 0)
 	}
 }
+
+// Max keeps the best hits of the full ranking, ties included.
+func TestSearchMaxIsPrefix(t *testing.T) {
+	ix := NewIndex(nil)
+	for _, d := range synthetic(3000) {
+		ix.Add(d)
+	}
+	for _, q := range []string{"w00001", "w00001 w00002 w00003", "w00100 w00200 needle1", "w19000"} {
+		all := ix.Search(Query{Text: q})
+		for _, max := range []int{1, 2, 5, 10, 100, len(all) + 1} {
+			assert.Equal(t, all[:min(max, len(all))], ix.Search(Query{Text: q, Max: max}), "%q max %d", q, max)
+		}
+	}
+}
