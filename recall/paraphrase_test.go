@@ -285,3 +285,55 @@ func TestNoSharedTermNoHit(t *testing.T) {
 		}
 	}
 }
+
+// genericSynonyms is the kind of table a workspace's manifest would hold:
+// everyday vocabulary of software and business work, words for the same
+// thing and forms the light stemmer does not join, written without
+// looking at the paraphrases above (they were measured without it first).
+var genericSynonyms = map[string][]string{
+	"fix":      {"repair", "patch", "resolve"},
+	"fail":     {"failure", "error", "crash"},
+	"break":    {"broke", "broken"},
+	"deploy":   {"deployment", "release", "ship", "rollout"},
+	"revert":   {"rollback", "undo"},
+	"document": {"documentation", "docs"},
+	"repo":     {"repository"},
+	"config":   {"configuration", "configure", "settings"},
+	"remove":   {"delete", "drop"},
+	"find":     {"locate", "discover"},
+	"price":    {"cost", "charge", "fee"},
+	"annual":   {"yearly"},
+	"memory":   {"ram"},
+	"summary":  {"summarize", "summarise"},
+	"customer": {"buyer"},
+}
+
+// The same measure with the generic synonym table: it must not cost what
+// stems alone find.
+func TestParaphraseHitAt3Synonyms(t *testing.T) {
+	plain, syn := NewAnalyzer(Synonyms{}), NewAnalyzer(mustSynonyms(t, genericSynonyms))
+	before, _ := hitAt3(plain)
+	score, misses := hitAt3(syn)
+	t.Logf("hit@3 without synonyms: %.3f; with %d generic synonym groups: %.3f (%d of %d paraphrases)",
+		before, len(genericSynonyms), score, len(paraphrases)-len(misses), len(paraphrases))
+	t.Logf("hit@1 without synonyms: %.3f; with: %.3f", hitAt1(plain), hitAt1(syn))
+	for _, m := range misses {
+		t.Logf("miss: %s", m)
+	}
+	assert.GreaterOrEqual(t, score, 0.9)
+}
+
+// hitAt1 returns the share of paraphrases whose entry is the first hit.
+func hitAt1(a *Analyzer) float64 {
+	ix := NewIndex(a)
+	for _, e := range corpus {
+		ix.Add(e.doc())
+	}
+	n := 0
+	for _, p := range paraphrases {
+		if hits := ix.Search(Query{Text: p.context, Max: 1}); len(hits) == 1 && hits[0].ID == p.want {
+			n++
+		}
+	}
+	return float64(n) / float64(len(paraphrases))
+}
