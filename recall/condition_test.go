@@ -145,3 +145,47 @@ func FuzzParseCondition(f *testing.F) {
 		}
 	})
 }
+
+// reopenConditions are reopen conditions for the corpus's dead ends, as an
+// agent writes them when it closes one.
+var reopenConditions = map[string]string{
+	"d-mock-db":       "the driver ships a fake that checks queries against the schema",
+	"d-coverage":      "coverage tooling that measures assertions, such as mutation testing",
+	"d-k8s-probe":     "pods restart with memory well under their limits",
+	"d-restart":       "memory growth comes back after the cache is bounded",
+	"d-paywall":       "a subscription to the report provider",
+	"d-stripe":        "Stripe API v2 released with webhooks",
+	"d-pandas-memory": "pandas adds out-of-core processing",
+	"d-doc-gen":       `"generated tutorials" OR (generated AND examples AND NOT comments)`,
+	"d-regex-html":    "the pages are plain text without nested tags",
+}
+
+// A context sharing no stemmed content word with a reopen condition never
+// reopens its dead end; one that meets the condition does.
+func TestNoSharedTermNoReopen(t *testing.T) {
+	a := NewAnalyzer(Synonyms{})
+	contexts := []string{"research the PayPal API", "deploy the web app", "write the quarterly report", ""}
+	for _, p := range paraphrases {
+		contexts = append(contexts, p.context)
+	}
+	for id, text := range reopenConditions {
+		c, err := ParseCondition(text, a)
+		require.NoError(t, err, id)
+		for _, ctx := range contexts {
+			terms := a.Terms(ctx)
+			if !Matches(terms, a.Terms(text), 1) {
+				assert.False(t, c.Holds(terms), "%s reopened by %q", id, ctx)
+			}
+		}
+	}
+	for ctx, id := range map[string]string{
+		"Stripe released API v2 with webhooks":                    "d-stripe",
+		"we now have a subscription with that report provider":    "d-paywall",
+		"pods restart while memory stays well under their limits": "d-k8s-probe", // "well" is a key term too
+		"examples generated from the test suite":                  "d-doc-gen",
+	} {
+		c, err := ParseCondition(reopenConditions[id], a)
+		require.NoError(t, err)
+		assert.True(t, c.Holds(a.Terms(ctx)), "%s by %q (%s)", id, ctx, c)
+	}
+}
