@@ -12,6 +12,7 @@ import (
 var layers = [][]string{
 	{"internal/pyjson"},
 	{"internal/fault", "torusfield", "knowledge", "learn", "outcome", "policy"},
+	{"recall", "belief"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
 	{"bridge"},
 	{"internal/replay", "skill", ""}, // "": the module's root (the embedded SKILL.md)
