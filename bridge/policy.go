@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 
@@ -122,6 +123,9 @@ func checkPolicyMember(raw []byte) error {
 
 // gated lists the manifest's capabilities that declare permissions, sorted.
 func (s *session) gated() []string {
+	if !bytes.Contains(s.manifest.Bytes(), []byte(`"permissions"`)) {
+		return nil // most manifests declare none: no need to parse them again
+	}
 	var out []string
 	for name, d := range s.declarations() {
 		if len(d.Permissions) > 0 {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Redacted replaces each secret Sanitize finds.
@@ -44,7 +45,7 @@ func Sanitize(s string) string {
 	// redactions run again until a pass changes nothing.
 	for range maxPasses {
 		changed := false
-		for _, r := range redactions {
+		for _, r := range redactions() {
 			var c bool
 			s, c = r.apply(s)
 			changed = changed || c
@@ -152,43 +153,49 @@ func words(s string) []string { return strings.Fields(s) }
 
 // redactions run in this order: each later one sees what the earlier ones
 // left, so a key=value pair whose value was a known key shape is redacted
-// whole, and a Bearer token that is a JWT is redacted once.
-var redactions = []redaction{
-	// A PEM private key block: its body, up to the END line or the end of
-	// the text (a capture cut short).
-	{words("PRIVATE"), false, regexp.MustCompile(`(?s)(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`), []int{2}, nil, nil},
-	// The end of a block whose beginning was cut off: the lines of base64
-	// before its END line.
-	{words("PRIVATE"), false, regexp.MustCompile(`(?m)^((?:[A-Za-z0-9+/=]*\r?\n)*[A-Za-z0-9+/=]+)\r?\n-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`), []int{1}, nil, nil},
-	// user:password@ in a URL: up to the last @ of the authority.
-	{words("://"), false, regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.-]*://)([^\s/?#@"'<>\\]*:[^\s/?#"'<>\\]*)@`), []int{2}, nil, nil},
+// whole, and a Bearer token that is a JWT is redacted once. They are
+// compiled on first use, not when the program starts: every ucs call links
+// this package, and only exec and a report's result sanitise.
+var redactions = sync.OnceValue(func() []redaction { return redactionList() })
 
-	prefixed(words("sk-"), `\b(sk-(?:ant-(?:[a-z]+\d\d-)?|proj-|svcacct-|admin-)?)([A-Za-z0-9_-]{20,})`, hasDigit),
-	prefixed(words("ghp_ gho_ ghu_ ghs_ ghr_"), `\b(gh[pousr]_)([A-Za-z0-9]{20,})`, nil),
-	prefixed(words("github_pat_"), `\b(github_pat_)([A-Za-z0-9_]{20,})`, nil),
-	prefixed(words("xox"), `\b(xox[abeprs]-)([A-Za-z0-9-]{10,})`, hasDigit),
-	prefixed(words("AKIA ASIA"), `\b(AKIA|ASIA)([0-9A-Z]{16})\b`, nil),
-	prefixed(words("AIza"), `\b(AIza)([0-9A-Za-z_-]{35})`, nil),
-	prefixed(words("k_live_ k_test_"), `\b([rs]k_(?:live|test)_)([0-9A-Za-z]{10,})`, nil),
-	prefixed(words("glpat-"), `\b(glpat-)([0-9A-Za-z_-]{20,})`, nil),
-	prefixed(words("npm_"), `\b(npm_)([0-9A-Za-z]{36})\b`, nil),
-	prefixed(words("hf_"), `\b(hf_)([0-9A-Za-z]{30,})`, hasDigit),
-	{words("eyJ"), false, regexp.MustCompile(`\b(eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*)`), []int{1}, nil, nil},
+func redactionList() []redaction {
+	return []redaction{
+		// A PEM private key block: its body, up to the END line or the end of
+		// the text (a capture cut short).
+		{words("PRIVATE"), false, regexp.MustCompile(`(?s)(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`), []int{2}, nil, nil},
+		// The end of a block whose beginning was cut off: the lines of base64
+		// before its END line.
+		{words("PRIVATE"), false, regexp.MustCompile(`(?m)^((?:[A-Za-z0-9+/=]*\r?\n)*[A-Za-z0-9+/=]+)\r?\n-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`), []int{1}, nil, nil},
+		// user:password@ in a URL: up to the last @ of the authority.
+		{words("://"), false, regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.-]*://)([^\s/?#@"'<>\\]*:[^\s/?#"'<>\\]*)@`), []int{2}, nil, nil},
 
-	{words("bearer basic"), true, regexp.MustCompile(`(?i)\b(bearer|basic)[ \t]+([A-Za-z0-9._~+/-]+=*)`), []int{2}, tokenLike,
-		func(m []int) int { return m[4] }},
+		prefixed(words("sk-"), `\b(sk-(?:ant-(?:[a-z]+\d\d-)?|proj-|svcacct-|admin-)?)([A-Za-z0-9_-]{20,})`, hasDigit),
+		prefixed(words("ghp_ gho_ ghu_ ghs_ ghr_"), `\b(gh[pousr]_)([A-Za-z0-9]{20,})`, nil),
+		prefixed(words("github_pat_"), `\b(github_pat_)([A-Za-z0-9_]{20,})`, nil),
+		prefixed(words("xox"), `\b(xox[abeprs]-)([A-Za-z0-9-]{10,})`, hasDigit),
+		prefixed(words("AKIA ASIA"), `\b(AKIA|ASIA)([0-9A-Z]{16})\b`, nil),
+		prefixed(words("AIza"), `\b(AIza)([0-9A-Za-z_-]{35})`, nil),
+		prefixed(words("k_live_ k_test_"), `\b([rs]k_(?:live|test)_)([0-9A-Za-z]{10,})`, nil),
+		prefixed(words("glpat-"), `\b(glpat-)([0-9A-Za-z_-]{20,})`, nil),
+		prefixed(words("npm_"), `\b(npm_)([0-9A-Za-z]{36})\b`, nil),
+		prefixed(words("hf_"), `\b(hf_)([0-9A-Za-z]{30,})`, hasDigit),
+		{words("eyJ"), false, regexp.MustCompile(`\b(eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*)`), []int{1}, nil, nil},
 
-	// KEY=value, KEY: value, "key": "value", 'key': 'value' and the same
-	// with escaped quotes (JSON inside a JSON string). Groups: 1 the key,
-	// 2 an Authorization scheme, 3-5 a quoted value, 6 a bare value, which
-	// may hold what an earlier redaction left (sk-proj-[REDACTED]) and
-	// which does not start with a bracket (a list, an object), but for
-	// [REDACTED] itself, so that a second pass keeps the scheme.
-	{words("secret token pass pwd key auth credential"), true, regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*(?:` + keyWords + `)[A-Za-z0-9_.-]*)(?:\\?["'])?[ \t]*[:=][ \t]*` +
-		`(?:(bearer|basic|token|digest)[ \t]+)?` +
-		`(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|\\"((?:[^"\\\n]|\\[^"\n])*)\\"|` +
-		`((?:[^\s"'&,;)}\]\[{(=<\\]|\[REDACTED\])(?:[^\s"'&,;)}\]\[\\]|\[REDACTED\])*))`),
-		[]int{3, 4, 5, 6}, secretPair, resumeInValue},
+		{words("bearer basic"), true, regexp.MustCompile(`(?i)\b(bearer|basic)[ \t]+([A-Za-z0-9._~+/-]+=*)`), []int{2}, tokenLike,
+			func(m []int) int { return m[4] }},
+
+		// KEY=value, KEY: value, "key": "value", 'key': 'value' and the same
+		// with escaped quotes (JSON inside a JSON string). Groups: 1 the key,
+		// 2 an Authorization scheme, 3-5 a quoted value, 6 a bare value, which
+		// may hold what an earlier redaction left (sk-proj-[REDACTED]) and
+		// which does not start with a bracket (a list, an object), but for
+		// [REDACTED] itself, so that a second pass keeps the scheme.
+		{words("secret token pass pwd key auth credential"), true, regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*(?:` + keyWords + `)[A-Za-z0-9_.-]*)(?:\\?["'])?[ \t]*[:=][ \t]*` +
+			`(?:(bearer|basic|token|digest)[ \t]+)?` +
+			`(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|\\"((?:[^"\\\n]|\\[^"\n])*)\\"|` +
+			`((?:[^\s"'&,;)}\]\[{(=<\\]|\[REDACTED\])(?:[^\s"'&,;)}\]\[\\]|\[REDACTED\])*))`),
+			[]int{3, 4, 5, 6}, secretPair, resumeInValue},
+	}
 }
 
 // resumeInValue looks for a pair inside the value of a rejected one
