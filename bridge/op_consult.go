@@ -42,6 +42,16 @@ agent decides.`,
 		{Name: "context", Type: TypeString, Required: true, Flag: true, Doc: "the task or situation"},
 		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names to energize besides those the context evokes"},
 		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3, v4: rank by the estimate alone, without the exploration bonus (a probe)"},
+		{Name: "fields", Type: TypeStrings, Flag: true, Doc: "only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)"},
+	},
+	check: func(c Call) error {
+		for _, w := range argStrings(c, "fields") {
+			if !slices.Contains(consultParts, w) {
+				return badInput("invalid_value", "consult's parts are "+strings.Join(consultParts, ", "),
+					"--fields names %s, which a consult answer does not have", quote(w))
+			}
+		}
+		return nil
 	},
 	run: opConsult,
 }
@@ -88,7 +98,11 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	deadHits := knowledge.SearchDeadEnds(deadEnds, dq, context)
-	penalty := penaltyEnergy(s, kw, deadHits)
+	penalising := deadHits
+	if s.model.learns() {
+		deadHits, penalising = s.relevantDeadEnds(deadHits, context)
+	}
+	penalty := penaltyEnergy(s, kw, penalising)
 
 	ctxMap := make(map[string]float64, len(ctxEnergy))
 	for _, ne := range ctxEnergy {
@@ -129,7 +143,11 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	judgmentHits := []pyjson.Value{}
-	for _, h := range knowledge.SearchJudgmentNodes(nodes, q) {
+	nodeHits := knowledge.SearchJudgmentNodes(nodes, q)
+	if s.model.learns() {
+		nodeHits = s.relevantJudgment(nodeHits, context)
+	}
+	for _, h := range nodeHits {
 		judgmentHits = append(judgmentHits, pyjson.Obj(
 			pyjson.KV("id", field(h.Entry, "id", pyjson.StringValue(""))),
 			pyjson.KV("action", field(h.Entry, "action", pyjson.StringValue(""))),
@@ -189,6 +207,9 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	if s.leftOut != nil {
 		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
+	}
+	if want := argStrings(c, "fields"); len(want) > 0 {
+		return pickFields(out, want)
 	}
 	return pyjson.ObjectValue(out), nil
 }
@@ -298,3 +319,21 @@ func unknownCapability(s *session, name, what string) string {
 }
 
 func quote(s string) string { return string(pyjson.AppendString(nil, s)) }
+
+// pickFields keeps the members of an answer an agent asked for (and the
+// cursor and advisory id, which every use of the answer needs), in the
+// answer's order (the spec's check refused any other name).
+func pickFields(out []pyjson.Member, want []string) (pyjson.Value, error) {
+	var kept []pyjson.Member
+	for _, m := range out {
+		if slices.Contains(want, m.Key) || m.Key == "cursor" || m.Key == "advisory_id" {
+			kept = append(kept, m)
+		}
+	}
+	return pyjson.ObjectValue(kept), nil
+}
+
+// consultParts are the members a consult answer may have.
+var consultParts = []string{"cursor", "resolved_capabilities", "suggested_paths", "wormholes", "attractors",
+	"methodology_hits", "dead_ends", "judgment_hits", "penalty_applied", "pp_health", "unannotated_count",
+	"open_questions", "context_boosted", "advisory_id", "model", "left_out_by_policy", "warnings"}

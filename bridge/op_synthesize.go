@@ -2,6 +2,8 @@ package bridge
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -27,17 +29,54 @@ var synthesizeSpec = Spec{
 allocation, PP trend, misalignments, stale artifacts, recent methodology, and
 the prompts of a synthesis, which the agent writes itself (reflect type
 synthesis).`,
-	Example: "ucs synthesize",
-	run:     opSynthesize,
+	Example: "ucs synthesize\nucs synthesize --since 7d\nucs synthesize --since 2026-11-01",
+	Fields: []Field{{Name: "since", Type: TypeString, Flag: true,
+		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
+	check: func(c Call) error {
+		if v := argString(c, "since"); v != "" {
+			if _, err := parseSince(v, time.Unix(0, 0)); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+	run: opSynthesize,
+}
+
+// parseSince reads a period's start: a date, an RFC 3339 time, or a span
+// back from now (a Go duration, or a number of days: 7d).
+func parseSince(v string, now time.Time) (time.Time, error) {
+	if t, err := time.Parse("2006-01-02", v); err == nil {
+		return t.UTC(), nil
+	}
+	if t, err := ParseNow(v); err == nil {
+		return t, nil
+	}
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		if n, err := strconv.Atoi(days); err == nil && n >= 0 {
+			return now.AddDate(0, 0, -n), nil
+		}
+	}
+	if d, err := time.ParseDuration(v); err == nil && d >= 0 {
+		return now.Add(-d), nil
+	}
+	return time.Time{}, badInput("invalid_value", "give a date (2026-11-01), an RFC 3339 time, or a span such as 7d or 36h",
+		"--since %q is neither a date, a time nor a span", v)
 }
 
 // opSynthesize gathers the raw material of a periodic synthesis: what the
 // agent did since the last one, how it went, what is unexplained or
 // misaligned. The agent writes the synthesis itself (reflect type synthesis).
-func opSynthesize(s *session, _ Call) (pyjson.Value, error) {
+func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
 	since := s.meta.LastSynthesisDate
-	if since == "" {
+	if v := argString(c, "since"); v != "" {
+		t, err := parseSince(v, s.now)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		since = isoTime(t)
+	} else if since == "" {
 		// Today at 00:00:00, keeping the sub-second part as the reference's
 		// datetime.replace(hour=0, minute=0, second=0) does.
 		y, mo, d := s.now.Date()

@@ -97,7 +97,7 @@ func TestValidate(t *testing.T) {
 		{"consult", `{"context": "  "}`, "", "missing_field", "--context is required", "give --context: the task or situation"},
 		{"consult", `{"context": "x", "capabilities": "read"}`, "", "wrong_type",
 			"--capabilities must be a list of strings, got a string", "--capabilities must be a list of strings"},
-		{"consult", `{"context": "x", "bogus": 1}`, "", "unknown_field", `consult has no argument "bogus"`, "the fields of consult are context, capabilities, greedy"},
+		{"consult", `{"context": "x", "bogus": 1}`, "", "unknown_field", `consult has no argument "bogus"`, "the fields of consult are context, capabilities, greedy, fields"},
 		{"log", `{"format": "xml"}`, "", "invalid_value", `--format is "xml", not one of json, table`, "use one of: json, table"},
 		{"verify", `{"from": "3"}`, "", "wrong_type", "--from must be an integer, got a string", "--from must be a JSON integer"},
 		{"check", `{"repair": 1}`, "", "wrong_type", "--repair must be true or false, got an int", "--repair must be true or false"},
@@ -256,6 +256,7 @@ func TestInputSchema(t *testing.T) {
 		`"description":"Before a significant task: suggested paths, methodology, dead ends, judgment",`+
 		`"properties":{"capabilities":{"description":"capability names to energize besides those the context evokes","items":{"type":"string"},"type":"array"},`+
 		`"context":{"description":"the task or situation","pattern":"\\S","type":"string"},`+
+		`"fields":{"description":"only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)","items":{"type":"string"},"type":"array"},`+
 		`"greedy":{"description":"v3, v4: rank by the estimate alone, without the exploration bonus (a probe)","type":"boolean"}},`+
 		`"required":["context"],"title":"consult","type":"object"}`,
 		string(pyjson.Canonical(Lookup("consult").InputSchema())))

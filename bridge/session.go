@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/policy"
+	"github.com/unified-cognitive-substrate/ucs/recall"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -51,6 +52,8 @@ type session struct {
 	// learnedAfter is where the agent came from, as the report's learning
 	// saw it (kept in the action log, so an amendment retracts the same).
 	learnedAfter string
+	// recallAnalyzer is the workspace's term analyzer (relevance.go).
+	recallAnalyzer *recall.Analyzer
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.

@@ -68,6 +68,7 @@ func run(args []string, env Env, only string) int {
 type state struct {
 	env       Env
 	workspace string
+	compact   bool // --compact: answers on one line
 }
 
 // fail prints an error: its JSON on stdout (on stderr for exec, whose
@@ -79,7 +80,11 @@ func (st *state) fail(e *bridge.Error, exec bool) int {
 		fmt.Fprintf(st.env.Stderr, "%s\n", pyjson.AppendDumps(nil, out))
 		return int(e.Kind)
 	}
-	fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.Indent(out))
+	if st.compact {
+		fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.AppendCompact(nil, out))
+	} else {
+		fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.Indent(out))
+	}
 	fmt.Fprintf(st.env.Stderr, "ucs: %s\n", oneLine(e.Msg))
 	return int(e.Kind)
 }
@@ -141,6 +146,10 @@ func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
 	}
 	if out.IsNull() {
 		return nil // the operation printed its output as a stream (log)
+	}
+	if st.compact {
+		_, err := cmd.OutOrStdout().Write(append(pyjson.AppendCompact(nil, out), '\n'))
+		return err
 	}
 	return printJSON(cmd, out)
 }

@@ -71,6 +71,7 @@ commits atomically and exits. Typical session:
 		Version: bridge.Version,
 	}
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
+	root.PersistentFlags().BoolVar(&st.compact, "compact", false, "print the JSON answer on one line, without indentation")
 	if only != "" {
 		if cmd := st.command(only); cmd != nil {
 			root.AddCommand(cmd)
@@ -151,7 +152,7 @@ func calledCommand(args []string) string {
 		switch a := args[i]; {
 		case a == "--workspace":
 			i++ // its value
-		case strings.HasPrefix(a, "--workspace="):
+		case strings.HasPrefix(a, "--workspace="), a == "--compact":
 		case strings.HasPrefix(a, "-"):
 			return "" // help, version, "--", an unknown flag: the whole tree
 		default:
