@@ -23,6 +23,11 @@ type Model struct {
 	// params are the settings of a model of package learn (v3 and
 	// later); nil for the reference's model.
 	params *learn.Params
+	// governs: the qualitative memory is governed (issue 18: observations
+	// from reflections; hits that must match the context, reopen
+	// conditions evaluated as conditions). v4 and later; v3 is frozen as
+	// it shipped, so its journals replay.
+	governs bool
 }
 
 // learns reports whether the model is one of package learn's, whose state
@@ -46,7 +51,7 @@ var models = []*Model{
 	{Name: ModelV3, Doc: "ucs's first own model: success estimates per transition in the task's context, explored optimistically, explained and attributed",
 		reward: referenceReward, params: &learn.V3Params},
 	{Name: ModelV4, Doc: "ucs's own model: v3, also conditioned on the capability the agent came from, so the steps of one task at one tool are told apart",
-		reward: referenceReward, params: &learn.DefaultParams},
+		reward: referenceReward, params: &learn.DefaultParams, governs: true},
 }
 
 // learningModels lists the names of the models of package learn.
@@ -80,3 +85,7 @@ func Models() []string {
 }
 
 func modelNames() string { return strings.Join(Models(), ", ") }
+
+// governsKnowledge reports whether the model governs the qualitative
+// memory (Model.governs).
+func (m *Model) governsKnowledge() bool { return m != nil && m.governs }

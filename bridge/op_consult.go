@@ -99,7 +99,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	deadHits := knowledge.SearchDeadEnds(deadEnds, dq, context)
 	penalising := deadHits
-	if s.model.learns() {
+	if s.model.governsKnowledge() {
 		deadHits, penalising = s.relevantDeadEnds(deadHits, context)
 	}
 	penalty := penaltyEnergy(s, kw, penalising)
@@ -144,7 +144,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	judgmentHits := []pyjson.Value{}
 	nodeHits := knowledge.SearchJudgmentNodes(nodes, q)
-	if s.model.learns() {
+	if s.model.governsKnowledge() {
 		nodeHits = s.relevantJudgment(nodeHits, context)
 	}
 	for _, h := range nodeHits {

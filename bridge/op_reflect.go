@@ -104,6 +104,13 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		s.meta.LastSynthesisDate = today
 		out = append(out, pyjson.KV("file", s.ws.Path(rel)))
 	}
+	if s.model.governsKnowledge() && in.Type != "synthesis" {
+		obs, err := s.observeReflection(in, c.Input)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("observation", obs))
+	}
 	return pyjson.ObjectValue(out), nil
 }
 
@@ -135,6 +142,10 @@ echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why thi
 		{Name: "topic", Type: TypeString, Doc: "dead_end: the avenue closed"},
 		{Name: "why_closed", Type: TypeString, Doc: "dead_end: why it is closed"},
 		{Name: "reopen_conditions", Type: TypeString, Doc: "dead_end: what would reopen it"},
+		{Name: "kind", Type: TypeString, Enum: beliefKinds(), Doc: "v4: the observation's kind (default: derived; see ucs observations)"},
+		{Name: "subject", Type: TypeString, Doc: "v4: what it is about: capability:NAME, project:NAME, agent, global (default: derived)"},
+		{Name: "slot", Type: TypeString, Doc: "v4: the aspect it speaks to, in words (default: from the topic or keywords)"},
+		{Name: "contradicts", Type: TypeString, Doc: "v4: the id of an observation this reflection contradicts: its text supersedes that claim"},
 	},
 	check: checkReflect,
 	run:   opReflect,

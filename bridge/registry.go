@@ -137,6 +137,7 @@ func init() {
 		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec, &rateSpec, &amendSpec}
 	registry = append(registry, goalSpecs()...)
 	registry = append(registry, policySpecs()...)
+	registry = append(registry, observationSpecs()...)
 }
 
 // Specs returns every operation, init first. The Specs are shared: do not

@@ -56,7 +56,8 @@ func TestRegistry(t *testing.T) {
 	assert.Nil(t, Lookup("bogus"))
 	assert.Equal(t, []string{"init", "consult", "report", "reflect", "import", "flush", "resume", "synthesize", "status", "export", "migrate", "rate", "amend",
 		"goal add", "goal list", "goal show", "goal done", "goal fail", "goal suspend", "goal resume", "goal retry",
-		"policy show", "policy grant", "policy revoke", "policy set", "policy clear", "policy block"},
+		"policy show", "policy grant", "policy revoke", "policy set", "policy clear", "policy block",
+		"observations", "confirm", "contradict", "retire"},
 		Operations(), "the operations on the engine's state")
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
-// What a consult of a learning-model workspace (v3, v4) shows of the
+// What a consult of a workspace of model v4 or later shows of the
 // qualitative memory, and what it lets weigh on the advice (issue 18): a
 // hit must share a stemmed content word with the context (package recall's
 // terms: tests, testing and tested are one word; parser_test.go is parser

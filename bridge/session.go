@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -54,6 +55,10 @@ type session struct {
 	learnedAfter string
 	// recallAnalyzer is the workspace's term analyzer (relevance.go).
 	recallAnalyzer *recall.Analyzer
+	// obsRaw is the state file's "observations" member as read, and
+	// obsBook its decoded form once a call needs it.
+	obsRaw  []byte
+	obsBook *belief.Book
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
@@ -89,6 +94,8 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 			s.goalsRaw = raw
 		case policyMember:
 			s.policyRaw = raw
+		case observationsMember:
+			s.obsRaw = raw
 		}
 		return nil
 	}
@@ -196,8 +203,14 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 		}
 		return s.goalBook.appendJSON(dst), true
 	})
-	return s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
+	dst = s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
 		return s.policySet.appendJSON(dst)
+	})
+	return s.appendMember(dst, observationsMember, s.obsRaw, s.obsBook != nil, func(dst []byte) ([]byte, bool) {
+		if len(s.obsBook.Observations()) == 0 {
+			return dst, false
+		}
+		return s.obsBook.AppendJSON(dst), true
 	})
 }
 

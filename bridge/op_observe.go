@@ -1,0 +1,125 @@
+package bridge
+
+import (
+	"slices"
+
+	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// The observation operations: list what the agent believes (and what is
+// due for revalidation), and act on one: confirm, contradict, retire.
+
+var observationsSpec = Spec{
+	Name:    "observations",
+	Summary: "What the agent believes: observations with their confidence, freshness and evidence",
+	Long: `Each observation with its key (kind/subject/slot), claim, status (active,
+stale, superseded, invalidated), confidence and its components, freshness and
+when it is due for revalidation. --due lists the believed ones due now, by kind.`,
+	Example: "ucs observations\nucs observations --due\nucs observations --status all",
+	Fields: []Field{
+		{Name: "status", Type: TypeString, Flag: true, Enum: []string{"believed", "active", "stale", "superseded", "invalidated", "all"},
+			Default: "believed", Doc: "which observations (believed: active or stale)"},
+		{Name: "due", Type: TypeBool, Flag: true, Doc: "only the believed ones due for revalidation, grouped by kind"},
+	},
+	run: opObservations,
+}
+
+func opObservations(s *session, c Call) (pyjson.Value, error) {
+	b, err := s.book()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if argBool(c, "due") {
+		due := b.Due(s.now)
+		var kinds []pyjson.Member
+		for _, k := range belief.Kinds {
+			var list []pyjson.Value
+			for _, o := range due {
+				if o.Key.Kind == k {
+					list = append(list, observationSummary(o, s.now))
+				}
+			}
+			if list != nil {
+				kinds = append(kinds, pyjson.KV(string(k), list))
+			}
+		}
+		return pyjson.Obj(pyjson.KV("due", pyjson.ObjectValue(kinds)), pyjson.KV("count", len(due))), nil
+	}
+	want := argString(c, "status")
+	out := []pyjson.Value{}
+	for _, o := range b.Observations() {
+		st := string(o.Status)
+		if want == "all" || want == st || want == "believed" && o.Status.Current() {
+			out = append(out, observationSummary(o, s.now))
+		}
+	}
+	return pyjson.Obj(pyjson.KV("observations", out), pyjson.KV("count", len(out))), nil
+}
+
+var observationIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true,
+	Doc: "the observation's id (ucs observations)"}
+
+// An observationAct is confirm, contradict or retire.
+type observationAct struct {
+	name, summary, long string
+	noteRequired        bool
+}
+
+var observationActs = []observationAct{
+	{"confirm", "Confirm an observation: supporting evidence (an operator's weighs three times)",
+		"Someone checked it and it holds: supporting evidence, which also makes a stale observation fresh again. With --by operator it weighs three times an ordinary piece of evidence: one operator's confirmation outweighs two contradictions.", false},
+	{"contradict", "Contradict an observation: contradicting evidence, kept",
+		"It does not hold, or not always: contradicting evidence, kept with the rest. When contradiction weighs at least as much as support, the observation is invalidated.", true},
+	{"retire", "Invalidate an observation by hand (an operator's invalidation, recorded as such)",
+		"The observation no longer holds, whatever its evidence: it is invalidated, with who retired it and why. It is kept, never returned as believed.", false},
+}
+
+func observationActSpec(a observationAct) *Spec {
+	note := noteField
+	note.Required = a.noteRequired
+	return &Spec{
+		Name:     a.name,
+		Summary:  a.summary,
+		Long:     a.long,
+		Example:  "ucs " + a.name + " o-3f2a9c1d --note \"checked against the staging API\" --by operator",
+		Mutating: true,
+		Fields:   []Field{observationIDField, note, byField},
+		run: func(s *session, c Call) (pyjson.Value, error) {
+			b, err := s.book()
+			if err != nil {
+				return pyjson.Value{}, err
+			}
+			id, by := argString(c, "id"), s.by(c)
+			kind := belief.FromRating
+			if by == belief.Operator {
+				kind = belief.FromOperator
+			}
+			rec := pyjson.Obj(pyjson.KV("op", a.name), pyjson.KV("id", id), pyjson.KV("by", by),
+				pyjson.KV("note", argString(c, "note")), pyjson.KV("now", isoTime(s.now)))
+			source := belief.ContentID(a.name, pyjson.Canonical(rec))
+			var o *belief.Observation
+			var ch belief.Change
+			switch a.name {
+			case "confirm":
+				o, ch, err = b.Confirm(id, s.evidence(source, kind, belief.Support, by, argString(c, "note")), s.now)
+			case "contradict":
+				o, ch, err = b.Contradict(id, s.evidence(source, kind, belief.Contradict, by, argString(c, "note")), s.now)
+			case "retire":
+				o, ch, err = b.Retire(id, by, argString(c, "note"), s.now)
+			}
+			if err != nil {
+				return pyjson.Value{}, beliefError(err, id)
+			}
+			return pyjson.Obj(pyjson.KV("status", a.name+"ed"), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), nil
+		},
+	}
+}
+
+func observationSpecs() []*Spec {
+	specs := []*Spec{&observationsSpec}
+	for _, a := range observationActs {
+		specs = append(specs, observationActSpec(a))
+	}
+	return slices.Clip(specs)
+}
