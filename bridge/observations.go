@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -183,4 +184,144 @@ func beliefKinds() []string {
 		out[i] = string(k)
 	}
 	return out
+}
+
+// observationReview is synthesize's view of the observations: the believed
+// ones due for revalidation (by kind), those superseded or invalidated
+// since the period began, and the believed ones with contradicting
+// evidence, which need a decision (confirm, contradict, retire).
+func (s *session) observationReview(since string) (pyjson.Value, error) {
+	b, err := s.book()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	var due []pyjson.Member
+	dueList := b.Due(s.now)
+	for _, k := range belief.Kinds {
+		var list []pyjson.Value
+		for _, o := range dueList {
+			if o.Key.Kind == k {
+				list = append(list, observationSummary(o, s.now))
+			}
+		}
+		if list != nil {
+			due = append(due, pyjson.KV(string(k), list))
+		}
+	}
+	superseded, invalidated, contested := []pyjson.Value{}, []pyjson.Value{}, []pyjson.Value{}
+	for _, o := range b.Observations() {
+		switch {
+		case o.Status == belief.Superseded:
+			if n := b.Get(o.SupersededBy); n != nil && isoTime(n.Created) >= since {
+				superseded = append(superseded, observationSummary(o, time.Time{}))
+			}
+		case o.Status == belief.Invalidated:
+			if last := o.Evidence[len(o.Evidence)-1]; isoTime(last.At) >= since {
+				invalidated = append(invalidated, observationSummary(o, time.Time{}))
+			}
+		case o.Confidence.Contradiction > 0:
+			contested = append(contested, observationSummary(o, s.now))
+		}
+	}
+	return pyjson.Obj(pyjson.KV("due", pyjson.ObjectValue(due)), pyjson.KV("superseded", superseded),
+		pyjson.KV("invalidated", invalidated), pyjson.KV("contested", contested)), nil
+}
+
+// Consult's context of observations (Sentinel MAX's ranker, filter and
+// context builder): the believed observations that match the task, ranked
+// by relevance × freshness × confidence (× 1.25 when they share a word
+// with an active goal), near-duplicates and those ranking below
+// contextMinRank left out, at most contextPerKind per kind and
+// contextMaxBytes of JSON in all, each with its rank's components.
+const (
+	contextPerKind  = 3
+	contextMaxBytes = 3000
+	contextMinRank  = 0.02
+	goalMatchBoost  = 1.25
+)
+
+func (s *session) observationContext(context string) (pyjson.Value, error) {
+	b, err := s.book()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	ix := recall.NewIndex(s.analyzer())
+	byID := map[string]*belief.Observation{}
+	for _, o := range b.Observations() {
+		if !o.Status.Current() {
+			continue
+		}
+		byID[o.ID] = o
+		ix.Add(recall.Doc{ID: o.ID, Kind: string(o.Key.Kind), Fields: []recall.Field{
+			{Text: o.Claim, Weight: recall.TextWeight},
+			{Text: strings.ReplaceAll(o.Key.Slot, "-", " "), Weight: recall.KeywordsWeight},
+			{Text: strings.NewReplacer(":", " ", "+", " ").Replace(o.Key.Subject), Weight: recall.CapabilitiesWeight},
+		}})
+	}
+	var goalTerms []string
+	if gb, err := s.goals(); err == nil {
+		for _, g := range gb.Open {
+			if g.State == goalActive {
+				goalTerms = append(goalTerms, s.analyzer().Terms(g.Content)...)
+			}
+		}
+	}
+	type ranked struct {
+		o                                *belief.Observation
+		rank, relevance, freshness, goal float64
+		terms                            []string
+		matched                          []string
+	}
+	var rs []ranked
+	for _, h := range ix.Search(recall.Query{Text: context}) {
+		o := byID[h.ID]
+		terms, _ := ix.Terms(h.ID)
+		r := ranked{o: o, relevance: h.Score / (h.Score + 1), freshness: belief.Freshness(o, s.now), goal: 1, terms: terms}
+		for _, m := range h.Matched {
+			r.matched = append(r.matched, m.Term)
+		}
+		if recall.Matches(goalTerms, terms, 1) {
+			r.goal = goalMatchBoost
+		}
+		r.rank = r.relevance * r.freshness * o.Confidence.Value * r.goal
+		if r.rank >= contextMinRank {
+			rs = append(rs, r)
+		}
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		if a.rank != b.rank {
+			if a.rank > b.rank {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.o.ID, b.o.ID)
+	})
+	out := []pyjson.Value{}
+	perKind := map[belief.Kind]int{}
+	var kept [][]string
+	size, left := 0, 0
+	for _, r := range rs {
+		dup := slices.ContainsFunc(kept, func(t []string) bool { return recall.NearDuplicate(t, r.terms) })
+		if dup || perKind[r.o.Key.Kind] >= contextPerKind {
+			left++
+			continue
+		}
+		v := pyjson.Obj(pyjson.KV("id", r.o.ID), pyjson.KV("key", r.o.Key.String()), pyjson.KV("claim", r.o.Claim),
+			pyjson.KV("status", string(r.o.Status)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
+			pyjson.KV("last_supported", isoTime(r.o.LastSupported)),
+			pyjson.KV("rank", pyjson.Obj(pyjson.KV("score", round(r.rank, 4)), pyjson.KV("relevance", round(r.relevance, 4)),
+				pyjson.KV("freshness", round(r.freshness, 4)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
+				pyjson.KV("goal", r.goal), pyjson.KV("matched", r.matched))))
+		n := len(pyjson.AppendCompact(nil, v))
+		if size+n > contextMaxBytes {
+			left++
+			continue
+		}
+		size += n
+		perKind[r.o.Key.Kind]++
+		kept = append(kept, r.terms)
+		out = append(out, v)
+	}
+	return pyjson.Obj(pyjson.KV("hits", out), pyjson.KV("left_out", left)), nil
 }

@@ -208,6 +208,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if s.leftOut != nil {
 		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
 	}
+	if s.model.governsKnowledge() {
+		obs, err := s.observationContext(context)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		out = append(out, pyjson.KV("observations", obs))
+	}
 	if want := argStrings(c, "fields"); len(want) > 0 {
 		return pickFields(out, want)
 	}
@@ -336,4 +343,4 @@ func pickFields(out []pyjson.Member, want []string) (pyjson.Value, error) {
 // consultParts are the members a consult answer may have.
 var consultParts = []string{"cursor", "resolved_capabilities", "suggested_paths", "wormholes", "attractors",
 	"methodology_hits", "dead_ends", "judgment_hits", "penalty_applied", "pp_health", "unannotated_count",
-	"open_questions", "context_boosted", "advisory_id", "model", "left_out_by_policy", "warnings"}
+	"open_questions", "context_boosted", "advisory_id", "model", "left_out_by_policy", "observations", "warnings"}

@@ -215,6 +215,14 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 		data = data.With("goals", pyjson.Obj(pyjson.KV("completed", counts[goalCompleted]), pyjson.KV("failed", counts[goalFailed]),
 			pyjson.KV("closed", closed)))
 	}
+	// What the agent believes that needs a decision, in a v4 workspace.
+	if s.model.governsKnowledge() {
+		obs, err := s.observationReview(since)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		data = data.With("observations", obs)
+	}
 	return pyjson.Obj(
 		pyjson.KV("synthesis_data", data),
 		pyjson.KV("synthesis_prompts", synthesisPrompts),
