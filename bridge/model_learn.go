@@ -42,6 +42,10 @@ type advisory struct {
 	Top    string // the first suggestion
 	Seq    int64  // the consult's event
 	Terms  []string
+	// Observations are the ids of the observations the consult put in
+	// its context (v4): the outcome of the action that follows is
+	// evidence for or against those about that action's capability.
+	Observations []string
 }
 
 // learnState is what a workspace of a learning model learns beside the
@@ -96,6 +100,10 @@ func (v *learnState) appendJSON(dst []byte) []byte {
 		dst = strconv.AppendInt(dst, a.Seq, 10)
 		dst = append(dst, ',')
 		dst = appendStrings(dst, a.Terms)
+		if len(a.Observations) > 0 {
+			dst = append(dst, ',')
+			dst = appendStrings(dst, a.Observations)
+		}
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"followed":`...)
@@ -173,13 +181,18 @@ func decodeLearnState(raw []byte, model *Model) (*learnState, error) {
 	}
 	for _, r := range doc.Get("advisories").Array() {
 		a := r.Array()
-		if len(a) != 5 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.String ||
-			a[3].Type != gjson.Number || !a[4].IsArray() {
-			return nil, errors.New("learn.advisories: want [id, cursor, top, seq, [terms]]")
+		if len(a) != 5 && len(a) != 6 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.String ||
+			a[3].Type != gjson.Number || !a[4].IsArray() || len(a) == 6 && !a[5].IsArray() {
+			return nil, errors.New("learn.advisories: want [id, cursor, top, seq, [terms], [observations]?]")
 		}
 		adv := advisory{ID: a[0].Str, Cursor: a[1].Str, Top: a[2].Str, Seq: a[3].Int()}
 		for _, t := range a[4].Array() {
 			adv.Terms = append(adv.Terms, t.Str)
+		}
+		if len(a) == 6 {
+			for _, t := range a[5].Array() {
+				adv.Observations = append(adv.Observations, t.Str)
+			}
 		}
 		v.advisories = append(v.advisories, adv)
 	}
@@ -485,6 +498,14 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 			c[1] += w
 		}
 		members = append(members, pyjson.KV("advisory_id", adv.ID), pyjson.KV("followed_advice", followed))
+		if s.model.governsKnowledge() && w > 0 && len(adv.Observations) > 0 {
+			confidence := min(1, in.Weight*selfReportConfidence)
+			if ov, ok, err := s.attributeOutcome(adv.Observations, in.Action, y, confidence, in.HasResult, s.meta.Seq+1); err != nil {
+				return pyjson.Value{}, false, err
+			} else if ok {
+				members = append(members, pyjson.KV("observations", ov))
+			}
+		}
 		// One attribution per advice: the reports after the first are
 		// steps of the agent's own, unless they name it.
 		v.advisories = append(v.advisories[:advIdx], v.advisories[advIdx+1:]...)

@@ -325,3 +325,72 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	}
 	return pyjson.Obj(pyjson.KV("hits", out), pyjson.KV("left_out", left)), nil
 }
+
+// rememberContext keeps with the consult's advisory the observations it
+// put in its context.
+func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
+	if advisoryID == "" || s.learnt == nil || len(s.learnt.advisories) == 0 {
+		return
+	}
+	adv := &s.learnt.advisories[len(s.learnt.advisories)-1]
+	if adv.ID != advisoryID {
+		return
+	}
+	hits, _ := obs.Get("hits")
+	for _, h := range hits.Items() {
+		adv.Observations = append(adv.Observations, strField(h, "id"))
+	}
+}
+
+// outcomeWeight is how much one outcome says about a general claim: less
+// than a reflection that states it.
+const outcomeWeight = 0.5
+
+// attributeOutcome makes an action's outcome evidence on the observations
+// the advice it followed put in context that are about that action's
+// capability (OpenSentience's causal attribution): a success supports
+// them, a failure contradicts them, weighted by the outcome's confidence.
+// It returns the answer's member (nothing when none applies).
+func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, observed bool, seq int64) (pyjson.Value, bool, error) {
+	b, err := s.book()
+	if err != nil {
+		return pyjson.Value{}, false, err
+	}
+	kind := belief.FromReport
+	if observed {
+		kind = belief.FromExec
+	}
+	source := belief.ContentID("report", pyjson.Canonical(pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("action", action), pyjson.KV("y", y))))
+	var out []pyjson.Value
+	for _, id := range ids {
+		o := b.Get(id)
+		if o == nil || !o.Status.Current() || !aboutCapability(o.Key.Subject, action) || y == 0.5 {
+			continue
+		}
+		ev := s.evidence(source, kind, belief.Support, "", "")
+		ev.Weight = outcomeWeight * confidence
+		var ch belief.Change
+		if y > 0.5 {
+			o, ch, err = b.Confirm(id, ev, s.now)
+		} else {
+			ev.Stance = belief.Contradict
+			o, ch, err = b.Contradict(id, ev, s.now)
+		}
+		if err != nil {
+			return pyjson.Value{}, false, beliefError(err, id)
+		}
+		out = append(out, pyjson.Obj(pyjson.KV("id", o.ID), pyjson.KV("stance", string(ev.Stance)),
+			pyjson.KV("weight", round(ev.Weight, 4)), pyjson.KV("status", string(ch.After)), pyjson.KV("confidence", round(o.Confidence.Value, 4))))
+	}
+	if out == nil {
+		return pyjson.Value{}, false, nil
+	}
+	return pyjson.ArrayValue(out), true, nil
+}
+
+// aboutCapability reports whether an observation's subject names the
+// capability ("capability:a+b" names a and b).
+func aboutCapability(subject, capability string) bool {
+	names, ok := strings.CutPrefix(subject, "capability:")
+	return ok && slices.Contains(strings.Split(names, "+"), capability)
+}

@@ -214,6 +214,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		out = append(out, pyjson.KV("observations", obs))
+		s.rememberContext(advisoryID, obs)
 	}
 	if want := argStrings(c, "fields"); len(want) > 0 {
 		return pickFields(out, want)
