@@ -48,6 +48,16 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		pyjson.KV("model", to),
 		pyjson.KV("reports_learned", learned),
 	}
+	// A model that governs the qualitative memory starts from what the
+	// workspace already knows: its entries become observations.
+	if s.model.governsKnowledge() && s.obsRaw == nil {
+		n, err := s.observeEntries()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		b, _ := s.book()
+		out = append(out, pyjson.KV("entries_observed", n), pyjson.KV("observations", len(b.Observations())))
+	}
 	if backup != "" {
 		out = append(out, pyjson.KV("backup", backup))
 	}

@@ -302,3 +302,28 @@ func TestV3WorkspaceKeepsV3(t *testing.T) {
 	_, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err)
 }
+
+// A workspace moving to v4 keeps what it knows as observations: its
+// methodology and dead ends become observations with their entries as
+// evidence (dated by the entries), and verify replays the migration.
+func TestMigrateToV4ObservesEntries(t *testing.T) {
+	ws := copyWorkspace(t, fixtureV010)
+	b := New(Options{Workspace: ws, Now: testNow})
+	_, err := b.Do(Call{Op: "migrate"})
+	require.NoError(t, err)
+	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	require.NoError(t, err)
+	n, _ := field(out, "entries_observed", pyjson.NullValue()).Int()
+	obs, _ := field(out, "observations", pyjson.NullValue()).Int()
+	assert.Positive(t, n)
+	assert.Positive(t, obs)
+	assert.LessOrEqual(t, obs, n, "near-duplicates become evidence")
+	list, err := b.Do(Call{Op: "observations", Args: pyjson.Obj(pyjson.KV("status", "all"))})
+	require.NoError(t, err)
+	count, _ := field(list, "count", pyjson.NullValue()).Int()
+	assert.Equal(t, obs, count)
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
@@ -58,7 +59,7 @@ func (s *session) evidence(source, kind string, stance belief.Stance, by, note s
 
 // observeReflection makes a reflection evidence for the observation it
 // speaks to, and returns the answer's "observation" member.
-func (s *session) observeReflection(in reflectInput, raw pyjson.Value) (pyjson.Value, error) {
+func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
@@ -80,12 +81,13 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value) (pyjson.V
 	key := belief.DeriveKey(strField(raw, "kind"), strField(raw, "subject"), strField(raw, "slot"), in.Type, in.Capabilities, in.Keywords, topic)
 	source := belief.ContentID("reflection", pyjson.Canonical(withoutRequestID(raw)))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
+	ev.At = at
 	if target := strField(raw, "contradicts"); target != "" {
 		// A reflection that names what it contradicts states the new
 		// claim: it supersedes the old one (kept, linked, with this as
 		// contradicting evidence). To contradict without a new claim:
 		// ucs contradict.
-		o, ch, err := b.Supersede(target, claim, ev, s.now)
+		o, ch, err := b.Supersede(target, claim, ev, at)
 		if err != nil {
 			return pyjson.Value{}, beliefError(err, target)
 		}
@@ -94,7 +96,7 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value) (pyjson.V
 	if cur := b.Active(key); cur != nil && recall.NearDuplicate(s.analyzer().Terms(cur.Claim), s.analyzer().Terms(claim)) {
 		claim = cur.Claim // the same lesson in other words: evidence, not a new claim
 	}
-	o, ch, err := b.Observe(key, claim, ev, s.now)
+	o, ch, err := b.Observe(key, claim, ev, at)
 	if err != nil {
 		return pyjson.Value{}, beliefError(err, "")
 	}
@@ -393,4 +395,40 @@ func (s *session) attributeOutcome(ids []string, action string, y, confidence fl
 func aboutCapability(subject, capability string) bool {
 	names, ok := strings.CutPrefix(subject, "capability:")
 	return ok && slices.Contains(strings.Split(names, "+"), capability)
+}
+
+// observeEntries makes the methodology and dead ends a workspace already
+// holds into observations, each entry the evidence of its claim, dated by
+// the entry (a workspace moving to v4: migrate --model v4). It returns how
+// many entries it read.
+func (s *session) observeEntries() (int, error) {
+	n := 0
+	for _, f := range []struct {
+		rel, typ string
+	}{{relMethodology, "post_task"}, {relDeadEnds, "dead_end"}} {
+		entries, err := s.list(f.rel)
+		if err != nil {
+			return n, err
+		}
+		for _, e := range entries {
+			in := reflectInput{Type: f.typ, Text: knowledge.Str(e, "text"), Capabilities: knowledge.Strings(e, "capabilities"),
+				Keywords: knowledge.Strings(e, "keywords"), Topic: knowledge.Str(e, "topic"),
+				WhyClosed: knowledge.Str(e, "why_closed"), ReopenConditions: knowledge.Str(e, "reopen_conditions")}
+			if in.Text == "" && f.typ == "post_task" {
+				in.Text = knowledge.Str(e, "summary")
+			}
+			if strings.TrimSpace(in.Text) == "" && in.Topic == "" {
+				continue
+			}
+			at := s.now
+			if d, err := time.Parse("2006-01-02", knowledge.Str(e, "date")); err == nil && d.Before(s.now) {
+				at = d
+			}
+			if _, err := s.observeReflection(in, e, at); err != nil {
+				return n, err
+			}
+			n++
+		}
+	}
+	return n, nil
 }

@@ -105,7 +105,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("file", s.ws.Path(rel)))
 	}
 	if s.model.governsKnowledge() && in.Type != "synthesis" {
-		obs, err := s.observeReflection(in, c.Input)
+		obs, err := s.observeReflection(in, c.Input, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
