@@ -149,6 +149,9 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if len(s.warnings) > 0 {
 		out = out.With("warnings", s.warnings)
 	}
+	if sp.Mutating && argBool(run, "dry_run") {
+		return out.With("dry_run", true), nil // nothing is recorded or committed
+	}
 	if reqID != "" {
 		s.tx.RecordRequest(reqID, c.Op, c.Input, out)
 	}

@@ -70,7 +70,7 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 	}
 	biases := []pyjson.Member{}
 	e.Policy.Biases(func(ei int, b float64) { biases = append(biases, pyjson.KV(strconv.Itoa(ei), round(b, 6))) })
-	return pyjson.Obj(
+	pkg := pyjson.Obj(
 		pyjson.KV("format", ExportFormat),
 		pyjson.KV("exported_at", isoTime(s.now)),
 		pyjson.KV("agent_id", s.meta.AgentID),
@@ -87,5 +87,9 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("policy_overrides", lists[relOverrides]),
 		pyjson.KV("engine_t", e.Grid.T),
 		pyjson.KV("cursor", e.Cursor.Node),
-	), nil
+	)
+	if s.model.governsKnowledge() {
+		return s.exportGoverned(pkg)
+	}
+	return pkg, nil
 }

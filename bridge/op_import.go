@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"math"
+	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -26,6 +27,10 @@ the package that import does not read are left alone.`,
 		{Name: "judgment_nodes", Type: TypeObjects, Doc: "judgment nodes"},
 		{Name: "artifacts", Type: TypeObject, Doc: "artifacts by id, each with its annotation"},
 		{Name: "routing_graph", Type: TypeObject, Doc: "nodes and edges (src, dst, w)"},
+		{Name: "observations", Type: TypeObject, Doc: "v4: what the exporting agent believed, with its evidence"},
+		{Name: "goals", Type: TypeObject, Doc: "v4: the exporting agent's goals (carried, not imported)"},
+		{Name: "markdown", Type: TypeObject, Doc: "v4: the knowledge files people read (methodology.md, dead-ends.md, experiments.md)"},
+		{Name: "dry_run", Type: TypeBool, Flag: true, Doc: "say what the import would do, and change nothing"},
 	},
 	run: opImport,
 }
@@ -40,6 +45,15 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 	pkg := c.Input
 	format := knowledge.Str(pkg, "format")
 	counts := map[string]int{}
+	governs := s.model.governsKnowledge()
+	again := governs && s.importedBefore(packageDigest(pkg))
+	var missing []string
+	if governs {
+		if missing = s.manifestReport(pkg); len(missing) > 0 {
+			s.warn("the package comes from another manifest: " + itoa(len(missing)) + " of its capabilities are not in this workspace's (" +
+				strings.Join(missing[:min(5, len(missing))], ", ") + "); their edges are dropped")
+		}
+	}
 	for _, k := range []struct{ key, rel string }{
 		{"methodology", relMethodology}, {"dead_ends", relDeadEnds}, {"judgment_nodes", relJudgment}} {
 		x, _ := pkg.Get(k.key)
@@ -90,7 +104,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			counts["artifacts"]++
 		}
 	}
-	if g, _ := pkg.Get("routing_graph"); g.Kind() == pyjson.Object {
+	if g, _ := pkg.Get("routing_graph"); g.Kind() == pyjson.Object && !again {
 		edges, _ := g.Get("edges")
 		incoming := map[[2]string]float64{}
 		for i, x := range edges.Items() {
@@ -99,7 +113,11 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 				return pyjson.Value{}, badInput("wrong_type", "each edge needs src, dst and a finite number w",
 					"routing_graph.edges[%d] is not an edge with a numeric w", i)
 			}
-			incoming[[2]string{knowledge.Str(x, "src"), knowledge.Str(x, "dst")}] = w
+			src, dst := knowledge.Str(x, "src"), knowledge.Str(x, "dst")
+			if !s.manifest.Has(src) || !s.manifest.Has(dst) {
+				counts["edges_dropped"]++
+			}
+			incoming[[2]string{src, dst}] = w
 		}
 		for i := range s.engine.Graph.Edges {
 			ed := &s.engine.Graph.Edges[i]
@@ -114,20 +132,39 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			}
 		}
 	}
+	if governs {
+		s.importMarkdown(pkg, counts)
+		if err := s.importObservations(pkg, counts); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
 	agent := knowledge.Str(pkg, "agent_id")
 	if _, ok := pkg.Get("agent_id"); !ok {
 		agent = "unknown"
 	}
-	return pyjson.Obj(
+	imported := pyjson.Obj(
+		pyjson.KV("methodology", counts["methodology"]),
+		pyjson.KV("dead_ends", counts["dead_ends"]),
+		pyjson.KV("judgment_nodes", counts["judgment_nodes"]),
+		pyjson.KV("artifacts", counts["artifacts"]),
+		pyjson.KV("edges_blended", counts["edges_blended"]),
+	)
+	out := pyjson.Obj(
 		pyjson.KV("status", "imported"),
 		pyjson.KV("source_agent", agent),
 		pyjson.KV("source_format", format),
-		pyjson.KV("imported", pyjson.Obj(
-			pyjson.KV("methodology", counts["methodology"]),
-			pyjson.KV("dead_ends", counts["dead_ends"]),
-			pyjson.KV("judgment_nodes", counts["judgment_nodes"]),
-			pyjson.KV("artifacts", counts["artifacts"]),
-			pyjson.KV("edges_blended", counts["edges_blended"]),
-		)),
-	), nil
+		pyjson.KV("imported", imported),
+	)
+	if governs {
+		out = out.With("imported", imported.With("observations", counts["observations"]).With("markdown_blocks", counts["markdown_blocks"]))
+		if missing == nil {
+			missing = []string{}
+		}
+		out = out.With("already_imported", again).With("not_imported", pyjson.Obj(
+			pyjson.KV("capabilities_unknown_here", missing),
+			pyjson.KV("edges_to_unknown_capabilities", counts["edges_dropped"]),
+			pyjson.KV("observations_conflicting_with_a_belief_here", counts["observations_conflicting"]),
+		))
+	}
+	return out, nil
 }

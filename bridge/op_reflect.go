@@ -54,6 +54,9 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 			pyjson.KV("agent_id", s.meta.AgentID),
 			pyjson.KV("routing_snapshot", s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors)),
 		)
+		if s.model.governsKnowledge() {
+			entry = entry.With("text", in.Text) // the whole reflection; summary is a view
+		}
 		id := entryID(entry)
 		if err := s.add(relMethodology, entry.With("id", id)); err != nil {
 			return pyjson.Value{}, err
@@ -93,6 +96,9 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 			pyjson.KV("why_closed", in.WhyClosed),
 			pyjson.KV("reopen_conditions", in.ReopenConditions),
 		)
+		if s.model.governsKnowledge() && strings.TrimSpace(in.Text) != "" {
+			entry = entry.With("text", in.Text)
+		}
 		id := entryID(entry)
 		if err := s.add(relDeadEnds, entry.With("id", id)); err != nil {
 			return pyjson.Value{}, err

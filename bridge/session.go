@@ -59,6 +59,9 @@ type session struct {
 	// obsBook its decoded form once a call needs it.
 	obsRaw  []byte
 	obsBook *belief.Book
+	// importsRaw is the state file's "imports" member: the digests of the
+	// packages imported (transfer.go).
+	importsRaw []byte
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
@@ -96,6 +99,8 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 			s.policyRaw = raw
 		case observationsMember:
 			s.obsRaw = raw
+		case importsMember:
+			s.importsRaw = raw
 		}
 		return nil
 	}
@@ -206,12 +211,13 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	dst = s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
 		return s.policySet.appendJSON(dst)
 	})
-	return s.appendMember(dst, observationsMember, s.obsRaw, s.obsBook != nil, func(dst []byte) ([]byte, bool) {
+	dst = s.appendMember(dst, observationsMember, s.obsRaw, s.obsBook != nil, func(dst []byte) ([]byte, bool) {
 		if len(s.obsBook.Observations()) == 0 {
 			return dst, false
 		}
 		return s.obsBook.AppendJSON(dst), true
 	})
+	return s.appendMember(dst, importsMember, s.importsRaw, false, nil)
 }
 
 // The state file's members after the engine's, each present only when it
