@@ -221,11 +221,14 @@ func (b *Bridge) convert(s *session, sp *Spec, c Call) (*session, error) {
 	return s, nil
 }
 
+// now is the call's clock, at the journal's precision (microseconds, as
+// isoTime writes it): a replay reads the clock back from the event, so
+// whatever the call keeps of it must not hold more.
 func (b *Bridge) now() time.Time {
 	if b.opts.Now.IsZero() {
-		return time.Now().UTC()
+		return time.Now().UTC().Truncate(time.Microsecond)
 	}
-	return b.opts.Now.UTC()
+	return b.opts.Now.UTC().Truncate(time.Microsecond)
 }
 
 // DefaultWorkspace is the workspace used when neither --workspace nor

@@ -327,3 +327,21 @@ func TestMigrateToV4ObservesEntries(t *testing.T) {
 	_, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err)
 }
+
+// Regression: with the real clock (nanoseconds), what a call keeps of the
+// time must be what the journal records (microseconds), or verify cannot
+// replay it: observations kept the nanoseconds (make demo failed verify at
+// its first reflection).
+func TestRealClockReplays(t *testing.T) {
+	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws")})
+	_, err := b.Do(Call{Op: "init"})
+	require.NoError(t, err)
+	for range 3 {
+		_, err = b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "Fetch whole pages: snippets truncate tables.", "capabilities": ["web_fetch"]}`)})
+		require.NoError(t, err)
+		_, err = b.Do(Call{Op: "goal add", Args: pyjson.Obj(pyjson.KV("content", "ship it"))})
+		require.NoError(t, err)
+	}
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+}
