@@ -14,8 +14,9 @@ step() { n=$((n + 1)); printf '\n\033[1m[%d] %s\033[0m\n\033[2m$ %s\033[0m\n' "$
 run() { local label=$1; shift; step "$label" "ucs $*"; "$UCS" "$@"; }
 report() { step "$1" "echo '$2' | ucs report"; printf '%s' "$2" | "$UCS" report; }
 
-run "Once: create the workspace (v3 learns from real actions only: no warm-up)" init
-run "Session start: where am I, what is open" resume
+run "Once: create the workspace (v4 learns from real actions only: no warm-up)" init
+run "A goal to work towards: done after two observed successes" goal add --content "compare competitor pricing" --count 2
+run "Session start: where am I, what is open, the active goals" resume
 run "Before the task: advice for this context, each suggestion with its reasons and an advisory id" \
   consult --context "research competitor pricing on the web"
 # The agent acts, then reports each action; the first report after the
@@ -28,8 +29,11 @@ report "A notable step with its reasoning asks for a reflection" \
   '{"action": "web_fetch", "outcome": "pricing table extracted", "success": "success", "significance": "notable", "context": "research competitor pricing on the web", "reasoning_trace": {"constraints": "one hour", "alternatives": "web_search snippets truncate prices", "decisive_factor": "full pages carry the whole table"}}'
 step "Reflect when a report asks for it: methodology for next time" "echo '{\"type\": \"post_task\", ...}' | ucs reflect"
 printf '%s' '{"type": "post_task", "text": "### Pricing research\nFetch full pages: search snippets truncate price tables.", "capabilities": ["web_fetch", "read"], "keywords": ["pricing", "research"]}' | "$UCS" reflect
-run "The same kind of task, worded differently: the advice has learned" \
-  consult --greedy --context "find what competitors charge; check their pricing pages"
+step "Run a tool through ucs: it observes the outcome itself (exit code, output), no report needed" "ucs exec --action web_fetch --goal g2 --context ... -- sh -c 'echo ...'"
+"$UCS" exec --action web_fetch --goal g2 --context "research competitor pricing on the web" -- sh -c 'echo "<table>prices</table>"'
+run "The same kind of task, worded differently: the advice has learned, and what the agent believes comes with it" \
+  consult --greedy --compact --fields suggested_paths,observations --context "find what competitors charge; check their pricing pages"
+run "What the agent believes: observations with evidence, confidence and freshness" observations
 run "Quick check: health, counts, how advice fared when followed" status
 run "Prove the whole history by replaying it" verify
 printf '\nworkspace was %s (removed)\n' "$UCS_WORKSPACE" >&2
