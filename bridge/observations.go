@@ -197,19 +197,7 @@ func (s *session) observationReview(since string) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	var due []pyjson.Member
-	dueList := b.Due(s.now)
-	for _, k := range belief.Kinds {
-		var list []pyjson.Value
-		for _, o := range dueList {
-			if o.Key.Kind == k {
-				list = append(list, observationSummary(o, s.now))
-			}
-		}
-		if list != nil {
-			due = append(due, pyjson.KV(string(k), list))
-		}
-	}
+	due, _ := dueByKind(b, s.now)
 	superseded, invalidated, contested := []pyjson.Value{}, []pyjson.Value{}, []pyjson.Value{}
 	for _, o := range b.Observations() {
 		switch {
@@ -225,7 +213,7 @@ func (s *session) observationReview(since string) (pyjson.Value, error) {
 			contested = append(contested, observationSummary(o, s.now))
 		}
 	}
-	return pyjson.Obj(pyjson.KV("due", pyjson.ObjectValue(due)), pyjson.KV("superseded", superseded),
+	return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("superseded", superseded),
 		pyjson.KV("invalidated", invalidated), pyjson.KV("contested", contested)), nil
 }
 
@@ -431,4 +419,23 @@ func (s *session) observeEntries() (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// dueByKind lists the believed observations due for revalidation, by
+// kind (in belief.Kinds' order), and how many there are.
+func dueByKind(b *belief.Book, now time.Time) (pyjson.Value, int) {
+	due := b.Due(now)
+	var kinds []pyjson.Member
+	for _, k := range belief.Kinds {
+		var list []pyjson.Value
+		for _, o := range due {
+			if o.Key.Kind == k {
+				list = append(list, observationSummary(o, now))
+			}
+		}
+		if list != nil {
+			kinds = append(kinds, pyjson.KV(string(k), list))
+		}
+	}
+	return pyjson.ObjectValue(kinds), len(due)
 }

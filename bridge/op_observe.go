@@ -31,20 +31,8 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	if argBool(c, "due") {
-		due := b.Due(s.now)
-		var kinds []pyjson.Member
-		for _, k := range belief.Kinds {
-			var list []pyjson.Value
-			for _, o := range due {
-				if o.Key.Kind == k {
-					list = append(list, observationSummary(o, s.now))
-				}
-			}
-			if list != nil {
-				kinds = append(kinds, pyjson.KV(string(k), list))
-			}
-		}
-		return pyjson.Obj(pyjson.KV("due", pyjson.ObjectValue(kinds)), pyjson.KV("count", len(due))), nil
+		due, n := dueByKind(b, s.now)
+		return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("count", n)), nil
 	}
 	want := argString(c, "status")
 	out := []pyjson.Value{}
