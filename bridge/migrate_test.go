@@ -345,3 +345,33 @@ func TestRealClockReplays(t *testing.T) {
 	_, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err)
 }
+
+// A person's rating of an action is evidence on the observations about
+// that action's capability (v4), recorded with who rated.
+func TestRatingIsEvidence(t *testing.T) {
+	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
+	_, err := b.Do(Call{Op: "init"})
+	require.NoError(t, err)
+	_, err = b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "Fetch whole pages: snippets truncate price tables.", "capabilities": ["web_fetch"]}`)})
+	require.NoError(t, err)
+	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "web_fetch", "success": "success"}`)})
+	require.NoError(t, err)
+	m, _ := b.ws.StateMeta()
+	out, err := b.Do(Call{Op: "rate", Args: pyjson.Obj(pyjson.KV("seq", m.Seq), pyjson.KV("success", "failure"), pyjson.KV("by", "operator"))})
+	require.NoError(t, err)
+	obs, ok := out.Get("observations")
+	require.True(t, ok, "the rating reaches the observation about web_fetch")
+	first := obs.Items()[0]
+	assert.Equal(t, "contradict", strField(first, "stance"))
+	// An operator's verdict (half an outcome, times 3: 1.5) outweighs the
+	// one reflection behind the claim: invalidated.
+	assert.Equal(t, "invalidated", strField(first, "status"))
+	list, err := b.Do(Call{Op: "observations", Args: pyjson.Obj(pyjson.KV("status", "all"))})
+	require.NoError(t, err)
+	o := field(list, "observations", pyjson.NullValue()).Items()[0]
+	ev, _ := o.Get("evidence")
+	n, _ := field(ev, "contradict", pyjson.NullValue()).Int()
+	assert.Equal(t, int64(1), n)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+}

@@ -342,22 +342,28 @@ const outcomeWeight = 0.5
 // them, a failure contradicts them, weighted by the outcome's confidence.
 // It returns the answer's member (nothing when none applies).
 func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, observed bool, seq int64) (pyjson.Value, bool, error) {
-	b, err := s.book()
-	if err != nil {
-		return pyjson.Value{}, false, err
-	}
 	kind := belief.FromReport
 	if observed {
 		kind = belief.FromExec
 	}
-	source := belief.ContentID("report", pyjson.Canonical(pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("action", action), pyjson.KV("y", y))))
+	return s.attributeOutcomeBy(ids, action, y, confidence, kind, "", seq)
+}
+
+// attributeOutcomeBy is attributeOutcome for evidence of a given kind and
+// author (a rating: FromRating, by whoever rated).
+func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence float64, kind, by string, seq int64) (pyjson.Value, bool, error) {
+	b, err := s.book()
+	if err != nil {
+		return pyjson.Value{}, false, err
+	}
+	source := belief.ContentID(kind, pyjson.Canonical(pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("action", action), pyjson.KV("y", y))))
 	var out []pyjson.Value
 	for _, id := range ids {
 		o := b.Get(id)
 		if o == nil || !o.Status.Current() || !aboutCapability(o.Key.Subject, action) || y == 0.5 {
 			continue
 		}
-		ev := s.evidence(source, kind, belief.Support, "", "")
+		ev := s.evidence(source, kind, belief.Support, by, "")
 		ev.Weight = outcomeWeight * confidence
 		var ch belief.Change
 		if y > 0.5 {

@@ -3,6 +3,7 @@ package bridge
 import (
 	"strconv"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -168,9 +169,30 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	return pyjson.Obj(pyjson.KV("status", "rated"), pyjson.KV("seq", r.Seq), pyjson.KV("action", r.Action),
+	out := pyjson.Obj(pyjson.KV("status", "rated"), pyjson.KV("seq", r.Seq), pyjson.KV("action", r.Action),
 		pyjson.KV("reported", r.Success), pyjson.KV("rated", success), pyjson.KV("by", s.by(c)),
-		pyjson.KV("learning", learned)), nil
+		pyjson.KV("learning", learned))
+	// A person's verdict on an action is evidence on what the agent
+	// believes about that capability (v4).
+	if s.model.governsKnowledge() && success != "partial" {
+		b, err := s.book()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		var ids []string
+		for _, o := range b.Observations() {
+			if o.Status.Current() && aboutCapability(o.Key.Subject, r.Action) {
+				ids = append(ids, o.ID)
+			}
+		}
+		y, _ := outcomeValue(success)
+		if ov, ok, err := s.attributeOutcomeBy(ids, r.Action, y, ratingConfidence, belief.FromRating, s.by(c), s.meta.Seq+1); err != nil {
+			return pyjson.Value{}, err
+		} else if ok {
+			out = out.With("observations", ov)
+		}
+	}
+	return out, nil
 }
 
 func opAmend(s *session, c Call) (pyjson.Value, error) {
