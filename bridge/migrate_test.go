@@ -375,3 +375,48 @@ func TestRatingIsEvidence(t *testing.T) {
 	_, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err)
 }
+
+// The book of observations is its own file, named by hash in the state: a
+// call cut short after writing a new book (and keeping the old as .prev)
+// leaves the state naming the .prev, which is read; check reports a book
+// that is gone; verify proves the book through the state's hash.
+func TestBookFile(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	b := New(Options{Workspace: ws, Now: testNow})
+	_, err := b.Do(Call{Op: "init"})
+	require.NoError(t, err)
+	reflect := func(text string) {
+		_, err := b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "`+text+`", "capabilities": ["web_fetch"], "keywords": ["`+text[:5]+`"]}`)})
+		require.NoError(t, err)
+	}
+	reflect("Fetch whole pages: snippets truncate tables.")
+	book := filepath.Join(ws, workspace.RelObservations)
+	committed, err := os.ReadFile(book)
+	require.NoError(t, err)
+	state, err := os.ReadFile(filepath.Join(ws, "ucs/state/torusfield_state.json"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(state), "Fetch whole pages", "the state names the book, it does not hold it")
+
+	// Cut short: the new book written, the old kept as .prev, no commit.
+	require.NoError(t, os.Rename(book, book+".prev"))
+	require.NoError(t, os.WriteFile(book, []byte(`{"torn": `), 0o600))
+	out, err := b.Do(Call{Op: "observations"})
+	require.NoError(t, err, "the state still names the .prev")
+	n, _ := field(out, "count", pyjson.NullValue()).Int()
+	assert.Equal(t, int64(1), n)
+	reflect("Search first, then fetch the best two pages.")
+	_, err = b.Check(false)
+	require.NoError(t, err)
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+	prev, err := os.ReadFile(book + ".prev")
+	require.NoError(t, err)
+	assert.Equal(t, committed, prev, "the last committed book is the .prev now")
+
+	// A book that is gone is a problem check names.
+	require.NoError(t, os.Remove(book))
+	require.NoError(t, os.Remove(book+".prev"))
+	_, err = b.Check(false)
+	require.Error(t, err)
+	assert.Contains(t, string(pyjson.Canonical(pyjson.ObjectValue(AsError(err).Details))), "observations")
+}

@@ -1,12 +1,18 @@
 package bridge
 
 import (
+	"errors"
+	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/google/renameio/v2"
+	"github.com/tidwall/gjson"
+
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
@@ -24,29 +30,88 @@ import (
 // confirm, contradict and retire act on an observation by id; an
 // operator (--by operator) weighs three times as much.
 //
-// The book is the state file's "observations" member (absent until the
-// first observation), so every change is journaled and verify replays it.
-// It grows with the distinct keys, not with the reflections, since a
-// near-duplicate is evidence; a workspace with very many keys pays for
-// them in every call's state write (issue 18's storage step moves the
-// book into a data file of its own with a derived index).
+// The book is its own file (workspace.RelObservations), which the state
+// file's "observations" member names by its SHA-256 ({"sha256", "count"}):
+// a call that does not touch the observations neither reads nor writes
+// it, so a report stays as cheap however much the agent believes. A call
+// that changes the book writes the new file before the state that names it
+// is committed, keeping the previous one as .prev: a call cut short leaves
+// the state naming the .prev, which is read then. The state's hash covers
+// the book's, so verify proves the book too.
 
 const observationsMember = "observations"
 
-// book returns the workspace's observations, decoding them on first use.
+// book returns the workspace's observations, reading them on first use.
 func (s *session) book() (*belief.Book, error) {
 	if s.obsBook == nil {
 		if s.obsRaw == nil {
 			s.obsBook = belief.NewBook()
 		} else {
-			b, err := belief.DecodeBook(s.obsRaw)
+			data, err := readBook(s.ws.ReadFile, s.obsRaw)
 			if err != nil {
-				return nil, corrupt(err, relState)
+				return nil, err
+			}
+			b, err := belief.DecodeBook(data)
+			if err != nil {
+				return nil, corrupt(err, workspace.RelObservations)
 			}
 			s.obsBook = b
 		}
 	}
 	return s.obsBook, nil
+}
+
+// bookRef is the state's member: which book file, by hash.
+func bookRef(raw []byte) (sum string, count int64) {
+	return gjson.GetBytes(raw, "sha256").Str, gjson.GetBytes(raw, "count").Int()
+}
+
+// readBook reads the book the state's member names: the file, or its
+// .prev when a call was cut short after writing a new one.
+func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) {
+	want, _ := bookRef(member)
+	for _, rel := range []string{workspace.RelObservations, workspace.RelObservations + ".prev"} {
+		if data, err := read(rel); err == nil && sha256hex(data) == want {
+			return data, nil
+		}
+	}
+	return nil, corrupt(errors.New("neither the file nor its .prev has the SHA-256 the state names ("+want+")"), workspace.RelObservations)
+}
+
+// prepareBook, before a commit, writes the book's file when the call
+// changed the book, and sets the state's member to name it.
+func (s *session) prepareBook() error {
+	if s.obsBook == nil || len(s.obsBook.Observations()) == 0 && s.obsRaw == nil {
+		return nil
+	}
+	data := s.obsBook.AppendJSON(nil)
+	sum := sha256hex(data)
+	if old, _ := bookRef(s.obsRaw); old != sum {
+		cur := s.ws.Path(workspace.RelObservations)
+		if prev, err := s.ws.ReadFile(workspace.RelObservations); err == nil && sha256hex(prev) == old {
+			if err := os.Rename(cur, cur+".prev"); err != nil {
+				return internal(err, "keep the previous observations")
+			}
+		}
+		if err := renameio.WriteFile(cur, data, workspace.FilePerm); err != nil {
+			return internal(err, "write the observations")
+		}
+	}
+	s.obsRaw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.obsBook.Observations()))))
+	return nil
+}
+
+// checkBook is check's judgment of the state's observations member: the
+// book it names is there and decodes.
+func checkBook(read func(string) ([]byte, error), member []byte) error {
+	data, err := readBook(read, member)
+	if err != nil {
+		return err
+	}
+	if _, err := belief.DecodeBook(data); err != nil {
+		return err
+	}
+	return nil
 }
 
 // evidence is a piece of evidence given by this call.

@@ -164,6 +164,9 @@ func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
 	}
+	if err := s.prepareBook(); err != nil {
+		return err
+	}
 	warnings, err := s.tx.Commit(s.event(c, tBefore), s.appendState)
 	if err != nil {
 		return err
@@ -211,12 +214,7 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	dst = s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
 		return s.policySet.appendJSON(dst)
 	})
-	dst = s.appendMember(dst, observationsMember, s.obsRaw, s.obsBook != nil, func(dst []byte) ([]byte, bool) {
-		if len(s.obsBook.Observations()) == 0 {
-			return dst, false
-		}
-		return s.obsBook.AppendJSON(dst), true
-	})
+	dst = s.appendMember(dst, observationsMember, s.obsRaw, false, nil) // prepareBook set it
 	return s.appendMember(dst, importsMember, s.importsRaw, false, nil)
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -48,6 +49,18 @@ func checkState(st workspace.CheckedState) (problems []workspace.Problem, stop b
 	}
 	if st.AtLastEvent && int64(e.Grid.T) != st.JournalT {
 		add("state.t", "is %d; the journal's last event left t = %d", e.Grid.T, st.JournalT)
+	}
+	// The members ucs's own features keep: the policy parses, and the
+	// book of observations the state names is there and decodes.
+	if m, ok := st.Doc.Get(policyMember); ok {
+		if err := checkPolicyMember(pyjson.AppendCompact(nil, m)); err != nil {
+			add(policyMember, "%v", err)
+		}
+	}
+	if m, ok := st.Doc.Get(observationsMember); ok && st.Read != nil {
+		if err := checkBook(st.Read, pyjson.AppendCompact(nil, m)); err != nil {
+			add(observationsMember, "%v", fault.AsError(err).Msg)
+		}
 	}
 	return problems, false
 }

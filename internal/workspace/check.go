@@ -91,6 +91,8 @@ type CheckedState struct {
 	// which left t = JournalT.
 	AtLastEvent bool
 	JournalT    int64
+	// Read reads a workspace file (the state may name others).
+	Read func(rel string) ([]byte, error)
 }
 
 func problemValues(ps []Problem) []pyjson.Value {
@@ -147,7 +149,7 @@ func (c *checker) run() {
 		return
 	}
 	atLast := c.events > 0 && m.Seq == c.lastSeq
-	ps, stop := c.check(CheckedState{Doc: doc, Manifest: manifest, Meta: &m, AtLastEvent: atLast, JournalT: c.lastT})
+	ps, stop := c.check(CheckedState{Doc: doc, Manifest: manifest, Meta: &m, AtLastEvent: atLast, JournalT: c.lastT, Read: c.l.ReadFile})
 	c.problems = append(c.problems, ps...)
 	if stop {
 		return

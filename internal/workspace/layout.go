@@ -78,6 +78,11 @@ const (
 	RelExperimentsMD = "ucs/knowledge/experiments.md"
 	RelDeadEndsMD    = "ucs/knowledge/dead-ends.md"
 	RelRootManifest  = "manifest.json"
+	// RelObservations is the book of observations (package belief) of a
+	// workspace that keeps one: written whole when it changes, before the
+	// state that names it by hash is committed, the previous one kept as
+	// RelObservations + ".prev" (the state may still name it).
+	RelObservations = "ucs/state/observations.json"
 )
 
 // The workspace holds what the agent learned, its reasoning and its tools'

@@ -24,7 +24,9 @@ const (
 )
 
 // snapshotFiles are what a snapshot holds, besides the state file.
-func snapshotFiles() []string { return append([]string{RelState, RelPinned}, countedFiles...) }
+func snapshotFiles() []string {
+	return append([]string{RelState, RelPinned, RelObservations}, countedFiles...)
+}
 
 // writeSnapshot copies the committed state of event seq. It runs after the
 // commit; a crash leaves at most a .tmp directory, which is ignored.
