@@ -420,3 +420,33 @@ func TestBookFile(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, string(pyjson.Canonical(pyjson.ObjectValue(AsError(err).Details))), "observations")
 }
+
+// consult ranks observations from files derived from the book (an index
+// and the summaries) when they match it, and from the book otherwise: the
+// same answer either way.
+func TestObservationContextFiles(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	b := New(Options{Workspace: ws, Now: testNow})
+	_, err := b.Do(Call{Op: "init"})
+	require.NoError(t, err)
+	for _, text := range []string{"Fetch whole pages: snippets truncate price tables.", "Search first, then fetch the best two pages.",
+		"Run the parser tests before committing a grammar change.", "Deploy on Tuesdays; the billing team is on call."} {
+		_, err := b.Do(Call{Op: "reflect", Input: input(t, `{"type": "post_task", "text": "`+text+`", "keywords": ["`+text[:6]+`"]}`)})
+		require.NoError(t, err)
+	}
+	ask := func() string {
+		out, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "fetch the price pages"), pyjson.KV("fields", []string{"observations"}))})
+		require.NoError(t, err)
+		obs, _ := out.Get("observations")
+		return string(pyjson.Canonical(obs))
+	}
+	fromFiles := ask()
+	assert.Contains(t, fromFiles, "price tables")
+	assert.FileExists(t, filepath.Join(ws, relObsIndex))
+	require.NoError(t, os.Remove(filepath.Join(ws, relObsIndex)))
+	assert.Equal(t, fromFiles, ask(), "rebuilt from the book")
+	assert.FileExists(t, filepath.Join(ws, relObsIndex), "and written again")
+	assert.Equal(t, fromFiles, ask())
+	_, err = b.Verify(VerifyOptions{})
+	require.NoError(t, err)
+}

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"slices"
@@ -86,7 +87,8 @@ func (s *session) prepareBook() error {
 	}
 	data := s.obsBook.AppendJSON(nil)
 	sum := sha256hex(data)
-	if old, _ := bookRef(s.obsRaw); old != sum {
+	old, _ := bookRef(s.obsRaw)
+	if old != sum {
 		cur := s.ws.Path(workspace.RelObservations)
 		if prev, err := s.ws.ReadFile(workspace.RelObservations); err == nil && sha256hex(prev) == old {
 			if err := os.Rename(cur, cur+".prev"); err != nil {
@@ -97,7 +99,12 @@ func (s *session) prepareBook() error {
 			return internal(err, "write the observations")
 		}
 	}
+	changed := old != sum
 	s.obsRaw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.obsBook.Observations()))))
+	if changed || s.obsCtxDirty {
+		s.obsBookChanged = changed
+		return s.writeContextIndex(sum)
+	}
 	return nil
 }
 
@@ -296,23 +303,11 @@ const (
 )
 
 func (s *session) observationContext(context string) (pyjson.Value, error) {
-	b, err := s.book()
+	ci, err := s.contextIndex()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ix := recall.NewIndex(s.analyzer())
-	byID := map[string]*belief.Observation{}
-	for _, o := range b.Observations() {
-		if !o.Status.Current() {
-			continue
-		}
-		byID[o.ID] = o
-		ix.Add(recall.Doc{ID: o.ID, Kind: string(o.Key.Kind), Fields: []recall.Field{
-			{Text: o.Claim, Weight: recall.TextWeight},
-			{Text: strings.ReplaceAll(o.Key.Slot, "-", " "), Weight: recall.KeywordsWeight},
-			{Text: strings.NewReplacer(":", " ", "+", " ").Replace(o.Key.Subject), Weight: recall.CapabilitiesWeight},
-		}})
-	}
+	ix := ci.ix
 	var goalTerms []string
 	if gb, err := s.goals(); err == nil {
 		for _, g := range gb.Open {
@@ -329,7 +324,10 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	}
 	var rs []ranked
 	for _, h := range ix.Search(recall.Query{Text: context}) {
-		o := byID[h.ID]
+		o, ok := ci.obs[h.ID]
+		if !ok {
+			continue
+		}
 		terms, _ := ix.Terms(h.ID)
 		r := ranked{o: o, relevance: h.Score / (h.Score + 1), freshness: belief.Freshness(o, s.now), goal: 1, terms: terms}
 		for _, m := range h.Matched {
@@ -509,4 +507,136 @@ func dueByKind(b *belief.Book, now time.Time) (pyjson.Value, int) {
 		}
 	}
 	return pyjson.ObjectValue(kinds), len(due)
+}
+
+// A contextIndex is what consult ranks observations with: the recall index
+// of the believed ones, and each one's summary (id, key, claim, status,
+// confidence, last support), without its evidence. It is derived from the
+// book and kept beside it (relObsIndex, relObsSummary, each naming the
+// book's hash), so a consult reads a small binary index and a summary
+// file instead of decoding the book; stale or missing files are rebuilt
+// from the book, and written by the call's commit.
+type contextIndex struct {
+	ix  *recall.Index
+	obs map[string]*belief.Observation // summaries: no evidence
+}
+
+const (
+	relObsIndex   = workspace.RelObservations + ".idx"
+	relObsSummary = workspace.RelObservations + ".sum"
+	obsIndexMagic = "ucs-observations-index-1\n"
+)
+
+func (s *session) contextIndex() (*contextIndex, error) {
+	if s.obsCtx != nil {
+		return s.obsCtx, nil
+	}
+	sum, _ := bookRef(s.obsRaw)
+	if s.obsBook == nil && sum != "" {
+		if ci := s.loadContextIndex(sum); ci != nil {
+			s.obsCtx = ci
+			return ci, nil
+		}
+	}
+	b, err := s.book()
+	if err != nil {
+		return nil, err
+	}
+	s.obsCtx = buildContextIndex(b, s.analyzer())
+	s.obsCtxDirty = true
+	return s.obsCtx, nil
+}
+
+func buildContextIndex(b *belief.Book, an *recall.Analyzer) *contextIndex {
+	ci := &contextIndex{ix: recall.NewIndex(an), obs: map[string]*belief.Observation{}}
+	for _, o := range b.Observations() {
+		if !o.Status.Current() {
+			continue
+		}
+		ci.obs[o.ID] = &belief.Observation{ID: o.ID, Key: o.Key, Claim: o.Claim, Status: o.Status,
+			Confidence: o.Confidence, LastSupported: o.LastSupported}
+		ci.ix.Add(recall.Doc{ID: o.ID, Kind: string(o.Key.Kind), Fields: []recall.Field{
+			{Text: o.Claim, Weight: recall.TextWeight},
+			{Text: strings.ReplaceAll(o.Key.Slot, "-", " "), Weight: recall.KeywordsWeight},
+			{Text: strings.NewReplacer(":", " ", "+", " ").Replace(o.Key.Subject), Weight: recall.CapabilitiesWeight},
+		}})
+	}
+	return ci
+}
+
+// loadContextIndex reads the derived files of the book of that hash, or
+// returns nil when they are missing, stale or damaged.
+func (s *session) loadContextIndex(book string) *contextIndex {
+	raw, err := s.ws.ReadFile(relObsIndex)
+	head := obsIndexMagic + book + "\n"
+	if err != nil || !bytes.HasPrefix(raw, []byte(head)) {
+		return nil
+	}
+	ix, err := recall.DecodeIndex(raw[len(head):])
+	if err != nil || !ix.Analyzer().Synonyms().Equal(s.analyzer().Synonyms()) {
+		return nil
+	}
+	sumRaw, err := s.ws.ReadFile(relObsSummary)
+	if err != nil || gjson.GetBytes(sumRaw, "book").Str != book {
+		return nil
+	}
+	ci := &contextIndex{ix: ix, obs: map[string]*belief.Observation{}}
+	ok := true
+	gjson.GetBytes(sumRaw, "observations").ForEach(func(_, v gjson.Result) bool {
+		a := v.Array()
+		if len(a) != 8 {
+			ok = false
+			return false
+		}
+		t, err := time.Parse(time.RFC3339Nano, a[7].Str)
+		if err != nil {
+			ok = false
+			return false
+		}
+		o := &belief.Observation{ID: a[0].Str, Key: belief.Key{Kind: belief.Kind(a[1].Str), Subject: a[2].Str, Slot: a[3].Str},
+			Claim: a[4].Str, Status: belief.Status(a[5].Str), LastSupported: t}
+		o.Confidence.Value = a[6].Num
+		ci.obs[o.ID] = o
+		return true
+	})
+	if !ok || len(ci.obs) != ix.Len() {
+		return nil
+	}
+	return ci
+}
+
+// writeContextIndex writes the derived files for the book of that hash
+// (not synced: they are rebuilt whenever they do not match).
+func (s *session) writeContextIndex(book string) error {
+	ci := s.obsCtx
+	if ci == nil || s.obsBookChanged {
+		b, err := s.book()
+		if err != nil {
+			return err
+		}
+		ci = buildContextIndex(b, s.analyzer())
+	}
+	idx := append([]byte(obsIndexMagic+book+"\n"), ci.ix.AppendBinary(nil)...)
+	ids := make([]string, 0, len(ci.obs))
+	for id := range ci.obs {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	list := make([]pyjson.Value, len(ids))
+	for i, id := range ids {
+		o := ci.obs[id]
+		list[i] = pyjson.ArrayValue([]pyjson.Value{pyjson.From(o.ID), pyjson.From(string(o.Key.Kind)), pyjson.From(o.Key.Subject),
+			pyjson.From(o.Key.Slot), pyjson.From(o.Claim), pyjson.From(string(o.Status)), pyjson.From(o.Confidence.Value),
+			pyjson.From(o.LastSupported.UTC().Format(time.RFC3339Nano))})
+	}
+	sum := pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("book", book), pyjson.KV("observations", list)))
+	for _, f := range []struct {
+		rel  string
+		data []byte
+	}{{relObsIndex, idx}, {relObsSummary, sum}} {
+		if err := os.WriteFile(s.ws.Path(f.rel), f.data, workspace.FilePerm); err != nil {
+			return internal(err, "write %s", f.rel)
+		}
+	}
+	return nil
 }
