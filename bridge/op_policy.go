@@ -58,12 +58,19 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused))
 }
 
-func parsePermissionArg(c Call) (policy.Permission, error) {
+// changePolicy runs a grant or a revoke: the permission argument parsed,
+// the workspace's policy (nil when it has none, or it cannot be read)
+// handed to change.
+func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Permission) (pyjson.Value, error)) (pyjson.Value, error) {
 	p, err := policy.ParsePermission(argString(c, "permission"))
 	if err != nil {
-		return p, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
+		return pyjson.Value{}, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
 	}
-	return p, nil
+	ps := s.policy()
+	if ps.p != nil && ps.p.Err() != nil {
+		ps.p = nil // an unreadable policy is replaced, never amended
+	}
+	return change(ps, p)
 }
 
 var policyGrantSpec = Spec{
@@ -76,15 +83,12 @@ other permissions are refused from then on (the answer lists them).`,
 	Mutating: true,
 	Fields:   []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		p, err := parsePermissionArg(c)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		ps := s.policy()
-		if ps.p == nil || ps.p.Err() != nil {
-			ps.p = policy.New()
-		}
-		return policyChange(s, "granted", ps.p.Grant(p)), nil
+		return changePolicy(s, c, func(ps *policyState, p policy.Permission) (pyjson.Value, error) {
+			if ps.p == nil {
+				ps.p = policy.New()
+			}
+			return policyChange(s, "granted", ps.p.Grant(p)), nil
+		})
 	},
 }
 
@@ -96,15 +100,12 @@ var policyRevokeSpec = Spec{
 	Mutating: true,
 	Fields:   []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		p, err := parsePermissionArg(c)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		ps := s.policy()
-		if ps.p == nil || ps.p.Err() != nil {
-			return pyjson.Value{}, badInput("no_policy", "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
-		}
-		return policyChange(s, "revoked", ps.p.Revoke(p)), nil
+		return changePolicy(s, c, func(ps *policyState, p policy.Permission) (pyjson.Value, error) {
+			if ps.p == nil {
+				return pyjson.Value{}, badInput("no_policy", "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
+			}
+			return policyChange(s, "revoked", ps.p.Revoke(p)), nil
+		})
 	},
 }
 
