@@ -66,11 +66,20 @@ func (l *Workspace) QueuePending(line []byte) error {
 		return err
 	}
 	defer lk.Close()
-	f, err := openFile(l.path(RelPending), os.O_WRONLY|os.O_CREATE|os.O_APPEND, FilePerm)
+	f, err := openFile(l.path(RelPending), os.O_RDWR|os.O_CREATE|os.O_APPEND, FilePerm)
 	if err != nil {
 		return fault.Internal(err, "open the pending queue")
 	}
-	_, werr := f.Write(append(line, '\n'))
+	// A line torn by a writer killed mid-write must not swallow this one:
+	// it gets its newline first (a drain drops it as no call).
+	rec := append(line, '\n')
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			rec = append([]byte{'\n'}, rec...)
+		}
+	}
+	_, werr := f.Write(rec)
 	if werr == nil {
 		werr = f.Sync()
 	}
@@ -99,50 +108,82 @@ func (l *Workspace) PendingCount() int {
 	return bytes.Count(data, []byte("\n"))
 }
 
-// DrainPending hands every queued line, oldest first, to apply, and keeps
-// in the queue the lines apply reports it could not apply (keep true),
-// from the first such line on: the order of observations is kept. Lines
-// that are not whole (a torn last line) are dropped. It returns the
-// number of lines applied.
+// DrainPending hands every queued line, oldest first, to apply, and
+// removes from the queue the lines applied, up to the first apply says it
+// could not apply (keep true): the order of observations is kept. The
+// queue's lock is held only to read it and to remove what was applied, not
+// while the calls run (each takes the workspace's lock), so an exec can
+// queue meanwhile; its line stays. Two drains at once may both apply a
+// line: its request_id makes the second a no-op. It returns the number of
+// lines applied.
 func (l *Workspace) DrainPending(apply func(line []byte) (keep bool)) (int, error) {
+	lines, err := l.pendingLines()
+	if err != nil || len(lines) == 0 {
+		return 0, err
+	}
+	var done [][]byte
+	for _, line := range lines {
+		if apply(bytes.TrimSuffix(line, []byte("\n"))) {
+			break
+		}
+		done = append(done, line)
+	}
+	if len(done) == 0 {
+		return 0, nil
+	}
 	lk, err := l.lockPending()
 	if err != nil {
-		return 0, err
+		return len(done), err
 	}
 	defer lk.Close()
 	data, err := os.ReadFile(l.path(RelPending))
-	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
-		return 0, nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return len(done), fault.Internal(err, "read the pending queue")
 	}
-	if err != nil {
-		return 0, fault.Internal(err, "read the pending queue")
-	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	if n := len(lines); n > 0 && !bytes.HasSuffix(lines[n-1], []byte("\n")) {
-		lines = lines[:n-1] // torn: its writer never finished, so never reported it queued
-	}
-	if len(lines) > MaxPending {
-		lines = lines[len(lines)-MaxPending:]
-	}
-	applied, rest := 0, []byte(nil)
-	for i, line := range lines {
-		if apply(bytes.TrimSuffix(line, []byte("\n"))) {
-			rest = bytes.Join(lines[i:], nil)
-			break
+	for _, d := range done {
+		// Another drain may have removed it already; then it is not at
+		// the front, and nothing before what it left is ours to remove.
+		if bytes.HasPrefix(data, d) {
+			data = data[len(d):]
 		}
-		applied++
 	}
 	// Emptied, the queue is truncated without a sync: should the machine
 	// lose the truncation, the lines come back and their request ids,
 	// committed, make them no-ops. What is left is rewritten atomically.
-	if len(rest) == 0 {
-		if err := os.Truncate(l.path(RelPending), 0); err != nil {
-			return applied, fault.Internal(err, "empty the pending queue")
+	if len(data) == 0 {
+		if err := os.Truncate(l.path(RelPending), 0); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return len(done), fault.Internal(err, "empty the pending queue")
 		}
-		return applied, nil
+		return len(done), nil
 	}
-	if err := renameio.WriteFile(l.path(RelPending), rest, FilePerm); err != nil {
-		return applied, fault.Internal(err, "rewrite the pending queue")
+	if err := renameio.WriteFile(l.path(RelPending), data, FilePerm); err != nil {
+		return len(done), fault.Internal(err, "rewrite the pending queue")
 	}
-	return applied, nil
+	return len(done), nil
+}
+
+// pendingLines reads the queue's whole lines (with their newlines), under
+// its lock, at most the newest MaxPending. A torn last line (a writer
+// killed mid-write, which never reported it queued) is not one.
+func (l *Workspace) pendingLines() ([][]byte, error) {
+	lk, err := l.lockPending()
+	if err != nil {
+		return nil, err
+	}
+	defer lk.Close()
+	data, err := os.ReadFile(l.path(RelPending))
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fault.Internal(err, "read the pending queue")
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if n := len(lines); n > 0 && !bytes.HasSuffix(lines[n-1], []byte("\n")) {
+		lines = lines[:n-1]
+	}
+	if len(lines) > MaxPending {
+		lines = lines[len(lines)-MaxPending:]
+	}
+	return lines, nil
 }
