@@ -77,7 +77,7 @@ func (b *Bridge) PlanExec(action, goalID string) (ExecPlan, error) {
 				}
 			}
 			if !found {
-				return plan, badInput("unknown_goal", "list the goals with: ucs goal list", "there is no goal %s", quote(goalID))
+				return plan, unknownGoal(goalID)
 			}
 		}
 	}

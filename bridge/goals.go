@@ -305,19 +305,16 @@ func (s *session) goals() (*goalBook, error) {
 // names, and returns the answer's "goal" member and the learning weight
 // factor. A goal that is not active is told, not changed.
 func (s *session) attributeGoal(id, action, status string, confidence float64) (pyjson.Value, float64, error) {
-	gb, err := s.goals()
+	g, err := s.goal(id)
 	if err != nil {
 		return pyjson.Value{}, 1, err
-	}
-	g := gb.find(id)
-	if g == nil {
-		return pyjson.Value{}, 1, badInput("unknown_goal", "list the goals with: ucs goal list", "there is no goal %s", quote(id))
 	}
 	if g.State != goalActive {
 		s.warn("goal " + id + " is " + g.State + "; the outcome is learned but does not move it")
 		return pyjson.Obj(pyjson.KV("id", id), pyjson.KV("state", g.State), pyjson.KV("changed", nil)), goalWeight, nil
 	}
 	change := g.observe(s.meta.Seq+1, action, status, confidence, isoTime(s.now))
+	gb, _ := s.goals()
 	gb.settle(g)
 	var changed any
 	if change != "" {

@@ -102,8 +102,7 @@ func (s *session) prepareBook() error {
 	changed := old != sum
 	s.obsRaw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.obsBook.Observations()))))
 	if changed || s.obsCtxDirty {
-		s.obsBookChanged = changed
-		return s.writeContextIndex(sum)
+		return s.writeContextIndex(sum, changed)
 	}
 	return nil
 }
@@ -151,7 +150,7 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 		topic = "artifact " + in.ArtifactID
 	}
 	key := belief.DeriveKey(strField(raw, "kind"), strField(raw, "subject"), strField(raw, "slot"), in.Type, in.Capabilities, in.Keywords, topic)
-	source := belief.ContentID("reflection", pyjson.Canonical(withoutRequestID(raw)))
+	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
 	ev.At = at
 	if target := strField(raw, "contradicts"); target != "" {
@@ -173,16 +172,6 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 		return pyjson.Value{}, beliefError(err, "")
 	}
 	return observationValue(o, ch), nil
-}
-
-func withoutRequestID(v pyjson.Value) pyjson.Value {
-	var ms []pyjson.Member
-	for _, m := range v.Members() {
-		if m.Key != "request_id" {
-			ms = append(ms, m)
-		}
-	}
-	return pyjson.ObjectValue(ms)
 }
 
 // beliefError turns the book's refusals into bad input.
@@ -606,10 +595,11 @@ func (s *session) loadContextIndex(book string) *contextIndex {
 }
 
 // writeContextIndex writes the derived files for the book of that hash
-// (not synced: they are rebuilt whenever they do not match).
-func (s *session) writeContextIndex(book string) error {
+// (not synced: they are rebuilt whenever they do not match), from the
+// call's index unless the call changed the book after building it.
+func (s *session) writeContextIndex(book string, changed bool) error {
 	ci := s.obsCtx
-	if ci == nil || s.obsBookChanged {
+	if ci == nil || changed {
 		b, err := s.book()
 		if err != nil {
 			return err

@@ -78,7 +78,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 		g.Target, _ = v.Int()
 	}
 	if g.Parent != "" && gb.find(g.Parent) == nil {
-		return pyjson.Value{}, badInput("unknown_goal", "list the goals with: ucs goal list", "there is no parent goal %s", quote(g.Parent))
+		return pyjson.Value{}, unknownGoal(g.Parent)
 	}
 	gb.Open = append(gb.Open, g)
 	return pyjson.Obj(pyjson.KV("status", "added"), pyjson.KV("goal", g.value())), nil
@@ -136,9 +136,14 @@ func (s *session) goal(id string) (*goal, error) {
 	}
 	g := gb.find(id)
 	if g == nil {
-		return nil, badInput("unknown_goal", "list the goals with: ucs goal list", "there is no goal %s", quote(id))
+		return nil, unknownGoal(id)
 	}
 	return g, nil
+}
+
+// unknownGoal is the error of a goal id that names none.
+func unknownGoal(id string) error {
+	return badInput("unknown_goal", "list the goals with: ucs goal list", "there is no goal %s", quote(id))
 }
 
 // A goalMove is an explicit transition of the lifecycle.

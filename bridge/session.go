@@ -61,11 +61,9 @@ type session struct {
 	obsBook *belief.Book
 	// obsCtx is consult's index of the believed observations (loaded from
 	// the files derived from the book, or built from it: then obsCtxDirty
-	// has the commit write those files); obsBookChanged is set at commit
-	// when the book changed.
-	obsCtx         *contextIndex
-	obsCtxDirty    bool
-	obsBookChanged bool
+	// has the commit write those files).
+	obsCtx      *contextIndex
+	obsCtxDirty bool
 	// importsRaw is the state file's "imports" member: the digests of the
 	// packages imported (transfer.go).
 	importsRaw []byte
