@@ -127,15 +127,24 @@ type scored struct {
 
 // idf is the inverse document frequency of a term in df of the live
 // documents.
-func (ix *Index) idf(df int) float64 {
-	n, f := float64(ix.live), float64(df)
-	return math.Log(1 + (n-f+0.5)/(f+0.5))
-}
+func (ix *Index) idf(df int) float64 { return idf(ix.live, df) }
 
 // bm25 is a term's part of the score of a document of the given length
 // holding it tf times.
 func (ix *Index) bm25(idf float64, tf uint32, length uint64) float64 {
-	avgdl := float64(ix.total) / float64(ix.live)
+	return bm25(idf, tf, length, float64(ix.total)/float64(ix.live))
+}
+
+// idf is the inverse document frequency of a term that df of n documents
+// hold: the one formula of every search (Index.Search, SearchSegments).
+func idf(n, df int) float64 {
+	N, f := float64(n), float64(df)
+	return math.Log(1 + (N-f+0.5)/(f+0.5))
+}
+
+// bm25 is a term's part of the score of a document of the given length
+// holding it tf times, among documents of mean length avgdl.
+func bm25(idf float64, tf uint32, length uint64, avgdl float64) float64 {
 	f := float64(tf)
 	return idf * f * (K1 + 1) / (f + K1*(1-B+B*float64(length)/avgdl))
 }
