@@ -1,0 +1,477 @@
+package workspace
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/renameio/v2"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/recall"
+)
+
+// The term index (issue 18) holds the entries of the knowledge files,
+// whole, as BM25 segments of package recall, so that a search reads the
+// postings of its terms and not every entry, however much the agent knows.
+// In ucs/state/terms-v1/, for each data file, segments named
+// NAME-START-END.seg cover its lines START to END (from 0, END excluded):
+// each entry of those lines is a document whose Ref says where the entry
+// is in the data file. A segment's meta says what it covers:
+//
+//	START END START_OFFSET END_OFFSET HASH_BEFORE HASH_AFTER
+//	RULE
+//
+// (the data file's chain hashes, as in the state's file sums, before its
+// first line and after its last) and RULE, the caller's name for what of
+// an entry it indexes and how (TermRule.Key).
+//
+// The segments a search uses are the chain of them that starts at line 0
+// and links hash to hash; the lines after the chain, up to what the state
+// committed, are read from the data file and searched from memory beside
+// them, and their hashes must lead from the chain's last to the committed
+// file sum, or no segment is used. So the index is never trusted beyond
+// what it proves, and a search's hits and scores are those of one index of
+// every entry (recall.SearchSegments), however the lines are split.
+//
+// It is derived and never hashed into the state. A search under the
+// exclusive lock keeps it up to date: when more than termTailMax committed
+// lines are outside the chain, it writes them as a segment, and merges the
+// last two segments while the last is at least a quarter of the one before
+// (sizes fall by four from the first, so a search opens a few segments and
+// an entry is indexed again a few times in all).
+
+// RelTermsDir names the term index with its format.
+const RelTermsDir = "ucs/state/terms-v1"
+
+// termTailMax is how many committed lines a search reads outside the
+// segments before it writes them as one.
+const termTailMax = 64
+
+// A TermRule says what a term index holds of an entry: its weighted fields,
+// analysed by Analyzer. Key names the rule (its version, the synonyms):
+// segments built under another key are not used.
+type TermRule struct {
+	Key      string
+	Analyzer *recall.Analyzer
+	Fields   func(v pyjson.Value) []recall.Field
+}
+
+// A TermHit is an entry a term search found.
+type TermHit struct {
+	Entry   pyjson.Value
+	Line    int // the entry's line in its data file, from 0
+	Score   float64
+	Matched []recall.TermScore
+}
+
+// termSegment is one segment file of a data file's chain.
+type termSegment struct {
+	name                string
+	start, end          int
+	startOff, endOff    int64
+	hashBefore, hashEnd string
+	seg                 *recall.Segment
+	f                   *os.File
+}
+
+// tailEntry is a line of the data file outside the segments.
+type tailEntry struct {
+	v    pyjson.Value
+	line int
+	off  int64
+	n    int
+}
+
+// SearchTerms ranks the entries of a data file (with those this
+// transaction added) for q, with the rule's BM25 over their fields, and
+// returns at most q.Max of them (all for 0), best first, ties in file
+// order.
+func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
+	base := strings.TrimSuffix(path.Base(rel), ".jsonl")
+	committed := tx.Meta.Files[rel]
+	var chain []*termSegment
+	var tail []tailEntry
+	if tx.decodedFile(rel) || tx.ref != nil || tx.NoIndex {
+		all, err := tx.List(rel)
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range all {
+			tail = append(tail, tailEntry{v: v, line: i})
+		}
+	} else {
+		chain = tx.termChain(base, rule.Key, committed.Lines)
+		defer closeSegments(chain)
+		var err error
+		tail, err = tx.readTermTail(rel, chain, committed)
+		if errors.Is(err, errChainBroken) {
+			closeSegments(chain)
+			chain = nil
+			tail, err = tx.readTermTail(rel, nil, committed)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if tx.exclusive && len(tail) > 0 && committed.Lines-chainEnd(chain) > termTailMax {
+			// Best effort: the index is derived, and a search that
+			// cannot keep it searches from memory.
+			if grown, err := tx.growTerms(rel, base, rule, chain, tail, committed); err == nil {
+				chain, tail = grown, nil
+			}
+		}
+	}
+	added := tx.added[rel]
+	if !tx.decodedFile(rel) && tx.ref == nil {
+		for i, v := range added {
+			tail = append(tail, tailEntry{v: v, line: committed.Lines + i})
+		}
+	}
+	docs := make([]recall.SegmentDoc, len(tail))
+	for i, e := range tail {
+		docs[i] = recall.SegmentDoc{Fields: rule.Fields(e.v)}
+	}
+	mem := recall.BuildSegment(rule.Analyzer, docs, nil)
+	memSeg, err := recall.OpenSegment(bytes.NewReader(mem), int64(len(mem)))
+	if err != nil {
+		return nil, fault.Internal(err, "index %s", rel)
+	}
+	segs := make([]*recall.Segment, 0, len(chain)+1)
+	for _, s := range chain {
+		segs = append(segs, s.seg)
+	}
+	hits, err := recall.SearchSegments(q, rule.Analyzer, append(segs, memSeg))
+	if err != nil {
+		// A damaged segment: search every entry from memory, once.
+		tx.NoIndex = true
+		defer func() { tx.NoIndex = false }()
+		return tx.SearchTerms(rel, q, rule)
+	}
+	out := make([]TermHit, 0, len(hits))
+	r := entryReader{l: tx.l, rel: rel}
+	defer r.close()
+	for _, h := range hits {
+		th := TermHit{Score: h.Score, Matched: h.Matched}
+		if h.Segment == len(chain) {
+			th.Entry, th.Line = tail[h.Doc].v, tail[h.Doc].line
+		} else {
+			s := chain[h.Segment]
+			ref, err := s.seg.Ref(h.Doc)
+			off, n, line := unpackRef(ref)
+			if err != nil || n == 0 || off < s.startOff || off+int64(n) >= s.endOff || line >= s.end-s.start {
+				tx.NoIndex = true
+				defer func() { tx.NoIndex = false }()
+				return tx.SearchTerms(rel, q, rule)
+			}
+			v, err := r.read(off, n)
+			if err != nil {
+				return nil, err
+			}
+			th.Entry, th.Line = v, s.start+line
+		}
+		out = append(out, th)
+	}
+	return out, nil
+}
+
+// errChainBroken: the lines after the chain do not lead to the committed
+// file sum.
+var errChainBroken = errors.New("the term index does not describe the data file")
+
+func chainEnd(chain []*termSegment) int {
+	if len(chain) == 0 {
+		return 0
+	}
+	return chain[len(chain)-1].end
+}
+
+func closeSegments(chain []*termSegment) {
+	for _, s := range chain {
+		s.f.Close()
+	}
+}
+
+// termChain opens the segments of a data file that link from line 0 (at
+// each step the longest that starts where the chain ends, with its hash),
+// none past the committed lines.
+func (tx *Tx) termChain(base, key string, lines int) []*termSegment {
+	entries, err := os.ReadDir(tx.l.path(RelTermsDir))
+	if err != nil {
+		return nil
+	}
+	var cands []*termSegment
+	for _, e := range entries {
+		start, end, ok := segmentName(e.Name(), base)
+		if ok && end <= lines {
+			cands = append(cands, &termSegment{name: e.Name(), start: start, end: end})
+		}
+	}
+	// Longest first, so that the first that opens is taken.
+	slices.SortFunc(cands, func(a, b *termSegment) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+	var chain []*termSegment
+	at, hash := 0, ""
+	var off int64
+	for _, c := range cands {
+		if c.start != at {
+			continue
+		}
+		if !tx.openSegment(c, key) || c.hashBefore != hash || c.startOff != off {
+			continue
+		}
+		chain = append(chain, c)
+		at, hash, off = c.end, c.hashEnd, c.endOff
+	}
+	return chain
+}
+
+// segmentName reads NAME-START-END.seg.
+func segmentName(name, base string) (start, end int, ok bool) {
+	rest, ok := strings.CutPrefix(name, base+"-")
+	if !ok {
+		return 0, 0, false
+	}
+	rest, ok = strings.CutSuffix(rest, ".seg")
+	a, b, ok2 := strings.Cut(rest, "-")
+	start, err1 := strconv.Atoi(a)
+	end, err2 := strconv.Atoi(b)
+	if !ok || !ok2 || err1 != nil || err2 != nil || start < 0 || end <= start {
+		return 0, 0, false
+	}
+	return start, end, true
+}
+
+// openSegment opens a segment file and reads its meta; false (the file
+// closed) when it does not open or was built under another rule or for
+// other lines.
+func (tx *Tx) openSegment(s *termSegment, key string) bool {
+	f, err := openRead(tx.l.path(RelTermsDir + "/" + s.name))
+	if err != nil {
+		return false
+	}
+	st, err := f.Stat()
+	if err == nil {
+		s.seg, err = recall.OpenSegment(f, st.Size())
+	}
+	if err != nil {
+		f.Close()
+		return false
+	}
+	head, rule, _ := strings.Cut(string(s.seg.Meta()), "\n")
+	var start, end int
+	_, err = fmt.Sscanf(head, "%d %d %d %d %s %s", &start, &end, &s.startOff, &s.endOff, &s.hashBefore, &s.hashEnd)
+	if err != nil || rule != key || start != s.start || end != s.end || s.startOff < 0 || s.endOff < s.startOff {
+		f.Close()
+		return false
+	}
+	if s.hashBefore == "-" {
+		s.hashBefore = ""
+	}
+	s.f = f
+	return true
+}
+
+// packRef is a segment document's Ref: where its entry is in the data
+// file (offset, length) and its line in the segment (a blank line is no
+// document, so that the numbers of documents, and the scores, are the same
+// however the lines are split).
+func packRef(off int64, n, line int) [2]uint64 {
+	return [2]uint64{uint64(off), uint64(line)<<32 | uint64(uint32(n))}
+}
+
+func unpackRef(ref [2]uint64) (off int64, n, line int) {
+	return int64(ref[0]), int(uint32(ref[1])), int(ref[1] >> 32)
+}
+
+// segmentMeta is a segment's meta (see the top of this file).
+func segmentMeta(start, end int, startOff, endOff int64, hashBefore, hashEnd, key string) []byte {
+	if hashBefore == "" {
+		hashBefore = "-"
+	}
+	return fmt.Appendf(nil, "%d %d %d %d %s %s\n%s", start, end, startOff, endOff, hashBefore, hashEnd, key)
+}
+
+// readTermTail reads the committed lines after the chain, checking that
+// their hashes lead from the chain's to the committed sum
+// (errChainBroken if not).
+func (tx *Tx) readTermTail(rel string, chain []*termSegment, committed FileSum) ([]tailEntry, error) {
+	at, hash := 0, ""
+	var off int64
+	if n := len(chain); n > 0 {
+		at, hash, off = chain[n-1].end, chain[n-1].hashEnd, chain[n-1].endOff
+	}
+	sum := FileSum{Lines: at, Hash: hash}
+	var out []tailEntry
+	if at < committed.Lines {
+		data, err := readFrom(tx.l.path(rel), off)
+		if err != nil {
+			return nil, fault.Internal(err, "read %s", rel)
+		}
+		for sum.Lines < committed.Lines {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				break
+			}
+			line := data[:i+1]
+			data = data[i+1:]
+			sum = sum.add(line)
+			if text := line[:i]; len(bytes.TrimSpace(text)) > 0 {
+				v, err := pyjson.Parse(text)
+				if err != nil {
+					if len(chain) > 0 {
+						return nil, errChainBroken
+					}
+					return nil, fault.Corrupt(err, relLine(rel, sum.Lines))
+				}
+				out = append(out, tailEntry{v: v, line: sum.Lines - 1, off: off, n: i})
+			}
+			off += int64(len(line))
+		}
+	}
+	if sum != committed {
+		if len(chain) > 0 {
+			return nil, errChainBroken
+		}
+		return nil, fault.Corrupt(errors.New("it does not hold what was committed"), rel)
+	}
+	return out, nil
+}
+
+// readFrom reads a file from off to its end.
+func readFrom(name string, off int64) ([]byte, error) {
+	f, err := openRead(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() <= off {
+		return nil, nil
+	}
+	buf := make([]byte, st.Size()-off)
+	n, err := f.ReadAt(buf, off)
+	if n == len(buf) {
+		err = nil
+	}
+	return buf[:n], err
+}
+
+// growTerms writes the committed tail as a segment, merges the last
+// segments while the last is at least a quarter of the one before, and
+// removes the data file's segments the new chain does not use.
+func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, tail []tailEntry, committed FileSum) ([]*termSegment, error) {
+	if err := os.MkdirAll(tx.l.path(RelTermsDir), DirPerm); err != nil {
+		return nil, err
+	}
+	start, hash, off := chainEnd(chain), "", int64(0)
+	if n := len(chain); n > 0 {
+		hash, off = chain[n-1].hashEnd, chain[n-1].endOff
+	}
+	last := tail[len(tail)-1]
+	s, err := tx.writeSegment(base, rule, tail, start, committed.Lines, off, last.off+int64(last.n)+1, hash, committed.Hash)
+	if err != nil {
+		return nil, err
+	}
+	chain = append(chain, s)
+	for len(chain) >= 2 {
+		a, b := chain[len(chain)-2], chain[len(chain)-1]
+		if 4*(b.end-b.start) < a.end-a.start {
+			break
+		}
+		entries, err := readRange(tx.l.path(rel), a.startOff, b.endOff, a.start)
+		if err != nil {
+			return chain, err
+		}
+		m, err := tx.writeSegment(base, rule, entries, a.start, b.end, a.startOff, b.endOff, a.hashBefore, b.hashEnd)
+		if err != nil {
+			return chain, err
+		}
+		a.f.Close()
+		b.f.Close()
+		chain = append(chain[:len(chain)-2], m)
+	}
+	keep := map[string]bool{}
+	for _, s := range chain {
+		keep[s.name] = true
+	}
+	if dir, err := os.ReadDir(tx.l.path(RelTermsDir)); err == nil {
+		for _, e := range dir {
+			if _, _, ok := segmentName(e.Name(), base); ok && !keep[e.Name()] {
+				os.Remove(tx.l.path(RelTermsDir + "/" + e.Name()))
+			}
+		}
+	}
+	return chain, nil
+}
+
+// readRange reads the entries of a data file's bytes from off to end,
+// whose first line is line first.
+func readRange(name string, off, end int64, first int) ([]tailEntry, error) {
+	f, err := openRead(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data := make([]byte, end-off)
+	if _, err := f.ReadAt(data, off); err != nil {
+		return nil, err
+	}
+	var out []tailEntry
+	line := first
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil, errors.New("a segment's range ends inside a line")
+		}
+		if text := data[:i]; len(bytes.TrimSpace(text)) > 0 {
+			v, err := pyjson.Parse(text)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, tailEntry{v: v, line: line, off: off, n: i})
+		}
+		off += int64(i + 1)
+		data = data[i+1:]
+		line++
+	}
+	return out, nil
+}
+
+// writeSegment writes the segment of entries covering lines start to end
+// and opens it.
+func (tx *Tx) writeSegment(base string, rule TermRule, entries []tailEntry, start, end int, startOff, endOff int64, hashBefore, hashEnd string) (*termSegment, error) {
+	docs := make([]recall.SegmentDoc, len(entries))
+	for i, e := range entries {
+		if e.line < start || e.line >= end {
+			return nil, errors.New("an entry outside its segment")
+		}
+		docs[i] = recall.SegmentDoc{Fields: rule.Fields(e.v), Ref: packRef(e.off, e.n, e.line-start)}
+	}
+	s := &termSegment{name: fmt.Sprintf("%s-%d-%d.seg", base, start, end), start: start, end: end,
+		startOff: startOff, endOff: endOff, hashBefore: hashBefore, hashEnd: hashEnd}
+	data := recall.BuildSegment(rule.Analyzer, docs, segmentMeta(start, end, startOff, endOff, hashBefore, hashEnd, rule.Key))
+	if err := renameio.WriteFile(tx.l.path(RelTermsDir+"/"+s.name), data, FilePerm); err != nil {
+		return nil, err
+	}
+	if !tx.openSegment(s, rule.Key) {
+		return nil, errors.New("a segment just written does not open")
+	}
+	return s, nil
+}
