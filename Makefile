@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-learning bench-exec bench-compare fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-exec bench-compare fuzz install skill-validate clean
 
 all: build
 
@@ -41,6 +41,13 @@ bench-calls: build
 	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
 
 bench: bench-go bench-calls
+
+# Issue 18's scale: every command on a fresh workspace and on one of
+# 100,000 entries (80,000 methodology, 12,000 judgment nodes, 8,000 dead
+# ends): consult within 5x of fresh, report flat, peak memory, and the
+# largest consult answer (its knowledge is capped).
+bench-knowledge: build
+	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) -sizes fresh,100k -growth -runs 20 -v
 
 # Per-call cost of this build against another (BASE=path/to/old/ucs) and a
 # do-nothing Go program, 200 alternating runs: make bench-compare BASE=/tmp/ucs-old

@@ -93,14 +93,20 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
 	dq := q
 	dq.Max = maxDeadEndHits
-	deadEnds, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	deadHits := knowledge.SearchDeadEnds(deadEnds, dq, context)
-	penalising := deadHits
+	var kc knowledgeContext
+	var deadHits, penalising []knowledge.DeadEndHit
 	if s.model.governsKnowledge() {
-		deadHits, penalising = s.relevantDeadEnds(deadHits, context)
+		if kc, err = s.knowledgeContext(context); err != nil {
+			return pyjson.Value{}, err
+		}
+		penalising = kc.penalising
+	} else {
+		deadEnds, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		deadHits = knowledge.SearchDeadEnds(deadEnds, dq, context)
+		penalising = deadHits
 	}
 	penalty := penaltyEnergy(s, kw, penalising)
 
@@ -125,52 +131,16 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
 	q.Max = maxMethodologyHits
 
-	prepared := q.Prepare("")
-	methodology, err := s.candidates(relMethodology, 0, q.Max, prepared, knowledge.MethodologyKind)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	methHits := []pyjson.Value{}
-	for _, h := range knowledge.SearchMethodology(methodology, q) {
-		methHits = append(methHits, pyjson.Obj(
-			pyjson.KV("summary", knowledge.Str(h.Entry, "summary")),
-			pyjson.KV("date", knowledge.Str(h.Entry, "date")),
-			pyjson.KV("capabilities", field(h.Entry, "capabilities", pyjson.ArrayValue(nil))),
-		))
-	}
-	nodes, err := s.candidates(relJudgment, judgmentWindow, q.Max, prepared, knowledge.JudgmentKind)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	judgmentHits := []pyjson.Value{}
-	nodeHits := knowledge.SearchJudgmentNodes(nodes, q)
-	if s.model.governsKnowledge() {
-		nodeHits = s.relevantJudgment(nodeHits, context)
-	}
-	for _, h := range nodeHits {
-		judgmentHits = append(judgmentHits, pyjson.Obj(
-			pyjson.KV("id", field(h.Entry, "id", pyjson.StringValue(""))),
-			pyjson.KV("action", field(h.Entry, "action", pyjson.StringValue(""))),
-			pyjson.KV("methodology_summary", field(h.Entry, "methodology_summary", pyjson.StringValue(""))),
-			pyjson.KV("negative_knowledge", field(h.Entry, "negative_knowledge", pyjson.StringValue(""))),
-			pyjson.KV("outcome_success", field(h.Entry, "outcome_success", pyjson.StringValue(""))),
-			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
-		))
-	}
-	deadOut := []pyjson.Value{}
-	for _, h := range deadHits {
-		matched := h.ReopenMatched
-		if matched == nil {
-			matched = []string{}
+	methHits, judgmentHits, deadOut := kc.methodology, kc.judgment, kc.deadEnds
+	if !s.model.governsKnowledge() {
+		if methHits, judgmentHits, deadOut, err = s.referenceKnowledge(q, deadHits); err != nil {
+			return pyjson.Value{}, err
 		}
-		deadOut = append(deadOut, pyjson.Obj(
-			pyjson.KV("topic", field(h.Entry, "topic", pyjson.StringValue(""))),
-			pyjson.KV("why_closed", field(h.Entry, "why_closed", pyjson.StringValue(""))),
-			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
-			pyjson.KV("reopen_conditions", field(h.Entry, "reopen_conditions", pyjson.StringValue(""))),
-			pyjson.KV("reopen_triggered", h.ReopenTriggered),
-			pyjson.KV("reopen_matched", matched),
-		))
+	}
+	for _, list := range []*[]pyjson.Value{&methHits, &judgmentHits, &deadOut} {
+		if *list == nil {
+			*list = []pyjson.Value{}
+		}
 	}
 	openQ, err := openQuestions(s.ws, openQuestionsConsult, true)
 	if err != nil {
@@ -209,6 +179,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
 	}
 	if s.model.governsKnowledge() {
+		out = append(out, pyjson.KV("left_out", kc.leftOut))
 		obs, err := s.observationContext(context)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -344,4 +315,51 @@ func pickFields(out []pyjson.Member, want []string) (pyjson.Value, error) {
 // consultParts are the members a consult answer may have.
 var consultParts = []string{"cursor", "resolved_capabilities", "suggested_paths", "wormholes", "attractors",
 	"methodology_hits", "dead_ends", "judgment_hits", "penalty_applied", "pp_health", "unannotated_count",
-	"open_questions", "context_boosted", "advisory_id", "model", "left_out_by_policy", "observations", "warnings"}
+	"open_questions", "context_boosted", "advisory_id", "model", "left_out_by_policy", "left_out", "observations", "warnings"}
+
+// referenceKnowledge is the reference's search of methodology, judgment
+// nodes and dead ends (models v2 and v3), as consult shows them.
+func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.DeadEndHit) (methHits, judgmentHits, deadOut []pyjson.Value, err error) {
+	prepared := q.Prepare("")
+	methodology, err := s.candidates(relMethodology, 0, q.Max, prepared, knowledge.MethodologyKind)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, h := range knowledge.SearchMethodology(methodology, q) {
+		methHits = append(methHits, pyjson.Obj(
+			pyjson.KV("summary", knowledge.Str(h.Entry, "summary")),
+			pyjson.KV("date", knowledge.Str(h.Entry, "date")),
+			pyjson.KV("capabilities", field(h.Entry, "capabilities", pyjson.ArrayValue(nil))),
+		))
+	}
+	nodes, err := s.candidates(relJudgment, judgmentWindow, q.Max, prepared, knowledge.JudgmentKind)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	nodeHits := knowledge.SearchJudgmentNodes(nodes, q)
+	for _, h := range nodeHits {
+		judgmentHits = append(judgmentHits, pyjson.Obj(
+			pyjson.KV("id", field(h.Entry, "id", pyjson.StringValue(""))),
+			pyjson.KV("action", field(h.Entry, "action", pyjson.StringValue(""))),
+			pyjson.KV("methodology_summary", field(h.Entry, "methodology_summary", pyjson.StringValue(""))),
+			pyjson.KV("negative_knowledge", field(h.Entry, "negative_knowledge", pyjson.StringValue(""))),
+			pyjson.KV("outcome_success", field(h.Entry, "outcome_success", pyjson.StringValue(""))),
+			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
+		))
+	}
+	for _, h := range deadHits {
+		matched := h.ReopenMatched
+		if matched == nil {
+			matched = []string{}
+		}
+		deadOut = append(deadOut, pyjson.Obj(
+			pyjson.KV("topic", field(h.Entry, "topic", pyjson.StringValue(""))),
+			pyjson.KV("why_closed", field(h.Entry, "why_closed", pyjson.StringValue(""))),
+			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
+			pyjson.KV("reopen_conditions", field(h.Entry, "reopen_conditions", pyjson.StringValue(""))),
+			pyjson.KV("reopen_triggered", h.ReopenTriggered),
+			pyjson.KV("reopen_matched", matched),
+		))
+	}
+	return methHits, judgmentHits, deadOut, nil
+}

@@ -84,16 +84,3 @@ func (s *session) relevantDeadEnds(hits []knowledge.DeadEndHit, context string) 
 	}
 	return shown, penalising
 }
-
-// relevantJudgment keeps the judgment nodes that share a content word with
-// the context.
-func (s *session) relevantJudgment(hits []knowledge.Hit, context string) []knowledge.Hit {
-	ctx := s.analyzer().Terms(context)
-	var out []knowledge.Hit
-	for _, h := range hits {
-		if recall.Matches(ctx, s.entryTerms(h.Entry, "action", "methodology_summary", "negative_knowledge", "context", "keywords", "reasoning"), 1) {
-			out = append(out, h)
-		}
-	}
-	return out
-}

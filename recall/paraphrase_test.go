@@ -1,12 +1,17 @@
 package recall
 
 import (
+	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A corpusEntry is an entry as an agent writes it after a task: a
@@ -336,4 +341,45 @@ func hitAt1(a *Analyzer) float64 {
 		}
 	}
 	return float64(n) / float64(len(paraphrases))
+}
+
+var updateCorpus = flag.Bool("update-corpus", false, "rewrite testdata/paraphrases.json from the corpus above")
+
+// The corpus and its paraphrases as JSON, for the tests that run them
+// through a whole consult (package bridge): the file must say what the
+// Go tables say.
+func TestParaphraseCorpusFile(t *testing.T) {
+	type entry struct {
+		ID           string   `json:"id"`
+		Kind         string   `json:"kind"`
+		Title        string   `json:"title"`
+		Text         string   `json:"text"`
+		Keywords     []string `json:"keywords"`
+		Capabilities []string `json:"capabilities"`
+	}
+	type pair struct {
+		Context string `json:"context"`
+		Want    string `json:"want"`
+	}
+	var file struct {
+		Entries     []entry `json:"entries"`
+		Paraphrases []pair  `json:"paraphrases"`
+	}
+	for _, e := range corpus {
+		file.Entries = append(file.Entries, entry{e.id, e.kind, e.title, e.text, e.keywords, e.capabilities})
+	}
+	for _, p := range paraphrases {
+		file.Paraphrases = append(file.Paraphrases, pair{p.context, p.want})
+	}
+	want, err := json.MarshalIndent(file, "", "  ")
+	require.NoError(t, err)
+	want = append(want, '\n')
+	name := filepath.Join("testdata", "paraphrases.json")
+	if *updateCorpus {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(name, want, 0o644))
+	}
+	got, err := os.ReadFile(name)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got), "go test ./recall -run TestParaphraseCorpusFile -update-corpus")
 }

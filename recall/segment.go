@@ -61,88 +61,126 @@ const (
 // BuildSegment returns the bytes of a segment of docs, analysed by a, with
 // meta. The same documents, analyzer and meta give the same bytes.
 func BuildSegment(a *Analyzer, docs []SegmentDoc, meta []byte) []byte {
+	b := NewSegmentBuilder(a)
+	for _, d := range docs {
+		b.Add(d.Fields, d.Ref)
+	}
+	return b.Bytes(meta)
+}
+
+// A SegmentBuilder builds a segment one document at a time, keeping only
+// its postings (varint-encoded, as the segment stores them), so that a
+// segment of many entries is built without holding them.
+type SegmentBuilder struct {
+	an      *Analyzer
+	terms   map[string]*termPostings
+	lengths []uint32
+	refs    [][2]uint64
+	total   uint64
+}
+
+// termPostings are a term's postings as they are built.
+type termPostings struct {
+	buf  []byte
+	last int
+	df   uint32
+}
+
+// NewSegmentBuilder returns an empty builder analysing with a (nil for no
+// synonyms).
+func NewSegmentBuilder(a *Analyzer) *SegmentBuilder {
 	if a == nil {
 		a = NewAnalyzer(Synonyms{})
 	}
-	type post struct {
-		doc int
-		tf  uint64
-	}
-	byTerm := map[string][]post{}
-	lengths := make([]uint32, len(docs))
-	var total uint64
-	for n, d := range docs {
-		tf := map[string]uint64{}
-		for _, f := range d.Fields {
-			if f.Weight < 1 {
-				continue
-			}
-			for _, c := range a.Counts(f.Text) {
-				tf[c.Term] += uint64(c.N) * uint64(f.Weight)
-			}
+	return &SegmentBuilder{an: a, terms: map[string]*termPostings{}}
+}
+
+// Len returns the number of documents added.
+func (b *SegmentBuilder) Len() int { return len(b.lengths) }
+
+// Add adds the next document: its weighted fields and the caller's ref.
+func (b *SegmentBuilder) Add(fields []Field, ref [2]uint64) {
+	n := len(b.lengths)
+	tf := map[string]uint64{}
+	for _, f := range fields {
+		if f.Weight < 1 {
+			continue
 		}
-		var length uint64
-		for t, f := range tf {
-			f = min(f, math.MaxUint32)
-			length += f
-			byTerm[t] = append(byTerm[t], post{n, f})
+		for _, c := range b.an.Counts(f.Text) {
+			tf[c.Term] += uint64(c.N) * uint64(f.Weight)
 		}
-		lengths[n] = uint32(min(length, math.MaxUint32))
-		total += uint64(lengths[n])
 	}
-	terms := make([]string, 0, len(byTerm))
-	for t := range byTerm {
+	var length uint64
+	for t, f := range tf {
+		f = min(f, math.MaxUint32)
+		length += f
+		p := b.terms[t]
+		if p == nil {
+			p = &termPostings{}
+			b.terms[t] = p
+		}
+		p.buf = binary.AppendUvarint(p.buf, uint64(n-p.last))
+		p.buf = binary.AppendUvarint(p.buf, f)
+		p.last = n
+		p.df++
+	}
+	l := uint32(min(length, math.MaxUint32))
+	b.lengths = append(b.lengths, l)
+	b.refs = append(b.refs, ref)
+	b.total += uint64(l)
+}
+
+// Bytes returns the segment's bytes, with meta.
+func (b *SegmentBuilder) Bytes(meta []byte) []byte {
+	terms := make([]string, 0, len(b.terms))
+	for t := range b.terms {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-
-	var blob, postings []byte
+	var blob []byte
 	table := make([]byte, 0, len(terms)*termRecord)
+	at := 0
 	for _, t := range terms {
-		list := byTerm[t]
-		slices.SortFunc(list, func(a, b post) int { return a.doc - b.doc })
-		at := len(postings)
-		prev := 0
-		for _, p := range list {
-			postings = binary.AppendUvarint(postings, uint64(p.doc-prev))
-			postings = binary.AppendUvarint(postings, p.tf)
-			prev = p.doc
-		}
+		p := b.terms[t]
 		table = binary.LittleEndian.AppendUint64(table, uint64(len(blob)))
 		table = binary.LittleEndian.AppendUint32(table, uint32(len(t)))
-		table = binary.LittleEndian.AppendUint32(table, uint32(len(list)))
+		table = binary.LittleEndian.AppendUint32(table, p.df)
 		table = binary.LittleEndian.AppendUint64(table, uint64(at))
-		table = binary.LittleEndian.AppendUint64(table, uint64(len(postings)-at))
+		table = binary.LittleEndian.AppendUint64(table, uint64(len(p.buf)))
 		blob = append(blob, t...)
+		at += len(p.buf)
 	}
-
+	docs := len(b.lengths)
 	var parts [6]int64
 	parts[0] = int64(segmentHeader + len(meta))
-	parts[1] = parts[0] + 4*int64(len(docs))
-	parts[2] = parts[1] + 16*int64(len(docs))
+	parts[1] = parts[0] + 4*int64(docs)
+	parts[2] = parts[1] + 16*int64(docs)
 	parts[3] = parts[2] + int64(len(table))
 	parts[4] = parts[3] + int64(len(blob))
-	parts[5] = parts[4] + int64(len(postings))
+	parts[5] = parts[4] + int64(at)
 
 	out := make([]byte, 0, parts[5])
 	out = append(out, segmentMagic...)
-	for _, x := range []uint64{uint64(len(docs)), total, uint64(len(terms)), uint64(len(meta))} {
+	for _, x := range []uint64{uint64(docs), b.total, uint64(len(terms)), uint64(len(meta))} {
 		out = binary.LittleEndian.AppendUint64(out, x)
 	}
 	for _, p := range parts {
 		out = binary.LittleEndian.AppendUint64(out, uint64(p))
 	}
 	out = append(out, meta...)
-	for _, l := range lengths {
+	for _, l := range b.lengths {
 		out = binary.LittleEndian.AppendUint32(out, l)
 	}
-	for _, d := range docs {
-		out = binary.LittleEndian.AppendUint64(out, d.Ref[0])
-		out = binary.LittleEndian.AppendUint64(out, d.Ref[1])
+	for _, r := range b.refs {
+		out = binary.LittleEndian.AppendUint64(out, r[0])
+		out = binary.LittleEndian.AppendUint64(out, r[1])
 	}
 	out = append(out, table...)
 	out = append(out, blob...)
-	return append(out, postings...)
+	for _, t := range terms {
+		out = append(out, b.terms[t].buf...)
+	}
+	return out
 }
 
 // OpenSegment reads the header of the segment of size bytes that r holds,

@@ -51,41 +51,74 @@ func SearchSegments(q Query, a *Analyzer, segs []*Segment) ([]SegmentHit, error)
 		return nil, nil
 	}
 	avgdl := float64(total) / float64(docs)
-	type key struct{ seg, doc int }
-	at := map[key]int{}
-	var hits []SegmentHit
+	// Each term's postings in every segment, and its IDF over all.
+	type termLists struct {
+		term  string
+		idf   float64
+		lists [][]Posting
+	}
+	var qs []termLists
 	for _, t := range terms {
-		lists := make([][]Posting, len(segs))
+		tl := termLists{term: t, lists: make([][]Posting, len(segs))}
 		df := 0
 		for i, s := range segs {
 			list, err := s.Postings(t)
 			if err != nil {
 				return nil, err
 			}
-			lists[i] = list
+			tl.lists[i] = list
 			df += len(list)
 		}
-		if df == 0 {
-			continue
+		if df > 0 {
+			tl.idf = idf(docs, df)
+			qs = append(qs, tl)
 		}
-		idf := idf(docs, df)
-		for i, list := range lists {
+	}
+	// Sum each document's score term by term, in term order (as
+	// Index.Search does, so that the sums are the same), in a dense
+	// array per segment.
+	scores := make([][]float64, len(segs))
+	var touched []SegmentHit
+	for _, tl := range qs {
+		for i, list := range tl.lists {
+			if len(list) > 0 && scores[i] == nil {
+				n, _ := segs[i].Docs()
+				scores[i] = make([]float64, n)
+			}
 			for _, p := range list {
-				s := bm25(idf, p.TF, p.Length, avgdl)
-				k := key{i, int(p.Doc)}
-				j, ok := at[k]
-				if !ok {
-					j = len(hits)
-					at[k] = j
-					hits = append(hits, SegmentHit{Segment: i, Doc: int(p.Doc)})
+				if scores[i][p.Doc] == 0 {
+					touched = append(touched, SegmentHit{Segment: i, Doc: int(p.Doc)})
 				}
-				hits[j].Score += s
-				hits[j].Matched = append(hits[j].Matched, TermScore{t, s})
+				scores[i][p.Doc] += bm25(tl.idf, p.TF, p.Length, avgdl)
 			}
 		}
 	}
-	hits = slices.DeleteFunc(hits, func(h SegmentHit) bool { return h.Score < q.MinScore })
-	slices.SortFunc(hits, func(a, b SegmentHit) int {
+	hits := touched[:0]
+	for _, h := range touched {
+		h.Score = scores[h.Segment][h.Doc]
+		if h.Score >= q.MinScore {
+			hits = append(hits, h)
+		}
+	}
+	hits = topSegmentHits(hits, q.Max)
+	// Explain the hits returned, only: a binary search per term and hit.
+	for k := range hits {
+		h := &hits[k]
+		for _, tl := range qs {
+			list := tl.lists[h.Segment]
+			if j, ok := slices.BinarySearchFunc(list, int32(h.Doc), func(p Posting, doc int32) int { return cmp.Compare(p.Doc, doc) }); ok {
+				h.Matched = append(h.Matched, TermScore{tl.term, bm25(tl.idf, list[j].TF, list[j].Length, avgdl)})
+			}
+		}
+	}
+	return hits, nil
+}
+
+// topSegmentHits returns the best max of hits (all for max ≤ 0), sorted
+// by decreasing score, then by segment and document; with max given it
+// keeps the best in a heap as it goes.
+func topSegmentHits(hits []SegmentHit, max int) []SegmentHit {
+	order := func(a, b SegmentHit) int {
 		if a.Score != b.Score {
 			return cmp.Compare(b.Score, a.Score)
 		}
@@ -93,9 +126,37 @@ func SearchSegments(q Query, a *Analyzer, segs []*Segment) ([]SegmentHit, error)
 			return a.Segment - b.Segment
 		}
 		return a.Doc - b.Doc
-	})
-	if q.Max > 0 && len(hits) > q.Max {
-		hits = hits[:q.Max:q.Max]
 	}
-	return hits, nil
+	if max > 0 && len(hits) > max {
+		// A heap of the best max so far whose root ranks last.
+		h := hits[:max:max]
+		down := func(i int) {
+			for {
+				c := 2*i + 1
+				if c >= len(h) {
+					return
+				}
+				if c+1 < len(h) && order(h[c+1], h[c]) > 0 {
+					c++
+				}
+				if order(h[c], h[i]) <= 0 {
+					return
+				}
+				h[i], h[c] = h[c], h[i]
+				i = c
+			}
+		}
+		for i := len(h)/2 - 1; i >= 0; i-- {
+			down(i)
+		}
+		for _, x := range hits[max:] {
+			if order(x, h[0]) < 0 {
+				h[0] = x
+				down(0)
+			}
+		}
+		hits = h
+	}
+	slices.SortFunc(hits, order)
+	return hits
 }

@@ -1,9 +1,11 @@
 package workspace
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -72,7 +74,8 @@ type TermHit struct {
 	Matched []recall.TermScore
 }
 
-// termSegment is one segment file of a data file's chain.
+// termSegment is one segment of a data file: a file of the chain, or the
+// committed lines after it, built in memory (f nil, data its bytes).
 type termSegment struct {
 	name                string
 	start, end          int
@@ -80,14 +83,7 @@ type termSegment struct {
 	hashBefore, hashEnd string
 	seg                 *recall.Segment
 	f                   *os.File
-}
-
-// tailEntry is a line of the data file outside the segments.
-type tailEntry struct {
-	v    pyjson.Value
-	line int
-	off  int64
-	n    int
+	data                []byte
 }
 
 // SearchTerms ranks the entries of a data file (with those this
@@ -97,78 +93,69 @@ type tailEntry struct {
 func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
 	base := strings.TrimSuffix(path.Base(rel), ".jsonl")
 	committed := tx.Meta.Files[rel]
-	var chain []*termSegment
-	var tail []tailEntry
+	var segs []*termSegment
+	defer func() { closeSegments(segs) }()
+	var added []pyjson.Value
+	firstAdded := committed.Lines
 	if tx.decodedFile(rel) || tx.ref != nil || tx.NoIndex {
 		all, err := tx.List(rel)
 		if err != nil {
 			return nil, err
 		}
-		for i, v := range all {
-			tail = append(tail, tailEntry{v: v, line: i})
-		}
+		added, firstAdded = all, 0
 	} else {
-		chain = tx.termChain(base, rule.Key, committed.Lines)
-		defer closeSegments(chain)
-		var err error
-		tail, err = tx.readTermTail(rel, chain, committed)
+		segs = tx.termChain(base, rule.Key, committed.Lines)
+		tail, err := tx.termTail(rel, base, rule, segs, committed)
 		if errors.Is(err, errChainBroken) {
-			closeSegments(chain)
-			chain = nil
-			tail, err = tx.readTermTail(rel, nil, committed)
+			closeSegments(segs)
+			segs = nil
+			tail, err = tx.termTail(rel, base, rule, nil, committed)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if tx.exclusive && len(tail) > 0 && committed.Lines-chainEnd(chain) > termTailMax {
+		if tail != nil && tx.exclusive && tail.end-tail.start > termTailMax {
 			// Best effort: the index is derived, and a search that
 			// cannot keep it searches from memory.
-			if grown, err := tx.growTerms(rel, base, rule, chain, tail, committed); err == nil {
-				chain, tail = grown, nil
+			if grown, err := tx.growTerms(rel, base, rule, segs, tail); err == nil {
+				segs, tail = grown, nil
 			}
 		}
-	}
-	added := tx.added[rel]
-	if !tx.decodedFile(rel) && tx.ref == nil {
-		for i, v := range added {
-			tail = append(tail, tailEntry{v: v, line: committed.Lines + i})
+		if tail != nil {
+			segs = append(segs, tail)
 		}
+		added = tx.added[rel]
 	}
-	docs := make([]recall.SegmentDoc, len(tail))
-	for i, e := range tail {
-		docs[i] = recall.SegmentDoc{Fields: rule.Fields(e.v)}
+	b := recall.NewSegmentBuilder(rule.Analyzer)
+	for i, v := range added {
+		b.Add(rule.Fields(v), [2]uint64{uint64(i)})
 	}
-	mem := recall.BuildSegment(rule.Analyzer, docs, nil)
+	mem := b.Bytes(nil)
 	memSeg, err := recall.OpenSegment(bytes.NewReader(mem), int64(len(mem)))
 	if err != nil {
 		return nil, fault.Internal(err, "index %s", rel)
 	}
-	segs := make([]*recall.Segment, 0, len(chain)+1)
-	for _, s := range chain {
-		segs = append(segs, s.seg)
+	list := make([]*recall.Segment, 0, len(segs)+1)
+	for _, s := range segs {
+		list = append(list, s.seg)
 	}
-	hits, err := recall.SearchSegments(q, rule.Analyzer, append(segs, memSeg))
+	hits, err := recall.SearchSegments(q, rule.Analyzer, append(list, memSeg))
 	if err != nil {
-		// A damaged segment: search every entry from memory, once.
-		tx.NoIndex = true
-		defer func() { tx.NoIndex = false }()
-		return tx.SearchTerms(rel, q, rule)
+		return tx.searchWithoutIndex(rel, q, rule)
 	}
 	out := make([]TermHit, 0, len(hits))
 	r := entryReader{l: tx.l, rel: rel}
 	defer r.close()
 	for _, h := range hits {
 		th := TermHit{Score: h.Score, Matched: h.Matched}
-		if h.Segment == len(chain) {
-			th.Entry, th.Line = tail[h.Doc].v, tail[h.Doc].line
+		if h.Segment == len(segs) {
+			th.Entry, th.Line = added[h.Doc], firstAdded+h.Doc
 		} else {
-			s := chain[h.Segment]
+			s := segs[h.Segment]
 			ref, err := s.seg.Ref(h.Doc)
 			off, n, line := unpackRef(ref)
 			if err != nil || n == 0 || off < s.startOff || off+int64(n) >= s.endOff || line >= s.end-s.start {
-				tx.NoIndex = true
-				defer func() { tx.NoIndex = false }()
-				return tx.SearchTerms(rel, q, rule)
+				return tx.searchWithoutIndex(rel, q, rule)
 			}
 			v, err := r.read(off, n)
 			if err != nil {
@@ -179,6 +166,14 @@ func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit,
 		out = append(out, th)
 	}
 	return out, nil
+}
+
+// searchWithoutIndex searches every entry from memory: a segment that
+// opened turned out damaged.
+func (tx *Tx) searchWithoutIndex(rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
+	tx.NoIndex = true
+	defer func() { tx.NoIndex = false }()
+	return tx.SearchTerms(rel, q, rule)
 }
 
 // errChainBroken: the lines after the chain do not lead to the committed
@@ -194,7 +189,10 @@ func chainEnd(chain []*termSegment) int {
 
 func closeSegments(chain []*termSegment) {
 	for _, s := range chain {
-		s.f.Close()
+		if s.f != nil {
+			s.f.Close()
+			s.f = nil
+		}
 	}
 }
 
@@ -302,109 +300,141 @@ func segmentMeta(start, end int, startOff, endOff int64, hashBefore, hashEnd, ke
 	return fmt.Appendf(nil, "%d %d %d %d %s %s\n%s", start, end, startOff, endOff, hashBefore, hashEnd, key)
 }
 
-// readTermTail reads the committed lines after the chain, checking that
-// their hashes lead from the chain's to the committed sum
-// (errChainBroken if not).
-func (tx *Tx) readTermTail(rel string, chain []*termSegment, committed FileSum) ([]tailEntry, error) {
+// termTail builds, in memory, the segment of the committed lines after
+// the chain (nil when there are none), checking that their hashes lead
+// from the chain's to the committed sum (errChainBroken if not).
+func (tx *Tx) termTail(rel, base string, rule TermRule, chain []*termSegment, committed FileSum) (*termSegment, error) {
 	at, hash := 0, ""
 	var off int64
 	if n := len(chain); n > 0 {
 		at, hash, off = chain[n-1].end, chain[n-1].hashEnd, chain[n-1].endOff
 	}
-	sum := FileSum{Lines: at, Hash: hash}
-	var out []tailEntry
-	if at < committed.Lines {
-		data, err := readFrom(tx.l.path(rel), off)
-		if err != nil {
-			return nil, fault.Internal(err, "read %s", rel)
+	if at == committed.Lines {
+		if hash != committed.Hash {
+			return nil, errChainBroken
 		}
-		for sum.Lines < committed.Lines {
-			i := bytes.IndexByte(data, '\n')
-			if i < 0 {
-				break
-			}
-			line := data[:i+1]
-			data = data[i+1:]
-			sum = sum.add(line)
-			if text := line[:i]; len(bytes.TrimSpace(text)) > 0 {
-				v, err := pyjson.Parse(text)
-				if err != nil {
-					if len(chain) > 0 {
-						return nil, errChainBroken
-					}
-					return nil, fault.Corrupt(err, relLine(rel, sum.Lines))
-				}
-				out = append(out, tailEntry{v: v, line: sum.Lines - 1, off: off, n: i})
-			}
-			off += int64(len(line))
-		}
+		return nil, nil
 	}
-	if sum != committed {
+	t, err := tx.buildSegment(rel, base, rule, at, committed.Lines, off, hash)
+	if err != nil {
+		return nil, err
+	}
+	if t.hashEnd != committed.Hash {
 		if len(chain) > 0 {
 			return nil, errChainBroken
 		}
 		return nil, fault.Corrupt(errors.New("it does not hold what was committed"), rel)
 	}
-	return out, nil
+	return t, nil
 }
 
-// readFrom reads a file from off to its end.
-func readFrom(name string, off int64) ([]byte, error) {
+// buildSegment builds, in memory, the segment of a data file's lines
+// start to end, the first at off and after hash: it reads them one at a
+// time, keeping their postings only.
+func (tx *Tx) buildSegment(rel, base string, rule TermRule, start, end int, off int64, hash string) (*termSegment, error) {
+	b := recall.NewSegmentBuilder(rule.Analyzer)
+	sum := FileSum{Lines: start, Hash: hash}
+	at := off
+	var perr error
+	err := scanLinesFrom(tx.l.path(rel), off, func(line []byte) bool {
+		if sum.Lines >= end {
+			return false
+		}
+		sum = sum.add(line)
+		text := line[:len(line)-1]
+		if len(bytes.TrimSpace(text)) > 0 {
+			v, err := pyjson.Parse(text)
+			if err != nil {
+				perr = fault.Corrupt(err, relLine(rel, sum.Lines))
+				return false
+			}
+			b.Add(rule.Fields(v), packRef(at, len(text), sum.Lines-1-start))
+		}
+		at += int64(len(line))
+		return true
+	})
+	if err != nil {
+		return nil, fault.Internal(err, "read %s", rel)
+	}
+	if perr != nil {
+		return nil, perr
+	}
+	if sum.Lines != end {
+		return nil, errChainBroken
+	}
+	t := &termSegment{name: fmt.Sprintf("%s-%d-%d.seg", base, start, end), start: start, end: end,
+		startOff: off, endOff: at, hashBefore: hash, hashEnd: sum.Hash}
+	t.data = b.Bytes(segmentMeta(start, end, off, at, hash, sum.Hash, rule.Key))
+	if t.seg, err = recall.OpenSegment(bytes.NewReader(t.data), int64(len(t.data))); err != nil {
+		return nil, fault.Internal(err, "index %s", rel)
+	}
+	return t, nil
+}
+
+// scanLinesFrom calls fn for every complete line of a file from off, with
+// its newline, until fn returns false.
+func scanLinesFrom(name string, off int64, fn func(line []byte) bool) error {
 	f, err := openRead(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
+	if _, err := f.Seek(off, io.SeekStart); err != nil {
+		return err
 	}
-	if st.Size() <= off {
-		return nil, nil
+	r := bufio.NewReaderSize(f, 256<<10)
+	var long []byte
+	for {
+		line, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long[:0], line...)
+			for err == bufio.ErrBufferFull {
+				line, err = r.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
+		}
+		if err != nil {
+			return nil // EOF: what is left is a torn line
+		}
+		if !fn(line) {
+			return nil
+		}
 	}
-	buf := make([]byte, st.Size()-off)
-	n, err := f.ReadAt(buf, off)
-	if n == len(buf) {
-		err = nil
-	}
-	return buf[:n], err
 }
 
-// growTerms writes the committed tail as a segment, merges the last
-// segments while the last is at least a quarter of the one before, and
-// removes the data file's segments the new chain does not use.
-func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, tail []tailEntry, committed FileSum) ([]*termSegment, error) {
+// growTerms writes the tail's segment, merges the last segments while the
+// last is at least a quarter of the one before, and removes the data
+// file's segments the new chain does not use.
+func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, tail *termSegment) ([]*termSegment, error) {
 	if err := os.MkdirAll(tx.l.path(RelTermsDir), DirPerm); err != nil {
-		return nil, err
+		return chain, err
 	}
-	start, hash, off := chainEnd(chain), "", int64(0)
-	if n := len(chain); n > 0 {
-		hash, off = chain[n-1].hashEnd, chain[n-1].endOff
+	if err := renameio.WriteFile(tx.l.path(RelTermsDir+"/"+tail.name), tail.data, FilePerm); err != nil {
+		return chain, err
 	}
-	last := tail[len(tail)-1]
-	s, err := tx.writeSegment(base, rule, tail, start, committed.Lines, off, last.off+int64(last.n)+1, hash, committed.Hash)
-	if err != nil {
-		return nil, err
-	}
-	chain = append(chain, s)
+	tail.data = nil
+	chain = append(chain, tail)
 	for len(chain) >= 2 {
 		a, b := chain[len(chain)-2], chain[len(chain)-1]
 		if 4*(b.end-b.start) < a.end-a.start {
 			break
 		}
-		entries, err := readRange(tx.l.path(rel), a.startOff, b.endOff, a.start)
+		m, err := tx.buildSegment(rel, base, rule, a.start, b.end, a.startOff, a.hashBefore)
+		if err == nil && m.hashEnd != b.hashEnd {
+			err = errChainBroken
+		}
+		if err == nil {
+			err = renameio.WriteFile(tx.l.path(RelTermsDir+"/"+m.name), m.data, FilePerm)
+		}
 		if err != nil {
 			return chain, err
 		}
-		m, err := tx.writeSegment(base, rule, entries, a.start, b.end, a.startOff, b.endOff, a.hashBefore, b.hashEnd)
-		if err != nil {
-			return chain, err
-		}
-		a.f.Close()
-		b.f.Close()
+		m.data = nil
+		closeSegments(chain[len(chain)-2:])
 		chain = append(chain[:len(chain)-2], m)
 	}
 	keep := map[string]bool{}
@@ -419,59 +449,4 @@ func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, t
 		}
 	}
 	return chain, nil
-}
-
-// readRange reads the entries of a data file's bytes from off to end,
-// whose first line is line first.
-func readRange(name string, off, end int64, first int) ([]tailEntry, error) {
-	f, err := openRead(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data := make([]byte, end-off)
-	if _, err := f.ReadAt(data, off); err != nil {
-		return nil, err
-	}
-	var out []tailEntry
-	line := first
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			return nil, errors.New("a segment's range ends inside a line")
-		}
-		if text := data[:i]; len(bytes.TrimSpace(text)) > 0 {
-			v, err := pyjson.Parse(text)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, tailEntry{v: v, line: line, off: off, n: i})
-		}
-		off += int64(i + 1)
-		data = data[i+1:]
-		line++
-	}
-	return out, nil
-}
-
-// writeSegment writes the segment of entries covering lines start to end
-// and opens it.
-func (tx *Tx) writeSegment(base string, rule TermRule, entries []tailEntry, start, end int, startOff, endOff int64, hashBefore, hashEnd string) (*termSegment, error) {
-	docs := make([]recall.SegmentDoc, len(entries))
-	for i, e := range entries {
-		if e.line < start || e.line >= end {
-			return nil, errors.New("an entry outside its segment")
-		}
-		docs[i] = recall.SegmentDoc{Fields: rule.Fields(e.v), Ref: packRef(e.off, e.n, e.line-start)}
-	}
-	s := &termSegment{name: fmt.Sprintf("%s-%d-%d.seg", base, start, end), start: start, end: end,
-		startOff: startOff, endOff: endOff, hashBefore: hashBefore, hashEnd: hashEnd}
-	data := recall.BuildSegment(rule.Analyzer, docs, segmentMeta(start, end, startOff, endOff, hashBefore, hashEnd, rule.Key))
-	if err := renameio.WriteFile(tx.l.path(RelTermsDir+"/"+s.name), data, FilePerm); err != nil {
-		return nil, err
-	}
-	if !tx.openSegment(s, rule.Key) {
-		return nil, errors.New("a segment just written does not open")
-	}
-	return s, nil
 }

@@ -11,7 +11,7 @@
 //
 // Sizes are methodology/judgment/dead-end entry counts: fresh (none), 1k
 // (1000/200/100), 10k (10000/2000/1000) and, with -sizes, 50k
-// (50000/10000/5000). With -growth it also prints how report and consult
+// (50000/10000/5000) and 100k (80000/12000/8000: issue 18's scale). With -growth it also prints how report and consult
 // time grow with the entry count.
 package main
 
@@ -44,7 +44,13 @@ var knownSizes = []size{
 	{"1k", 1000, 200, 100},
 	{"10k", 10000, 2000, 1000},
 	{"50k", 50000, 10000, 5000},
+	{"100k", 80000, 12000, 8000},
 }
+
+// consultBytes is the largest consult answer seen at each size: its
+// knowledge is bounded (at most so many hits per kind, a byte cap), so the
+// answer must not grow with the entries.
+var consultBytes = map[string]int{}
 
 // commands in the order they are measured.
 var commands = []string{"init", "consult", "report", "reflect", "status", "resume", "synthesize", "export"}
@@ -80,7 +86,7 @@ func main() {
 	flag.IntVar(&c.sets, "sets", 1, "measure every command in this many sets of -runs runs; with -ref, also print the ratio of each set")
 	flag.IntVar(&c.block, "block", 10, "runs of one implementation in a row, after a warm-up run; 1: alternate every call, no warm-up")
 	flag.IntVar(&c.refMax, "refmax", 10000, "measure the reference only at sizes with at most this many methodology entries")
-	flag.StringVar(&sizes, "sizes", "fresh,1k,10k", "comma-separated sizes: fresh, 1k, 10k, 50k")
+	flag.StringVar(&sizes, "sizes", "fresh,1k,10k", "comma-separated sizes: fresh, 1k, 10k, 50k, 100k")
 	flag.BoolVar(&c.growth, "growth", false, "also print report and consult time against the entry count")
 	flag.BoolVar(&c.keep, "keep", false, "keep the workspaces (their directory is printed)")
 	flag.BoolVar(&c.verbose, "v", false, "log progress on stderr")
@@ -88,7 +94,7 @@ func main() {
 	for _, name := range strings.Split(sizes, ",") {
 		i := slices.IndexFunc(knownSizes, func(s size) bool { return s.name == strings.TrimSpace(name) })
 		if i < 0 {
-			fail(fmt.Errorf("unknown size %q (fresh, 1k, 10k, 50k)", name))
+			fail(fmt.Errorf("unknown size %q (fresh, 1k, 10k, 50k, 100k)", name))
 		}
 		c.sizes = append(c.sizes, knownSizes[i])
 	}
@@ -380,6 +386,9 @@ func (im *impl) call(cmd string, i int, root string) (float64, int64, error) {
 	if err != nil {
 		return 0, 0, err
 	}
+	if cmd == "consult" {
+		consultBytes[im.size.name+" "+im.name] = max(consultBytes[im.size.name+" "+im.name], len(out))
+	}
 	if cmd == "report" {
 		var r struct{ Cursor string }
 		if err := json.Unmarshal(out, &r); err != nil || r.Cursor == "" {
@@ -480,6 +489,14 @@ func printTable(w io.Writer, c config, results map[key]result) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "init at a populated size is `init --force` on a copy of the workspace.")
+	fmt.Fprintln(w)
+	fmt.Fprint(w, "The largest consult answer, in bytes (indented JSON):")
+	for _, sz := range c.sizes {
+		if n, ok := consultBytes[sz.name+" ucs"]; ok {
+			fmt.Fprintf(w, " %s %d;", sz.name, n)
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 // printSets prints, for each command and size measured on both, the range

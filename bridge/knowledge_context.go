@@ -1,0 +1,286 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/recall"
+)
+
+// A consult of a workspace of model v4 finds its methodology, dead ends and
+// judgment nodes with one routine (issue 18): BM25 over each entry whole
+// (its title, text, pattern, conditions, keywords and capabilities, as
+// termFields weighs them), read from the workspace's term index
+// (workspace.Tx.SearchTerms), so that its cost grows with the hits and not
+// with the entries. Each hit ranks by relevance × recency:
+//
+//	relevance = s / (s + 1)          s: the entry's BM25 score for the context
+//	recency   = 1 / (1 + 0.01·days)  the reference's decay of an entry's date
+//
+// Hits ranking below knowledgeMinRank, near-duplicates of a hit ranked
+// above, and dead ends that neither match the context (relevantDeadEnds)
+// nor have their reopen conditions hold are left out; at most
+// maxMethodologyHits methodology entries and judgment nodes and
+// maxDeadEndHits dead ends are kept, within knowledgeMaxBytes of JSON in
+// all, and the answer's "left_out" counts the rest by kind. Each hit
+// explains its rank. A workspace of model v2 or v3 keeps the reference's
+// search.
+const (
+	knowledgeMinRank  = 0.02
+	knowledgeMaxBytes = 4000
+	// knowledgeCandidates is how many hits of each kind the search returns
+	// for the filters to choose from.
+	knowledgeCandidates = 40
+	// shownText is the most characters of an entry's text a hit shows:
+	// the entry is kept whole, the hit is a view of it.
+	shownText = 280
+)
+
+// termRuleVersion names what termFields indexes: a change to it is a new
+// version, and the term index is rebuilt.
+const termRuleVersion = "fields-1"
+
+// termFields are the weighted fields of an entry of a knowledge file, as
+// the term index holds them.
+var termFields = map[string][]struct {
+	name   string
+	weight int
+}{
+	relMethodology: {{"text", recall.TextWeight}, {"generalized_pattern", recall.TextWeight},
+		{"failure_condition", recall.TextWeight}, {"keywords", recall.KeywordsWeight}, {"capabilities", recall.CapabilitiesWeight}},
+	relDeadEnds: {{"topic", recall.TitleWeight}, {"why_closed", recall.TextWeight}, {"text", recall.TextWeight},
+		{"reopen_conditions", recall.TextWeight}, {"keywords", recall.KeywordsWeight}, {"capabilities", recall.CapabilitiesWeight}},
+	// A judgment node's keywords are words of its own text: not counted twice.
+	relJudgment: {{"context.task_description", recall.TitleWeight}, {"outcome", recall.TextWeight},
+		{"methodology_summary", recall.TextWeight}, {"negative_knowledge", recall.TextWeight},
+		{"action", recall.CapabilitiesWeight}},
+}
+
+// termRule is the term index's rule for a knowledge file of this workspace.
+func (s *session) termRule(rel string) workspace.TermRule {
+	syn := gjson.GetBytes(s.manifest.Bytes(), "synonyms").Raw
+	sum := sha256.Sum256([]byte(syn))
+	fields := termFields[rel]
+	return workspace.TermRule{
+		Key:      termRuleVersion + " synonyms:" + hex.EncodeToString(sum[:8]),
+		Analyzer: s.analyzer(),
+		Fields: func(v pyjson.Value) []recall.Field {
+			var out []recall.Field
+			if rel == relMethodology {
+				// A v4 entry keeps its text whole; an older one, its summary.
+				if _, ok := v.Get("text"); !ok {
+					out = append(out, recall.Field{Text: knowledge.Str(v, "summary"), Weight: recall.TextWeight})
+				}
+			}
+			for _, f := range fields {
+				if t := entryText(v, f.name); t != "" {
+					out = append(out, recall.Field{Text: t, Weight: f.weight})
+				}
+			}
+			return out
+		},
+	}
+}
+
+// entryText is a field of an entry as text: a string, or a list's strings
+// joined; "a.b" names a member of an object member.
+func entryText(v pyjson.Value, name string) string {
+	for {
+		head, rest, nested := strings.Cut(name, ".")
+		x, ok := v.Get(head)
+		if !ok {
+			return ""
+		}
+		if nested {
+			v, name = x, rest
+			continue
+		}
+		switch x.Kind() {
+		case pyjson.String:
+			return x.Str()
+		case pyjson.Array:
+			var parts []string
+			for _, it := range x.Items() {
+				if it.Kind() == pyjson.String {
+					parts = append(parts, it.Str())
+				}
+			}
+			return strings.Join(parts, " ")
+		}
+		return ""
+	}
+}
+
+// knowledgeHit is a hit of the knowledge context, ranked.
+type knowledgeHit struct {
+	entry                    pyjson.Value
+	line                     int
+	rank, relevance, recency float64
+	matched, terms           []string
+}
+
+// knowledgeContext is the methodology, dead ends and judgment nodes a
+// consult of a v4 workspace shows, and the dead ends that penalise.
+type knowledgeContext struct {
+	methodology, deadEnds, judgment []pyjson.Value
+	penalising                      []knowledge.DeadEndHit
+	leftOut                         pyjson.Value
+}
+
+func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
+	var kc knowledgeContext
+	ctx := s.analyzer().Terms(context)
+	size := 0
+	left := map[string]int{}
+	for _, kind := range []struct {
+		rel, name string
+		max       int
+	}{{relDeadEnds, "dead_ends", maxDeadEndHits}, {relMethodology, "methodology", maxMethodologyHits}, {relJudgment, "judgment", maxMethodologyHits}} {
+		hits, err := s.rankedKnowledge(kind.rel, ctx)
+		if err != nil {
+			return kc, err
+		}
+		var kept [][]string
+		for _, h := range hits {
+			if len(kept) >= kind.max || slices.ContainsFunc(kept, func(t []string) bool { return recall.NearDuplicate(t, h.terms) }) {
+				left[kind.name]++
+				continue
+			}
+			var v pyjson.Value
+			var pen []knowledge.DeadEndHit
+			switch kind.rel {
+			case relDeadEnds:
+				shown, penalising := s.relevantDeadEnds([]knowledge.DeadEndHit{{Hit: knowledge.Hit{Entry: h.entry}}}, context)
+				if len(shown) == 0 {
+					continue // not relevant: not left out either
+				}
+				v, pen = deadEndView(shown[0], h), penalising
+			case relMethodology:
+				v = pyjson.Obj(
+					pyjson.KV("summary", shown(methodologyText(h.entry))),
+					pyjson.KV("date", knowledge.Str(h.entry, "date")),
+					pyjson.KV("capabilities", field(h.entry, "capabilities", pyjson.ArrayValue(nil))),
+					pyjson.KV("rank", h.rankValue()))
+			case relJudgment:
+				v = pyjson.Obj(
+					pyjson.KV("id", field(h.entry, "id", pyjson.StringValue(""))),
+					pyjson.KV("action", field(h.entry, "action", pyjson.StringValue(""))),
+					pyjson.KV("methodology_summary", shown(knowledge.Str(h.entry, "methodology_summary"))),
+					pyjson.KV("negative_knowledge", shown(knowledge.Str(h.entry, "negative_knowledge"))),
+					pyjson.KV("outcome_success", field(h.entry, "outcome_success", pyjson.StringValue(""))),
+					pyjson.KV("date", field(h.entry, "date", pyjson.StringValue(""))),
+					pyjson.KV("rank", h.rankValue()))
+			}
+			n := len(pyjson.AppendCompact(nil, v))
+			if size+n > knowledgeMaxBytes {
+				left[kind.name]++
+				continue
+			}
+			size += n
+			kept = append(kept, h.terms)
+			kc.penalising = append(kc.penalising, pen...)
+			switch kind.rel {
+			case relDeadEnds:
+				kc.deadEnds = append(kc.deadEnds, v)
+			case relMethodology:
+				kc.methodology = append(kc.methodology, v)
+			case relJudgment:
+				kc.judgment = append(kc.judgment, v)
+			}
+		}
+	}
+	kc.leftOut = pyjson.Obj(pyjson.KV("methodology", left["methodology"]), pyjson.KV("dead_ends", left["dead_ends"]),
+		pyjson.KV("judgment", left["judgment"]))
+	return kc, nil
+}
+
+// rankedKnowledge searches a knowledge file for the context's terms and
+// ranks the hits by relevance × recency, best first (ties in file order),
+// without those ranking below knowledgeMinRank.
+func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, error) {
+	if len(ctx) == 0 {
+		return nil, nil
+	}
+	rule := s.termRule(rel)
+	hits, err := s.tx.SearchTerms(rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
+	if err != nil {
+		return nil, err
+	}
+	var out []knowledgeHit
+	for _, h := range hits {
+		k := knowledgeHit{entry: h.Entry, line: h.Line, relevance: h.Score / (h.Score + 1),
+			recency: knowledge.Decay(knowledge.Str(h.Entry, "date"), s.now, temporalDecayRate)}
+		k.rank = k.relevance * k.recency
+		if k.rank < knowledgeMinRank {
+			continue
+		}
+		for _, m := range h.Matched {
+			k.matched = append(k.matched, m.Term)
+		}
+		var text []string
+		for _, f := range rule.Fields(h.Entry) {
+			text = append(text, f.Text)
+		}
+		k.terms = s.analyzer().Terms(strings.Join(text, " "))
+		out = append(out, k)
+	}
+	slices.SortStableFunc(out, func(a, b knowledgeHit) int {
+		switch {
+		case a.rank > b.rank:
+			return -1
+		case a.rank < b.rank:
+			return 1
+		}
+		return a.line - b.line
+	})
+	return out, nil
+}
+
+// rankValue explains a hit's rank.
+func (h knowledgeHit) rankValue() pyjson.Value {
+	return pyjson.Obj(pyjson.KV("score", round(h.rank, 4)), pyjson.KV("relevance", round(h.relevance, 4)),
+		pyjson.KV("recency", round(h.recency, 4)), pyjson.KV("matched", h.matched))
+}
+
+// deadEndView is a dead end as a v4 consult shows it.
+func deadEndView(d knowledge.DeadEndHit, h knowledgeHit) pyjson.Value {
+	matched := d.ReopenMatched
+	if matched == nil {
+		matched = []string{}
+	}
+	return pyjson.Obj(
+		pyjson.KV("topic", field(d.Entry, "topic", pyjson.StringValue(""))),
+		pyjson.KV("why_closed", shown(knowledge.Str(d.Entry, "why_closed"))),
+		pyjson.KV("date", field(d.Entry, "date", pyjson.StringValue(""))),
+		pyjson.KV("reopen_conditions", field(d.Entry, "reopen_conditions", pyjson.StringValue(""))),
+		pyjson.KV("reopen_triggered", d.ReopenTriggered),
+		pyjson.KV("reopen_matched", matched),
+		pyjson.KV("rank", h.rankValue()),
+	)
+}
+
+// methodologyText is what a methodology entry says: its whole text, or an
+// older entry's summary.
+func methodologyText(e pyjson.Value) string {
+	if t := knowledge.Str(e, "text"); t != "" {
+		return t
+	}
+	return knowledge.Str(e, "summary")
+}
+
+// shown cuts a text to shownText characters, marking the cut.
+func shown(s string) string {
+	if utf8.RuneCountInString(s) <= shownText {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:shownText-1])) + "…"
+}
