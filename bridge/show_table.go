@@ -59,14 +59,14 @@ func showTable(v pyjson.Value) string {
 		if len(ps) == 0 {
 			line("  none: no step leaves the cursor")
 		} else {
-			line(cell("#", 2), cell("NEXT", 18), cell("SCORE", 7), "WHY")
+			line(cell("#", 2), cell("NEXT", 22), cell("SCORE", 7), "WHY")
 			for i, p := range ps {
 				why := strField(p, "why")
 				if why == "" { // the reference's model: its score's parts
 					cs := get(p, "components")
 					why = "utility " + jsonText(get(cs, "utility")) + ", weight " + jsonText(get(cs, "weight")) + ", context " + jsonText(get(cs, "context_energy"))
 				}
-				line(cell(strconv.Itoa(i+1), 2), cell(strField(p, "to"), 18), cell(jsonText(get(p, "score")), 7), cell(why, showWidth-30))
+				line(cell(strconv.Itoa(i+1), 2), cell(strField(p, "to"), 22), cell(jsonText(get(p, "score")), 7), cell(why, showWidth-34))
 			}
 		}
 	}
