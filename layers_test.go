@@ -11,7 +11,7 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson"},
-	{"internal/fault", "torusfield", "knowledge", "learn", "outcome", "policy"},
+	{"internal/fault", "torusfield", "knowledge", "learn", "outcome", "policy", "dashboard"},
 	{"recall", "belief"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
 	{"bridge"},

@@ -149,6 +149,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if len(s.warnings) > 0 {
 		out = out.With("warnings", s.warnings)
 	}
+	if sp.table != nil && argString(run, "format") == "table" && b.opts.Output != nil {
+		_, err := io.WriteString(b.opts.Output, sp.table(out))
+		return pyjson.NullValue(), err
+	}
 	if sp.Mutating && argBool(run, "dry_run") {
 		return out.With("dry_run", true), nil // nothing is recorded or committed
 	}

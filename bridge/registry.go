@@ -47,6 +47,9 @@ type Spec struct {
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
 	tool  func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: check, verify, log
+	// table renders the answer for people: a call whose format is
+	// "table" has it written to Options.Output (Do then returns null).
+	table func(out pyjson.Value) string
 	// open begins the call's transaction and loads its session; nil: an
 	// initialized workspace's (Bridge.open). init's creates the workspace.
 	open func(b *Bridge, c Call, tm *timings) (*session, error)
@@ -134,7 +137,8 @@ var registry []*Spec
 
 func init() {
 	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
-		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec, &rateSpec, &amendSpec}
+		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec, &rateSpec, &amendSpec,
+		&showSpec, &viewSpec}
 	registry = append(registry, goalSpecs()...)
 	registry = append(registry, policySpecs()...)
 	registry = append(registry, observationSpecs()...)

@@ -91,6 +91,17 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 	}
 	s.model = lookupModel(s.meta.Model)
 	s.manifest = tx.Manifest()
+	if err := s.restore(); err != nil {
+		return nil, err
+	}
+	s.tBefore = s.engine.Grid.T
+	return s, nil
+}
+
+// restore decodes the engine, and keeps the members of the state file the
+// call decodes when it needs them, from the state as the transaction read
+// it.
+func (s *session) restore() error {
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
 	visit := func(key string, raw []byte) error {
 		switch key {
@@ -109,11 +120,25 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 		}
 		return nil
 	}
-	if err := s.engine.RestoreBytes(tx.State(), visit); err != nil {
-		return nil, corrupt(err, relState)
+	if err := s.engine.RestoreBytes(s.tx.State(), visit); err != nil {
+		return corrupt(err, relState)
 	}
-	s.tBefore = s.engine.Grid.T
-	return s, nil
+	return nil
+}
+
+// reloaded returns a fresh session over the same transaction, as the call
+// found the workspace: what an operation does on it (consult's warm-up
+// steps, an advisory remembered) leaves this one as it is. It reads what
+// the call appended, as any operation on the transaction does.
+func (s *session) reloaded() (*session, error) {
+	meta := *s.meta
+	f := &session{tx: s.tx, ws: s.ws, now: s.now, agentID: s.agentID, meta: &meta, replaying: s.replaying,
+		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx}
+	if err := f.restore(); err != nil {
+		return nil, err
+	}
+	f.tBefore = f.engine.Grid.T
+	return f, nil
 }
 
 func (b *Bridge) newSession(tx *workspace.Tx) *session {

@@ -320,6 +320,22 @@ func (m *Model) Discovered(from string) []string {
 	return out
 }
 
+// Pairs returns what the model knows of every transition it has learned
+// from, ordered by from, then to.
+func (m *Model) Pairs() []Pair {
+	out := make([]Pair, 0, len(m.pairs))
+	for _, p := range m.pairs {
+		out = append(out, *p)
+	}
+	slices.SortFunc(out, func(a, b Pair) int {
+		if c := strings.Compare(a.From, b.From); c != 0 {
+			return c
+		}
+		return strings.Compare(a.To, b.To)
+	})
+	return out
+}
+
 // An Outcome is what one report teaches.
 type Outcome struct {
 	Success float64 // 1 success, 0 failure, in between partial

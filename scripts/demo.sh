@@ -6,8 +6,15 @@
 set -euo pipefail
 UCS=${1:-bin/ucs}
 [ -x "$UCS" ] || { echo "build ucs first: make build" >&2; exit 1; }
-export UCS_WORKSPACE=$(mktemp -d "${TMPDIR:-/tmp}/ucs-demo.XXXXXX")
-trap 'rm -rf "$UCS_WORKSPACE"' EXIT
+# UCS_DEMO_WORKSPACE=DIR runs it in DIR and keeps it (the browser test
+# does); UCS_DEMO_DASHBOARD=FILE is where the session's dashboard goes.
+if [ -n "${UCS_DEMO_WORKSPACE:-}" ]; then
+  export UCS_WORKSPACE=$UCS_DEMO_WORKSPACE
+else
+  export UCS_WORKSPACE=$(mktemp -d "${TMPDIR:-/tmp}/ucs-demo.XXXXXX")
+  trap 'rm -rf "$UCS_WORKSPACE"' EXIT
+fi
+DASHBOARD=${UCS_DEMO_DASHBOARD:-${TMPDIR:-/tmp}/ucs-demo-dashboard.html}
 
 n=0
 step() { n=$((n + 1)); printf '\n\033[1m[%d] %s\033[0m\n\033[2m$ %s\033[0m\n' "$n" "$1" "$2" >&2; }
@@ -36,4 +43,8 @@ run "The same kind of task, worded differently: the advice has learned, and what
 run "What the agent believes: observations with evidence, confidence and freshness" observations
 run "Quick check: health, counts, how advice fared when followed" status
 run "Prove the whole history by replaying it" verify
-printf '\nworkspace was %s (removed)\n' "$UCS_WORKSPACE" >&2
+run "For a person: what it learned and why it advises what it does, in 80 columns" \
+  show --format table --context "research competitor pricing on the web"
+run "For a person: the whole session as one HTML page (no network needed)" view --out "$DASHBOARD"
+[ -n "${UCS_DEMO_WORKSPACE:-}" ] || printf '\nworkspace was %s (removed)\n' "$UCS_WORKSPACE" >&2
+printf '\ndashboard: %s\n' "$DASHBOARD"

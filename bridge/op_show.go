@@ -1,0 +1,118 @@
+package bridge
+
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// What show lists at most.
+const (
+	showTransitions  = 15   // learned transitions, most evidence first
+	showObservations = 10   // observations due for revalidation
+	transitionWindow = 5000 // the action log's last lines read for contexts and times
+)
+
+var showSpec = Spec{
+	Name:    "show",
+	Summary: "For a person: what ucs has learned, what it suggests and why, how its advice fared",
+	Long: `A summary to read: the learned transitions (from → to, success rate, the
+contexts they were reported in, when last seen), the suggestions for a
+context with their reasons (consult's own, computed on a copy: nothing is
+kept), the active goals, the advisory precision and the observations due for
+revalidation. --format table prints it in 80 columns; json answers the data.
+It changes nothing.`,
+	Example: "ucs show --format table\nucs show --context \"research competitor pricing\" --format table",
+	Fields: []Field{
+		{Name: "context", Type: TypeString, Flag: true, Doc: "also the suggestions for this task, as consult would give them now"},
+		{Name: "format", Type: TypeString, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (the data) or table (for people, 80 columns)"},
+	},
+	run:   opShow,
+	table: showTable,
+}
+
+func opShow(s *session, c Call) (pyjson.Value, error) {
+	contexts, err := reportContexts(s)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	ts, err := s.transitions(transitionWindow, contexts)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	learned := []pyjson.Value{}
+	total := 0
+	for _, t := range byEvidence(ts) {
+		if t.N <= 0 {
+			continue
+		}
+		if total++; len(learned) < showTransitions {
+			learned = append(learned, t.value())
+		}
+	}
+	out := []pyjson.Member{
+		pyjson.KV("model", s.meta.Model),
+		pyjson.KV("t", s.engine.Grid.T),
+		pyjson.KV("cursor", s.engine.Cursor.Node),
+		pyjson.KV("transitions", learned),
+		pyjson.KV("transitions_total", total),
+	}
+	if context := argString(c, "context"); context != "" {
+		advice, err := s.consultNow(context)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		paths, _ := advice.Get("suggested_paths")
+		out = append(out, pyjson.KV("context", context), pyjson.KV("suggestions", paths))
+	}
+	goals, err := s.activeGoals()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	out = append(out, pyjson.KV("goals", goals))
+	var precision any
+	if v, err := s.learned(); err != nil {
+		return pyjson.Value{}, err
+	} else if v != nil {
+		precision = v.advisoryPrecision()
+	}
+	out = append(out, pyjson.KV("advisory_precision", precision))
+	due := []pyjson.Value{}
+	dueCount := 0
+	if s.model.governsKnowledge() {
+		b, err := s.book()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		list := b.Due(s.now)
+		dueCount = len(list)
+		for _, o := range list[:min(showObservations, len(list))] {
+			due = append(due, observationSummary(o, s.now))
+		}
+	}
+	out = append(out, pyjson.KV("observations_due", due), pyjson.KV("observations_due_count", dueCount))
+	return pyjson.ObjectValue(out), nil
+}
+
+// value is a transition as show and view answer it.
+func (t *transition) value() pyjson.Value {
+	var rate, last any
+	if t.N > 0 {
+		rate = round(t.rate(), 4)
+	}
+	if t.LastSeen != "" {
+		last = t.LastSeen
+	}
+	contexts := t.Contexts
+	if contexts == nil {
+		contexts = []string{}
+	}
+	return pyjson.Obj(
+		pyjson.KV("from", t.From),
+		pyjson.KV("to", t.To),
+		pyjson.KV("successes", round(t.S, 2)),
+		pyjson.KV("of", round(t.N, 2)),
+		pyjson.KV("rate", rate),
+		pyjson.KV("contexts", contexts),
+		pyjson.KV("last_seen", last),
+		pyjson.KV("discovered", t.Discovered),
+	)
+}

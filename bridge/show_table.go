@@ -1,0 +1,133 @@
+package bridge
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// showWidth is the width show's table fits in.
+const showWidth = 80
+
+// showTable renders show's answer for people, in showWidth columns: one
+// section per part, each cell cut with "…" where it would not fit.
+func showTable(v pyjson.Value) string {
+	var b strings.Builder
+	line := func(cells ...string) {
+		b.WriteString(strings.TrimRight(strings.Join(cells, " "), " "))
+		b.WriteByte('\n')
+	}
+	heading := func(s string) {
+		b.WriteByte('\n')
+		line(s)
+	}
+	num := func(x pyjson.Value) float64 { f, _ := x.Float(); return f }
+	get := func(x pyjson.Value, key string) pyjson.Value { y, _ := x.Get(key); return y }
+
+	line(cell("ucs show — model "+strField(v, "model")+", t "+jsonText(get(v, "t"))+", cursor "+strField(v, "cursor"), showWidth))
+
+	ts := get(v, "transitions").Items()
+	heading("LEARNED TRANSITIONS (" + strconv.Itoa(len(ts)) + " of " + jsonText(get(v, "transitions_total")) + ", most evidence first)")
+	if len(ts) == 0 {
+		line("  none yet: report actions and ucs learns from them")
+	} else {
+		line(cell("FROM → TO", 30), cell("SUCCESS", 12), cell("LAST SEEN", 16), "CONTEXTS")
+		for _, t := range ts {
+			rate := fmtCount(num(get(t, "successes"))) + "/" + fmtCount(num(get(t, "of")))
+			if r := get(t, "rate"); !r.IsNull() {
+				rate += " " + strconv.Itoa(int(num(r)*100+0.5)) + "%"
+			}
+			name := strField(t, "from") + " → " + strField(t, "to")
+			if x := get(t, "discovered"); x.Bool() {
+				name += " *"
+			}
+			last := runePrefix(strings.Replace(strField(t, "last_seen"), "T", " ", 1), 16) // to the minute
+			last = cell(orDefault(last, "-"), 16)
+			var ctxs []string
+			for _, c := range get(t, "contexts").Items() {
+				ctxs = append(ctxs, c.Str())
+			}
+			line(cell(name, 30), cell(rate, 12), last, cell(orDefault(strings.Join(ctxs, "; "), "-"), showWidth-61))
+		}
+	}
+
+	if c, ok := v.Get("context"); ok {
+		ps := get(v, "suggestions").Items()
+		heading(cell("SUGGESTIONS for \""+c.Str()+"\"", showWidth))
+		if len(ps) == 0 {
+			line("  none: no step leaves the cursor")
+		} else {
+			line(cell("#", 2), cell("NEXT", 22), cell("SCORE", 7), "WHY")
+			for i, p := range ps {
+				why := strField(p, "why")
+				if why == "" { // the reference's model: its score's parts
+					cs := get(p, "components")
+					why = "utility " + jsonText(get(cs, "utility")) + ", weight " + jsonText(get(cs, "weight")) + ", context " + jsonText(get(cs, "context_energy"))
+				}
+				line(cell(strconv.Itoa(i+1), 2), cell(strField(p, "to"), 22), cell(jsonText(get(p, "score")), 7), cell(why, showWidth-34))
+			}
+		}
+	}
+
+	gs := get(v, "goals").Items()
+	heading("ACTIVE GOALS (" + strconv.Itoa(len(gs)) + ")")
+	if len(gs) == 0 {
+		line("  none")
+	}
+	for _, g := range gs {
+		pr := get(g, "progress")
+		progress := jsonText(get(pr, "successes")) + "/" + jsonText(get(pr, "of"))
+		if _, ok := pr.Get("met"); ok {
+			progress = "≥ " + jsonText(get(pr, "of"))
+		}
+		line(cell(strField(g, "id"), 6), cell(progress, 8), cell(strField(g, "content"), showWidth-16))
+	}
+
+	heading("ADVISORY PRECISION (success when the top suggestion was followed, and not)")
+	if p := get(v, "advisory_precision"); p.IsNull() {
+		line("  the reference's model keeps no advisory record")
+	} else {
+		for _, k := range []struct{ key, label string }{{"followed", "followed"}, {"not_followed", "not followed"}} {
+			x := get(p, k.key)
+			rate := "-"
+			if r := get(x, "rate"); !r.IsNull() {
+				rate = strconv.Itoa(int(num(r)*100+0.5)) + "%"
+			}
+			line(" ", cell(k.label, 13), cell(fmtCount(num(get(x, "successes")))+" of "+fmtCount(num(get(x, "reports"))), 14), rate)
+		}
+	}
+
+	os := get(v, "observations_due").Items()
+	heading("OBSERVATIONS DUE FOR REVALIDATION (" + jsonText(get(v, "observations_due_count")) + ")")
+	if len(os) == 0 {
+		line("  none")
+	} else {
+		line(cell("ID", 10), cell("CONF", 5), cell("FRESH", 5), "CLAIM")
+		for _, o := range os {
+			line(cell(strField(o, "id"), 10), cell(jsonText(get(o, "confidence")), 5), cell(jsonText(get(o, "freshness")), 5), cell(strField(o, "claim"), showWidth-23))
+		}
+	}
+	return b.String()
+}
+
+// cell fits s into w columns: padded with spaces, or cut with "…". Line
+// breaks become spaces.
+func cell(s string, w int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	n := utf8.RuneCountInString(s)
+	if n > w {
+		return runePrefix(s, w-1) + "…"
+	}
+	return s + strings.Repeat(" ", w-n)
+}
+
+// jsonText is a value as JSON writes it (a number, a string without its
+// quotes).
+func jsonText(v pyjson.Value) string {
+	if v.Kind() == pyjson.String {
+		return v.Str()
+	}
+	return string(pyjson.AppendCompact(nil, v))
+}
