@@ -133,7 +133,7 @@ var requestIDField = Field{Name: "request_id", Type: TypeString,
 var registry []*Spec
 
 func init() {
-	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
+	registry = []*Spec{&initSpec, &consultSpec, &coverageSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
 		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec, &rateSpec, &amendSpec}
 	registry = append(registry, goalSpecs()...)
 	registry = append(registry, policySpecs()...)
