@@ -13,8 +13,11 @@ all: build
 # makes every call pay the dynamic loader (about 1 ms here).
 BUILDFLAGS ?= -trimpath -ldflags="-s -w"
 
+# ucs, and beside it the MCP server ucs-mcp (ucs mcp runs it): a binary of
+# its own, so the MCP SDK's start-up stays out of every ucs call.
 build:
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/ucs
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(dir $(BIN))ucs-mcp ./cmd/ucs-mcp
 
 vet:
 	$(GO) vet ./...
@@ -67,10 +70,10 @@ bench-learning: build
 fuzz:
 	./scripts/fuzz.sh $(FUZZTIME)
 
-# The binary (go install) and the skill (~/.openclaw/skills/ucs, or SKILLS_DIR).
+# The binaries (go install: ucs and ucs-mcp) and the skill (~/.openclaw/skills/ucs, or SKILLS_DIR).
 SKILLS_DIR ?=
 install:
-	CGO_ENABLED=0 $(GO) install $(BUILDFLAGS) ./cmd/ucs
+	CGO_ENABLED=0 $(GO) install $(BUILDFLAGS) ./cmd/ucs ./cmd/ucs-mcp
 	bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
 	"$$bin/ucs" skill install $(if $(SKILLS_DIR),--dir $(SKILLS_DIR))
 

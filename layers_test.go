@@ -16,8 +16,8 @@ var layers = [][]string{
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
-	{"internal/cli"},
-	{"cmd/ucs", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
+	{"internal/cli", "internal/mcpserver"},
+	{"cmd/ucs", "cmd/ucs-mcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
 	{"internal/tools/benchlearning"},
 }
 

@@ -435,3 +435,12 @@ func argInt(c Call, key string) int64 {
 	n, _ := v.Int()
 	return n
 }
+
+// Check validates one input object (every field as sp.Call maps it) as Do
+// validates an operation's, with the same codes and hints, and returns it
+// with the words of AnyCase fields in the spelling listed. It serves a
+// tool described by a Spec of its own that is no operation of the
+// registry (the MCP server's execute_action).
+func (sp *Spec) Check(in pyjson.Value) (Call, error) {
+	return sp.validate(sp.Call(pyjson.SortKeys(in)), false)
+}
