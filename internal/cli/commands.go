@@ -278,6 +278,13 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 					continue
 				}
 				x = names
+			case v.f.Type == bridge.TypeNumber:
+				// A number as the schema has it; a word that is none
+				// goes on as a string, for Do to refuse with its type.
+				x = *v.s
+				if n, err := strconv.ParseFloat(strings.TrimSpace(*v.s), 64); err == nil {
+					x = n
+				}
 			default:
 				x = *v.s
 			}
