@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-learning bench-exec bench-compare fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-learning bench-exec bench-compare bench-mcp fuzz install skill-validate clean
 
 all: build
 
@@ -50,6 +50,13 @@ bench: bench-go bench-calls
 # What ucs exec adds to a wrapped command (median, 200 alternating runs).
 bench-exec: build
 	python3 scripts/bench_exec.py $(BIN) $(or $(RUNS),200)
+
+# The MCP server (issue 19): median per tool call over stdio against the
+# same operation in process (bridge.Do), and the server's resident memory
+# after 1,000 and after MCPCALLS calls.
+MCPCALLS ?= 100000
+bench-mcp: build
+	$(GO) run ./internal/tools/benchmcp -server $(dir $(BIN))ucs-mcp -runs $(or $(RUNS),500) -calls $(MCPCALLS)
 
 bench-compare: build
 	mkdir -p bin/hello && printf 'package main\n\nimport "os"\n\nfunc main() { os.Stdout.WriteString("{}\\n") }\n' > bin/hello/main.go
