@@ -61,7 +61,10 @@ func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
 	}
 	schema := sp.InputSchema().With("title", name).With("description", summary)
 	t := &mcp.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(pyjson.AppendCompact(nil, schema)),
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating}}
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
+	if sp == &execSpec {
+		t.Annotations.OpenWorldHint = nil // it runs any command: the default, open
+	}
 	if sp.Mutating {
 		t.Annotations.DestructiveHint = new(bool) // it adds to the workspace, never destroys
 	}
