@@ -59,9 +59,9 @@ var ErrExists = errors.New("the skill folder holds files this ucs did not write"
 
 // A Result says what an install or uninstall did to each file.
 type Result struct {
-	Dir       string   // the skill folder, DIR/ucs
-	SkillMD   string   // its SKILL.md
-	Binary    string   // its bin/ucs
+	Dir     string // the skill folder, DIR/ucs
+	SkillMD string // its SKILL.md
+	Binary  string // its bin/ucs
 	// MCPBinary is its bin/ucs-mcp, the MCP server, copied when one is
 	// beside the executable installing ("" when none is).
 	MCPBinary string
