@@ -15,9 +15,9 @@ var layers = [][]string{
 	{"recall", "belief"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
 	{"bridge"},
-	{"internal/replay", "skill", ""}, // "": the module's root (the embedded SKILL.md)
-	{"internal/cli"},
-	{"cmd/ucs", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
+	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
+	{"internal/cli", "internal/mcpserver"},
+	{"cmd/ucs", "cmd/ucs-mcp", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
 	{"internal/tools/benchlearning"},
 }
 

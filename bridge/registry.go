@@ -136,7 +136,7 @@ var requestIDField = Field{Name: "request_id", Type: TypeString,
 var registry []*Spec
 
 func init() {
-	registry = []*Spec{&initSpec, &consultSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
+	registry = []*Spec{&initSpec, &consultSpec, &coverageSpec, &reportSpec, &reflectSpec, &importSpec, &flushSpec,
 		&resumeSpec, &synthesizeSpec, &statusSpec, &exportSpec, &checkSpec, &verifySpec, &logSpec, &migrateSpec, &rateSpec, &amendSpec,
 		&showSpec, &viewSpec}
 	registry = append(registry, goalSpecs()...)
@@ -438,4 +438,13 @@ func argInt(c Call, key string) int64 {
 	v, _ := c.Args.Get(key)
 	n, _ := v.Int()
 	return n
+}
+
+// Check validates one input object (every field as sp.Call maps it) as Do
+// validates an operation's, with the same codes and hints, and returns it
+// with the words of AnyCase fields in the spelling listed. It serves a
+// tool described by a Spec of its own that is no operation of the
+// registry (the MCP server's execute_action).
+func (sp *Spec) Check(in pyjson.Value) (Call, error) {
+	return sp.validate(sp.Call(pyjson.SortKeys(in)), false)
 }

@@ -54,7 +54,7 @@ func TestRegistry(t *testing.T) {
 			"%s: request_id comes from Retries", sp.Name)
 	}
 	assert.Nil(t, Lookup("bogus"))
-	assert.Equal(t, []string{"init", "consult", "report", "reflect", "import", "flush", "resume", "synthesize", "status", "export", "migrate", "rate", "amend", "show", "view",
+	assert.Equal(t, []string{"init", "consult", "coverage", "report", "reflect", "import", "flush", "resume", "synthesize", "status", "export", "migrate", "rate", "amend", "show", "view",
 		"goal add", "goal list", "goal show", "goal done", "goal fail", "goal suspend", "goal resume", "goal retry",
 		"policy show", "policy grant", "policy revoke", "policy set", "policy clear", "policy block",
 		"observations", "confirm", "contradict", "retire"},

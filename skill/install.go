@@ -30,6 +30,9 @@ import (
 // Name is the skill's name, and so its folder's.
 const Name = "ucs"
 
+// MCPName is the MCP server's binary (cmd/ucs-mcp), installed beside ucs.
+const MCPName = "ucs-mcp"
+
 // SkillMD is the path of the skill's main file in its folder.
 const SkillMD = "SKILL.md"
 
@@ -56,9 +59,12 @@ var ErrExists = errors.New("the skill folder holds files this ucs did not write"
 
 // A Result says what an install or uninstall did to each file.
 type Result struct {
-	Dir       string   // the skill folder, DIR/ucs
-	SkillMD   string   // its SKILL.md
-	Binary    string   // its bin/ucs
+	Dir     string // the skill folder, DIR/ucs
+	SkillMD string // its SKILL.md
+	Binary  string // its bin/ucs
+	// MCPBinary is its bin/ucs-mcp, the MCP server, copied when one is
+	// beside the executable installing ("" when none is).
+	MCPBinary string
 	Written   []string // files written
 	Unchanged []string // files that already held the same bytes
 	Removed   []string // files removed
@@ -101,7 +107,12 @@ func Install(dir string, files []File, exe string, force bool) (Result, error) {
 	for _, f := range files {
 		outs = append(outs, out{filepath.Join(r.Dir, filepath.FromSlash(f.Path)), f.Data, 0o644})
 	}
-	for _, f := range append(outs, out{r.Binary, bin, 0o755}) {
+	outs = append(outs, out{r.Binary, bin, 0o755})
+	if data, err := os.ReadFile(filepath.Join(filepath.Dir(exe), MCPName)); err == nil {
+		r.MCPBinary = filepath.Join(r.Dir, "bin", MCPName)
+		outs = append(outs, out{r.MCPBinary, data, 0o755})
+	}
+	for _, f := range outs {
 		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.data) {
 			if st, err := os.Stat(f.path); err == nil && st.Mode().Perm() == f.perm {
 				r.Unchanged = append(r.Unchanged, f.path)
@@ -134,14 +145,15 @@ func Uninstall(dir string, files []File, force bool) (Result, error) {
 	for _, f := range files {
 		paths = append(paths, filepath.Join(r.Dir, filepath.FromSlash(f.Path)))
 	}
-	for _, p := range append(paths, r.Binary) {
+	paths = append(paths, r.Binary, filepath.Join(r.Dir, "bin", MCPName))
+	for _, p := range paths {
 		if err := os.Remove(p); err == nil {
 			r.Removed = append(r.Removed, p)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return r, err
 		}
 	}
-	for _, p := range append(paths, r.Binary) { // folders, deepest first, only if empty
+	for _, p := range paths { // folders, deepest first, only if empty
 		for d := filepath.Dir(p); d != r.Dir && strings.HasPrefix(d, r.Dir); d = filepath.Dir(d) {
 			os.Remove(d)
 		}

@@ -136,3 +136,26 @@ func TestCheckReportsProblems(t *testing.T) {
 		assert.Regexp(t, `differs from this ucs's: ucs 0\.0\.[0-9.]+ installed it, this is ucs [0-9.]+$`, p)
 	}
 }
+
+// TestInstallMCP: the MCP server beside the executable is installed
+// beside bin/ucs, and removed with it; without one, none is.
+func TestInstallMCP(t *testing.T) {
+	tmp := t.TempDir()
+	exe := filepath.Join(tmp, "ucs")
+	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755))
+	r, err := Install(filepath.Join(tmp, "without"), files, exe, false)
+	require.NoError(t, err)
+	assert.Empty(t, r.MCPBinary)
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, MCPName), []byte("#!/bin/sh\n# mcp\n"), 0o755))
+	skills := filepath.Join(tmp, "skills")
+	r, err = Install(skills, files, exe, false)
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(skills, "ucs", "bin", MCPName), r.MCPBinary)
+	data, err := os.ReadFile(r.MCPBinary)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "# mcp")
+	u, err := Uninstall(skills, files, false)
+	require.NoError(t, err)
+	assert.Contains(t, u.Removed, r.MCPBinary)
+	assert.NoDirExists(t, filepath.Join(skills, "ucs"))
+}

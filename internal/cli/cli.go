@@ -93,45 +93,58 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // bridgeFor opens the bridge with the workspace and clock of the call.
 func (st *state) bridgeFor() (*bridge.Bridge, error) {
-	ws := st.workspace
+	opts, err := BridgeOptions(st.workspace, st.env.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	opts.Output = st.env.Stdout
+	opts.Progress = func(done, total int64) {
+		fmt.Fprintf(st.env.Stderr, "ucs: verified %d of %d journal bytes\n", done, total)
+	}
+	if st.env.Getenv("UCS_TIMINGS") == "1" {
+		opts.Timings = st.env.Stderr
+	}
+	return bridge.New(opts), nil
+}
+
+// BridgeOptions are the options of a call on workspace (when "":
+// $UCS_WORKSPACE, else ~/.ucs) as the environment sets them: UCS_NOW,
+// UCS_LOCK_TIMEOUT, UCS_SNAPSHOT_EVERY, UCS_AGENT_ID. The command line and
+// the MCP server (cmd/ucs-mcp) read them the same way.
+func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options, error) {
+	ws := workspace
 	if ws == "" {
-		ws = st.env.Getenv("UCS_WORKSPACE")
+		ws = getenv("UCS_WORKSPACE")
 	}
 	if ws == "" {
 		ws = bridge.DefaultWorkspace()
 	}
-	opts := bridge.Options{Workspace: ws, AgentID: st.env.Getenv("UCS_AGENT_ID"), Output: st.env.Stdout,
-		Progress: func(done, total int64) {
-			fmt.Fprintf(st.env.Stderr, "ucs: verified %d of %d journal bytes\n", done, total)
-		}}
-	if st.env.Getenv("UCS_TIMINGS") == "1" {
-		opts.Timings = st.env.Stderr
-	}
-	if v := st.env.Getenv("UCS_NOW"); v != "" {
+	opts := bridge.Options{Workspace: ws, AgentID: getenv("UCS_AGENT_ID")}
+	if v := getenv("UCS_NOW"); v != "" {
 		now, err := bridge.ParseNow(v)
 		if err != nil {
-			return nil, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_clock", Msg: err.Error(),
+			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_clock", Msg: err.Error(),
 				Hint: "set UCS_NOW to an RFC 3339 time, or unset it to use the real clock"}
 		}
 		opts.Now = now
 	}
-	if v := st.env.Getenv("UCS_LOCK_TIMEOUT"); v != "" {
+	if v := getenv("UCS_LOCK_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return nil, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_lock_timeout",
+			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_lock_timeout",
 				Msg: fmt.Sprintf("UCS_LOCK_TIMEOUT %q is not a positive duration", v), Hint: "use a Go duration such as 10s or 500ms"}
 		}
 		opts.LockTimeout = d
 	}
-	if v := st.env.Getenv("UCS_SNAPSHOT_EVERY"); v != "" {
+	if v := getenv("UCS_SNAPSHOT_EVERY"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_snapshot_every",
+			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_snapshot_every",
 				Msg: fmt.Sprintf("UCS_SNAPSHOT_EVERY %q is not a whole number", v), Hint: "use a number of events, or -1 for no snapshots"}
 		}
 		opts.SnapshotEvery = n
 	}
-	return bridge.New(opts), nil
+	return opts, nil
 }
 
 // do runs one call and prints its result.

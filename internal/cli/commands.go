@@ -100,7 +100,7 @@ commits atomically and exits. Typical session:
 
 // cliCommands are the top-level commands of the command line alone; every
 // other command is an operation of the registry (bridge.Specs).
-var cliCommands = [...]string{"exec", "skill", "replay", "version"}
+var cliCommands = [...]string{"exec", "mcp", "skill", "replay", "version"}
 
 // commandNames are the top-level commands, in the order they are added:
 // the registry's operations, then the command line's own.
@@ -173,6 +173,8 @@ func (st *state) command(name string) *cobra.Command {
 	switch name {
 	case "exec":
 		return st.execCommand()
+	case "mcp":
+		return st.mcpCommand()
 	case "skill":
 		return st.skillCommand()
 	case "replay":
@@ -276,6 +278,13 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 					continue
 				}
 				x = names
+			case v.f.Type == bridge.TypeNumber:
+				// A number as the schema has it; a word that is none
+				// goes on as a string, for Do to refuse with its type.
+				x = *v.s
+				if n, err := strconv.ParseFloat(strings.TrimSpace(*v.s), 64); err == nil {
+					x = n
+				}
 			default:
 				x = *v.s
 			}

@@ -69,7 +69,10 @@ underscores.
 
 ` + "`ucs version`" + ` prints the version; ` + "`ucs skill install|uninstall|check`" + ` manages
 this skill's folder; ` + "`ucs replay SCRIPT`" + ` runs a scripted session (for CI);
-` + "`ucs completion bash|zsh|fish|powershell`" + ` prints a shell completion script.
+` + "`ucs completion bash|zsh|fish|powershell`" + ` prints a shell completion script;
+` + "`ucs mcp`" + ` serves every command above as an MCP tool over stdio (the tool's name is the
+command's, with _ for a space; ` + "`ucs mcp config --client NAME`" + ` prints a client's
+configuration).
 `)
 	return []byte(b.String())
 }

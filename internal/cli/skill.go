@@ -21,8 +21,9 @@ func (st *state) skillCommand() *cobra.Command {
 		Short: "Install, remove or check the ucs Agent Skill (SKILL.md, references/commands.md, bin/ucs)",
 		Long: `Manage the ucs skill folder an agent runtime loads: DIR/ucs/SKILL.md and
 DIR/ucs/references/commands.md (the ones built into this binary; the command
-reference is read on demand) and DIR/ucs/bin/ucs (a copy of this binary), so
-the skill works without anything on PATH. DIR is ~/.openclaw/skills (shared by
+reference is read on demand) and DIR/ucs/bin/ucs (a copy of this binary, and of
+the MCP server ucs-mcp when it is beside it), so the skill works without
+anything on PATH. DIR is ~/.openclaw/skills (shared by
 all OpenClaw agents) unless --dir names another, or --workspace-skills names an
 agent's workspace (its skills/ folder is used).`,
 	}
@@ -128,8 +129,15 @@ func skillError(err error) error {
 
 func resultValue(status string, r skill.Result) pyjson.Value {
 	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("skill", r.Dir), pyjson.KV("skill_md", r.SkillMD),
-		pyjson.KV("binary", r.Binary), pyjson.KV("written", orEmpty(r.Written)), pyjson.KV("unchanged", orEmpty(r.Unchanged)),
+		pyjson.KV("binary", r.Binary), pyjson.KV("mcp_binary", orNull(r.MCPBinary)), pyjson.KV("written", orEmpty(r.Written)), pyjson.KV("unchanged", orEmpty(r.Unchanged)),
 		pyjson.KV("removed", orEmpty(r.Removed)))
+}
+
+func orNull(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 func orEmpty(xs []string) []string {

@@ -1,0 +1,67 @@
+// Command ucs-mcp serves ucs's operations as MCP tools over stdio
+// (internal/mcpserver). `ucs mcp` starts it; an MCP client may start it
+// directly (`ucs mcp config` prints the configuration).
+//
+// It is a binary of its own so that the MCP SDK, and the start-up its
+// packages cost, stays out of ucs, which starts once per call. Unlike ucs
+// it keeps Go's default garbage collection: it lives for a whole session.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+func main() {
+	fs := flag.NewFlagSet("ucs-mcp", flag.ContinueOnError)
+	workspace := fs.String("workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
+	version := fs.Bool("version", false, "print the version")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: ucs-mcp [--workspace DIR]\n\nServes every ucs operation as an MCP tool over stdio (newline-delimited JSON-RPC).\n"+
+			"Environment: UCS_WORKSPACE, UCS_NOW, UCS_LOCK_TIMEOUT, UCS_AGENT_ID, UCS_SNAPSHOT_EVERY.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			os.Exit(0)
+		}
+		os.Exit(int(bridge.KindBadInput))
+	}
+	if *version {
+		fmt.Println(pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version))))
+		return
+	}
+	if fs.NArg() > 0 {
+		fail(&bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)),
+			Hint: "run `ucs-mcp --help` for usage"})
+	}
+	opts, err := cli.BridgeOptions(*workspace, os.Getenv)
+	if err != nil {
+		fail(bridge.AsError(err))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := mcpserver.New(opts).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+		fmt.Fprintf(os.Stderr, "ucs-mcp: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// fail prints an error as the command line does (its JSON, on stderr:
+// stdout is the protocol's) and exits with its kind.
+func fail(e *bridge.Error) {
+	out := pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint))
+	fmt.Fprintf(os.Stderr, "%s\n", pyjson.AppendDumps(nil, out))
+	os.Exit(int(e.Kind))
+}

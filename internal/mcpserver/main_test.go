@@ -1,0 +1,37 @@
+package mcpserver
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+)
+
+// roleEnv makes the test binary a ucs or a ucs-mcp process, as
+// testscript makes it ucs for the script tests: the subprocess tests run
+// the code under test as the binaries would, without building them.
+const roleEnv = "UCS_TEST_ROLE"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(roleEnv) {
+	case "ucs":
+		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
+	case "ucs-mcp": // cmd/ucs-mcp's main, on --workspace as its one flag
+		ws := ""
+		if len(os.Args) == 3 && os.Args[1] == "--workspace" {
+			ws = os.Args[2]
+		}
+		opts, err := cli.BridgeOptions(ws, os.Getenv)
+		if err != nil {
+			os.Exit(2)
+		}
+		if err := New(opts).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}

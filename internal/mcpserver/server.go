@@ -1,0 +1,157 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// instructions tell the client's model how to use the tools.
+const instructions = `ucs is a learning memory of how you work. At session start call session_start
+(resume). Before a significant task call consult (suggested paths, methodology,
+dead ends, judgment) or coverage_check (how ready the memory is). Run tools
+through execute_action (ucs observes the outcome and learns from it), or report
+each action you take otherwise. Reflect when a report asks for it; flush before
+your context is compacted. A consult's advisory_id is attached to your next
+report or execute_action by the server. Errors carry a code and a hint.`
+
+// New returns an MCP server of every operation of the registry and the
+// OpenSentience surface, on the workspace of opts (its clock, agent id and
+// lock timeout apply to every call; Output, Timings and Progress are the
+// server's own).
+func New(opts bridge.Options) *mcp.Server {
+	s := &server{opts: opts}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
+		Version: bridge.Version}, &mcp.ServerOptions{Instructions: instructions})
+	for _, sp := range bridge.Specs() {
+		srv.AddTool(tool(sp, sp.ToolName(), ""), s.operation(sp))
+	}
+	for _, a := range aliases {
+		sp := bridge.Lookup(a.op)
+		srv.AddTool(tool(sp, a.name, a.summary), s.operation(sp))
+	}
+	srv.AddTool(tool(&execSpec, execSpec.Name, ""), s.executeAction)
+	return srv
+}
+
+// server is the state of one server: the options of its calls and the
+// pending causal context.
+type server struct {
+	opts bridge.Options
+	mu   sync.Mutex // one operation at a time, and the context below
+	ctx  causalContext
+}
+
+// tool describes an operation as a tool named name: its summary (or
+// summary, for an alias), help and input schema.
+func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
+	if summary == "" {
+		summary = sp.Summary
+	}
+	desc := summary + "."
+	if sp.Long != "" {
+		desc += "\n\n" + strings.Join(strings.Fields(sp.Long), " ")
+	}
+	schema := sp.InputSchema().With("title", name).With("description", summary)
+	t := &mcp.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(pyjson.AppendCompact(nil, schema)),
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
+	if sp == &execSpec {
+		t.Annotations.OpenWorldHint = nil // it runs any command: the default, open
+	}
+	if sp.Mutating {
+		t.Annotations.DestructiveHint = new(bool) // it adds to the workspace, never destroys
+	}
+	return t
+}
+
+// operation is the handler of an operation's tool: the arguments as one
+// input object, through bridge.Do.
+func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
+	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		in, err := arguments(req)
+		if err != nil {
+			return failure(err), nil
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		attributed := false
+		if sp.Name == "report" {
+			in, attributed = s.ctx.attach(in)
+		}
+		var stream bytes.Buffer
+		opts := s.opts
+		opts.Output, opts.Timings, opts.Progress = &stream, nil, nil
+		out, err := bridge.New(opts).Do(sp.Call(in))
+		if err != nil {
+			return failure(err), nil
+		}
+		switch {
+		case out.IsNull(): // log streams its events
+			out = streamed(stream.Bytes())
+		case sp.Name == "consult":
+			s.ctx.consulted(out)
+		case attributed:
+			s.ctx.used(in)
+		}
+		return success(out), nil
+	}
+}
+
+// arguments reads a call's arguments as one input object: none is {}.
+func arguments(req *mcp.CallToolRequest) (pyjson.Value, error) {
+	raw := req.Params.Arguments
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return pyjson.Obj(), nil
+	}
+	return bridge.ParseInput(raw)
+}
+
+// streamed is the answer of an operation that streams its output (log):
+// its JSON lines as a list of events, or its text as a table.
+func streamed(data []byte) pyjson.Value {
+	var events []pyjson.Value
+	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
+		if line == "" {
+			continue
+		}
+		v, err := pyjson.Parse([]byte(line))
+		if err != nil {
+			return pyjson.Obj(pyjson.KV("table", string(data)))
+		}
+		events = append(events, v)
+	}
+	if events == nil {
+		events = []pyjson.Value{}
+	}
+	return pyjson.Obj(pyjson.KV("events", events), pyjson.KV("count", len(events)))
+}
+
+// success is a tool's answer: the JSON as structured content, and as text
+// for clients that read only text.
+func success(out pyjson.Value) *mcp.CallToolResult {
+	data := pyjson.AppendCompact(nil, out)
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(data)}},
+		StructuredContent: json.RawMessage(data)}
+}
+
+// failure is a tool error: the command line's error object (error, code,
+// hint and any details), as structured content and as text.
+func failure(err error) *mcp.CallToolResult {
+	e := bridge.AsError(err)
+	out := pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
+		pyjson.KV("hint", e.Hint)}, e.Details...))
+	return failureValue(out)
+}
+
+func failureValue(out pyjson.Value) *mcp.CallToolResult {
+	r := success(out)
+	r.IsError = true
+	return r
+}

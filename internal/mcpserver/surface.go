@@ -1,0 +1,129 @@
+package mcpserver
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
+)
+
+// The OpenSentience tool surface mapped onto ucs: each name but
+// execute_action is another name of one operation, with its schema and its
+// answer.
+var aliases = []struct{ name, op, summary string }{
+	{"session_start", "resume", "Start or resume a session: where the agent is, its active goals, what to do first"},
+	{"goal_register", "goal add", "Register a goal: what to achieve, when it counts as done, how many failures it tolerates"},
+	{"goal_status", "goal show", "A goal's status: state, progress towards completion, retries left, last outcome"},
+	{"report_outcome_manual", "rate", "A person's verdict on an earlier action (by its journal sequence number): the strongest evidence"},
+	{"coverage_check", "coverage", "How ready the memory is for a task: a score, the gaps, a recommendation"},
+}
+
+// outputKeep is how much of the end of each of the tool's streams
+// execute_action returns.
+const outputKeep = 16 << 10
+
+// execSpec is execute_action's input, checked by the registry's rules
+// (bridge.Spec.Check): the capability, the command as a list of words (no
+// shell), and what ucs exec's flags say.
+var execSpec = bridge.Spec{
+	Name:    "execute_action",
+	Summary: "Run a tool command as an action: ucs checks the policy, runs it, classifies and learns the outcome",
+	Long: `Runs command (a list: the program and its arguments, no shell) as the
+capability action, with no stdin, stopped after timeout_ms (default: the
+capability's declared timeout, else none). ucs classifies what it observably
+did (timeout, killed, error, exit code, HTTP status, empty output, partial,
+slow, success) and reports it, attributed to goal_id and to advisory_id (by
+default the last consult of this session). The answer has its exit code, the
+outcome, what ucs learned, and the last 16 KiB of its stdout and stderr. A
+capability the policy refuses is not run: a tool error permission_denied.`,
+	Mutating: true,
+	Fields: []bridge.Field{
+		{Name: "action", Type: bridge.TypeString, Required: true, Doc: "the capability the command is (a name of the workspace's manifest)"},
+		{Name: "command", Type: bridge.TypeStrings, Required: true, Doc: "the program and its arguments, e.g. [\"make\", \"test\"]"},
+		{Name: "goal_id", Type: bridge.TypeString, Doc: "the goal the action works towards (goal_register)"},
+		{Name: "advisory_id", Type: bridge.TypeString, Doc: "the consult whose advice this follows (default: this session's last consult)"},
+		{Name: "context", Type: bridge.TypeString, Doc: "the task the action is part of"},
+		{Name: "timeout_ms", Type: bridge.TypeInt, Doc: "stop the command after this many milliseconds"},
+	},
+}
+
+// executeAction runs a tool as ucs exec does, its streams captured.
+func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	in, err := arguments(req)
+	if err != nil {
+		return failure(err), nil
+	}
+	c, err := execSpec.Check(in)
+	if err != nil {
+		return failure(err), nil
+	}
+	in = c.Input
+	var argv []string
+	cmd, _ := in.Get("command")
+	for _, w := range cmd.Items() {
+		argv = append(argv, w.Str())
+	}
+	if len(argv) == 0 || argv[0] == "" {
+		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: "missing_field", Msg: `field "command" is empty`,
+			Hint: `give the program and its arguments, e.g. ["make", "test"]`}), nil
+	}
+	ms, _ := in.Get("timeout_ms")
+	n, _ := ms.Int()
+	if n < 0 {
+		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "timeout_ms must not be negative",
+			Hint: "give a number of milliseconds, or leave it out"}), nil
+	}
+
+	s.mu.Lock()
+	in, attributed := s.ctx.attach(in)
+	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
+		Context: str(in, "context")}
+	b := bridge.New(s.quiet())
+	plan, timeout, err := toolexec.Plan(b, a, time.Duration(n)*time.Millisecond)
+	if err == nil && !plan.Decision.Allowed {
+		refusal := toolexec.Refuse(b, a, plan, argv)
+		s.mu.Unlock()
+		return failureValue(refusal), nil
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return failure(err), nil
+	}
+
+	// The tool runs outside the server's lock: other calls go on meanwhile.
+	o := toolexec.Run(toolexec.Command{Argv: argv, Timeout: timeout, Keep: outputKeep})
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rep := toolexec.Report(b, a, plan, o)
+	if attributed {
+		s.ctx.used(in)
+	}
+	out := rep.Answer.With("output", pyjson.Obj(
+		pyjson.KV("stdout", text(o.StdoutTail)), pyjson.KV("stderr", text(o.StderrTail)),
+		pyjson.KV("stdout_bytes", o.StdoutBytes), pyjson.KV("stderr_bytes", o.StderrBytes),
+		pyjson.KV("truncated", o.StdoutBytes > int64(len(o.StdoutTail)) || o.StderrBytes > int64(len(o.StderrTail)))))
+	return success(out), nil
+}
+
+// quiet is the options of a call that prints nothing: the server's stdout
+// is the protocol's.
+func (s *server) quiet() bridge.Options {
+	opts := s.opts
+	opts.Output, opts.Timings, opts.Progress = nil, nil, nil
+	return opts
+}
+
+func str(v pyjson.Value, key string) string {
+	x, _ := v.Get(key)
+	return x.Str()
+}
+
+// text is a tail of a stream as JSON text: a cut may split a character, and
+// a tool may write any bytes.
+func text(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
