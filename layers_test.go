@@ -11,10 +11,10 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson"},
-	{"internal/fault", "torusfield", "knowledge", "learn", "outcome", "policy", "dashboard"},
+	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "learn", "outcome", "policy", "dashboard"},
 	{"recall", "belief"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
-	{"bridge"},
+	{"bridge", "internal/pgstore"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},
 	{"cmd/ucs", "cmd/ucs-mcp", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},

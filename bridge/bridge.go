@@ -57,7 +57,29 @@ type Bridge struct {
 	capture    string
 	captured   pyjson.Value
 	didCapture bool
+	// peers are the fleet's other workspaces whose knowledge a consult
+	// searches beside this one's (AddPeer).
+	peers []peer
 }
+
+// A peer is another agent's workspace of the fleet, read-only.
+type peer struct {
+	name string
+	ws   *workspace.Workspace
+}
+
+// AddPeer adds another agent's workspace (a directory, read-only) whose
+// methodology, dead ends and judgment nodes a consult ranks beside this
+// workspace's, each hit naming its agent, weighted by fleetWeight.
+func (b *Bridge) AddPeer(name, dir string) {
+	b.peers = append(b.peers, peer{name: name, ws: openWorkspace(dir, b.opts)})
+}
+
+// SetAgent sets the agent id that tags what the calls write.
+func (b *Bridge) SetAgent(id string) { b.opts.AgentID = id }
+
+// LockTimeout is how long a call waits for the workspace.
+func (b *Bridge) LockTimeout() time.Duration { return b.opts.LockTimeout }
 
 // New returns a Bridge for a workspace. It touches no file.
 func New(opts Options) *Bridge {

@@ -125,6 +125,12 @@ type knowledgeHit struct {
 	line                     int
 	rank, relevance, recency float64
 	matched, terms           []string
+	// agent names the workspace the entry is from when the consult
+	// searched a fleet; peer is 0 for the agent's own, else its peer's
+	// position + 1; weight is fleetWeight for a peer's.
+	agent  string
+	peer   int
+	weight float64
 }
 
 // knowledgeContext is the methodology, dead ends and judgment nodes a
@@ -179,6 +185,7 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 					pyjson.KV("date", field(h.entry, "date", pyjson.StringValue(""))),
 					pyjson.KV("rank", h.rankValue()))
 			}
+			v = h.withAgent(v)
 			n := len(pyjson.AppendCompact(nil, v))
 			if size+n > knowledgeMaxBytes {
 				left[kind.name]++
@@ -202,23 +209,71 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 	return kc, nil
 }
 
-// rankedKnowledge searches a knowledge file for the context's terms and
-// ranks the hits by relevance × recency, best first (ties in file order),
-// without those ranking below knowledgeMinRank.
+// fleetWeight scales the rank of another agent's entry (a fleet's peer):
+// an agent's own evidence weighs more.
+const fleetWeight = 0.8
+
+// rankedKnowledge searches a knowledge file, and the same file of the
+// fleet's other workspaces, for the context's terms and ranks the hits by
+// relevance × recency (× fleetWeight for another agent's), best first
+// (ties: the agent's own first, then in file order), without those ranking
+// below knowledgeMinRank. With peers, each hit names its agent.
 func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, error) {
 	if len(ctx) == 0 {
 		return nil, nil
 	}
+	out, err := s.rankedIn(s.tx, rel, ctx, "", 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.peers) > 0 {
+		for i := range out {
+			out[i].agent = s.agentID
+		}
+	}
+	for i, p := range s.peers {
+		// A peer's mirror is this process's own copy: searched as a
+		// writer, so that its term index is kept.
+		tx, err := p.ws.Begin(true)
+		if err != nil {
+			continue // a peer that cannot be read is left out
+		}
+		hits, err := s.rankedIn(tx, rel, ctx, p.name, fleetWeight)
+		tx.Close()
+		if err != nil {
+			continue
+		}
+		for j := range hits {
+			hits[j].peer = i + 1
+		}
+		out = append(out, hits...)
+	}
+	slices.SortStableFunc(out, func(a, b knowledgeHit) int {
+		switch {
+		case a.rank > b.rank:
+			return -1
+		case a.rank < b.rank:
+			return 1
+		case a.peer != b.peer:
+			return a.peer - b.peer
+		}
+		return a.line - b.line
+	})
+	return out, nil
+}
+
+// rankedIn ranks the hits of one workspace's file (see rankedKnowledge).
+func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent string, weight float64) ([]knowledgeHit, error) {
 	rule := s.termRule(rel)
-	hits, err := s.tx.SearchTerms(rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
+	hits, err := tx.SearchTerms(rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
 	if err != nil {
 		return nil, err
 	}
 	var out []knowledgeHit
 	for _, h := range hits {
-		k := knowledgeHit{entry: h.Entry, line: h.Line, relevance: h.Score / (h.Score + 1),
+		k := knowledgeHit{entry: h.Entry, line: h.Line, agent: agent, weight: weight, relevance: h.Score / (h.Score + 1),
 			recency: knowledge.Decay(knowledge.Str(h.Entry, "date"), s.now, temporalDecayRate)}
-		k.rank = k.relevance * k.recency
+		k.rank = k.relevance * k.recency * weight
 		if k.rank < knowledgeMinRank {
 			continue
 		}
@@ -232,22 +287,26 @@ func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, err
 		k.terms = s.analyzer().Terms(strings.Join(text, " "))
 		out = append(out, k)
 	}
-	slices.SortStableFunc(out, func(a, b knowledgeHit) int {
-		switch {
-		case a.rank > b.rank:
-			return -1
-		case a.rank < b.rank:
-			return 1
-		}
-		return a.line - b.line
-	})
 	return out, nil
 }
 
 // rankValue explains a hit's rank.
 func (h knowledgeHit) rankValue() pyjson.Value {
-	return pyjson.Obj(pyjson.KV("score", round(h.rank, 4)), pyjson.KV("relevance", round(h.relevance, 4)),
-		pyjson.KV("recency", round(h.recency, 4)), pyjson.KV("matched", h.matched))
+	ms := []pyjson.Member{pyjson.KV("score", round(h.rank, 4)), pyjson.KV("relevance", round(h.relevance, 4)),
+		pyjson.KV("recency", round(h.recency, 4))}
+	if h.weight != 1 {
+		ms = append(ms, pyjson.KV("fleet_weight", h.weight))
+	}
+	return pyjson.ObjectValue(append(ms, pyjson.KV("matched", h.matched)))
+}
+
+// withAgent adds the hit's agent to its view, when the consult searched
+// a fleet.
+func (h knowledgeHit) withAgent(v pyjson.Value) pyjson.Value {
+	if h.agent == "" {
+		return v
+	}
+	return v.With("agent", h.agent)
 }
 
 // deadEndView is a dead end as a v4 consult shows it.

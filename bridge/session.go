@@ -24,6 +24,7 @@ import (
 // first (workspace.Tx.RefreshIndex).
 type session struct {
 	tx       *workspace.Tx
+	peers    []peer // the fleet's other workspaces (Bridge.AddPeer)
 	ws       *workspace.Workspace
 	now      time.Time
 	agentID  string
@@ -142,7 +143,7 @@ func (s *session) reloaded() (*session, error) {
 }
 
 func (b *Bridge) newSession(tx *workspace.Tx) *session {
-	return &session{tx: tx, ws: b.ws, now: b.now(), agentID: b.opts.AgentID, meta: &tx.Meta, replaying: b.replaying}
+	return &session{tx: tx, ws: b.ws, now: b.now(), agentID: b.opts.AgentID, meta: &tx.Meta, replaying: b.replaying, peers: b.peers}
 }
 
 // list returns the entries of a data file, with what this call added.

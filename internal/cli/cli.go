@@ -68,7 +68,9 @@ func run(args []string, env Env, only string) int {
 type state struct {
 	env       Env
 	workspace string
-	compact   bool // --compact: answers on one line
+	store     string // --store: a directory, file:// or postgres:// URL
+	wsName    string // --workspace-name: the workspace in a store
+	compact   bool   // --compact: answers on one line
 }
 
 // fail prints an error: its JSON on stdout (on stderr for exec, whose
@@ -92,8 +94,12 @@ func (st *state) fail(e *bridge.Error, exec bool) int {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // bridgeFor opens the bridge with the workspace and clock of the call.
-func (st *state) bridgeFor() (*bridge.Bridge, error) {
-	opts, err := BridgeOptions(st.workspace, st.env.Getenv)
+func (st *state) bridgeFor() (*bridge.Bridge, error) { return st.bridgeAt(st.workspaceDir()) }
+
+// bridgeAt opens the bridge on the workspace directory ws, with the clock
+// and settings of the call.
+func (st *state) bridgeAt(ws string) (*bridge.Bridge, error) {
+	opts, err := BridgeOptions(ws, st.env.Getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -149,11 +155,12 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 
 // do runs one call and prints its result.
 func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
-	b, err := st.bridgeFor()
-	if err != nil {
+	var out pyjson.Value
+	err := st.withBridge(c.Op, func(b *bridge.Bridge) error {
+		var err error
+		out, err = b.Do(c)
 		return err
-	}
-	out, err := b.Do(c)
+	})
 	if err != nil {
 		return bridge.AsError(err)
 	}

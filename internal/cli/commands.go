@@ -71,6 +71,8 @@ commits atomically and exits. Typical session:
 		Version: bridge.Version,
 	}
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
+	root.PersistentFlags().StringVar(&st.store, "store", "", "where the workspace is: a directory, or a PostgreSQL store postgres://... (default $UCS_STORE)")
+	root.PersistentFlags().StringVar(&st.wsName, "workspace-name", "", "the workspace in a PostgreSQL store (default $UCS_WORKSPACE_NAME, else $UCS_AGENT_ID, else default)")
 	root.PersistentFlags().BoolVar(&st.compact, "compact", false, "print the JSON answer on one line, without indentation")
 	if only != "" {
 		if cmd := st.command(only); cmd != nil {
@@ -100,7 +102,7 @@ commits atomically and exits. Typical session:
 
 // cliCommands are the top-level commands of the command line alone; every
 // other command is an operation of the registry (bridge.Specs).
-var cliCommands = [...]string{"exec", "mcp", "skill", "replay", "version"}
+var cliCommands = [...]string{"exec", "mcp", "skill", "store", "replay", "version"}
 
 // commandNames are the top-level commands, in the order they are added:
 // the registry's operations, then the command line's own.
@@ -177,6 +179,8 @@ func (st *state) command(name string) *cobra.Command {
 		return st.mcpCommand()
 	case "skill":
 		return st.skillCommand()
+	case "store":
+		return st.storeCommand()
 	case "replay":
 		return st.replayCommand()
 	case "version":

@@ -80,25 +80,44 @@ func (r *execRun) run() error {
 		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--result-fd must be 3 or more",
 			Hint: "0, 1 and 2 are the tool's stdin, stdout and stderr; open another descriptor, e.g. 3>file"}
 	}
-	b, err := r.st.bridgeFor()
-	if err != nil {
-		return err
-	}
 	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Async: r.async}
 	t0 := time.Now()
-	plan, timeout, err := toolexec.Plan(b, a, r.timeout)
+	// The plan and the report are two calls on the workspace (in a store,
+	// two transactions): the tool runs between them, holding nothing.
+	var plan bridge.ExecPlan
+	var timeout time.Duration
+	denied := false
+	err := r.st.withBridge("exec", func(b *bridge.Bridge) error {
+		var err error
+		if plan, timeout, err = toolexec.Plan(b, a, r.timeout); err != nil {
+			return err
+		}
+		if !plan.Decision.Allowed {
+			denied = true
+			fmt.Fprintf(r.st.env.Stderr, "%s\n", pyjson.AppendDumps(nil, toolexec.Refuse(b, a, plan, r.argv)))
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	if !plan.Decision.Allowed {
-		fmt.Fprintf(r.st.env.Stderr, "%s\n", pyjson.AppendDumps(nil, toolexec.Refuse(b, a, plan, r.argv)))
+	if denied {
 		return errExit(toolexec.ExitDenied)
 	}
 	tPlan := time.Since(t0)
 	o := toolexec.Run(toolexec.Command{Argv: r.argv, Stdin: r.st.env.Stdin, Stdout: r.st.env.Stdout, Stderr: r.st.env.Stderr,
 		Timeout: timeout, ForwardSignals: true})
 	t1 := time.Now()
-	rep := toolexec.Report(b, a, plan, o)
+	var rep toolexec.Reported
+	if err := r.st.withBridge("report", func(b *bridge.Bridge) error {
+		rep = toolexec.Report(b, a, plan, o)
+		return nil
+	}); err != nil {
+		// A store that cannot be reached: the tool ran, its exit code
+		// stands; the observation is lost, and said so.
+		fmt.Fprintf(r.st.env.Stderr, "ucs: the outcome was not recorded: %s\n", oneLine(bridge.AsError(err).Msg))
+		return errExit(o.ExitCode)
+	}
 	if r.st.env.Getenv("UCS_TIMINGS") == "1" {
 		fmt.Fprintf(r.st.env.Stderr, "ucs: timings exec: plan %.3fms; tool %.3fms; observe %.3fms\n",
 			ms(tPlan), ms(o.Duration), ms(time.Since(t1)))

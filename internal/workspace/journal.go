@@ -255,3 +255,17 @@ func (l *Workspace) OpenJournal() (j *Journal, ok bool, err error) {
 	}
 	return j, true, nil
 }
+
+// JournalEnd returns the seq and hash of the journal's last event (0 and
+// "" for a workspace without one). A store that mirrors the workspace
+// compares them with its own to know whether the copy is current.
+func (l *Workspace) JournalEnd() (seq int64, hash string, err error) {
+	if !l.Exists(RelJournal) {
+		return 0, "", nil
+	}
+	jt, err := readJournalTail(l)
+	if err != nil {
+		return 0, "", err
+	}
+	return jt.seq, jt.hash, nil
+}

@@ -1,0 +1,208 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+)
+
+// CallOptions say what a call may do to the store.
+type CallOptions struct {
+	// Create makes the workspace's row when there is none (init, push):
+	// without it, a workspace the store does not hold is an empty mirror,
+	// which the operation finds not initialized.
+	Create bool
+	// Fresh rebuilds the mirror from the store whatever it holds (verify
+	// and check judge the store's rows, not a copy).
+	Fresh bool
+	// Peers mirrors the fleet's other workspaces too (Peers).
+	Peers bool
+}
+
+// A Peer is another workspace of the fleet, mirrored: its name and
+// directory.
+type Peer struct {
+	Name, Dir string
+}
+
+// Call runs fn on the workspace's mirror as one transaction of the store
+// (see the package documentation): fn's changes to the mirror are
+// committed with it, or, when the commit fails, the mirror is rebuilt by
+// the next call. fn's own error is returned after its changes are
+// committed (an operation that fails changes nothing, but a recovery or a
+// repair it made is kept).
+func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, peers []Peer) error) error {
+	m := s.mirrorOf(s.opts.Workspace)
+	if err := m.lockMirror(s.opts.LockTimeout); err != nil {
+		return err
+	}
+	defer m.unlock()
+	tx, err := s.conn.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if _, err := tx.Exec(ctx, fmt.Sprintf("SET LOCAL lock_timeout = %d", s.opts.LockTimeout.Milliseconds())); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	r, err := lockRow(ctx, tx, s.opts.Workspace, opts.Create)
+	if err != nil {
+		return err
+	}
+	if opts.Fresh {
+		os.Remove(m.dir + ".version")
+	}
+	if err := m.sync(ctx, tx, r); err != nil {
+		return fmt.Errorf("store: bring the mirror up to date: %w", err)
+	}
+	var peers []Peer
+	if opts.Peers && r.exists && !r.private {
+		var held []*mirror
+		peers, held, err = s.syncPeers(ctx, tx, r.fleet)
+		defer func() {
+			for _, pm := range held {
+				pm.unlock()
+			}
+		}()
+		if err != nil {
+			return err
+		}
+	}
+	before, err := scan(m.dir)
+	if err != nil {
+		return err
+	}
+	callErr := fn(m.dir, peers)
+	after, err := scan(m.dir)
+	if err != nil {
+		return err
+	}
+	cs, journal, rewritten, err := changes(m.dir, before, after)
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 && len(journal) == 0 && !rewritten {
+		return callErr
+	}
+	if !r.exists {
+		// A call on a workspace the store does not hold changed the
+		// mirror (an init without Create cannot happen; a stray file):
+		// nothing is stored.
+		os.Remove(m.dir + ".version")
+		return callErr
+	}
+	v := r.version + 1
+	seq, err := upload(ctx, tx, s.opts.Workspace, v, cs, journal, rewritten)
+	if err == nil {
+		if seq == 0 {
+			seq = r.seq
+		}
+		_, err = tx.Exec(ctx, `UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,
+			s.opts.Workspace, v, seq, after[workspace.RelJournal].size)
+	}
+	if err == nil {
+		err = tx.Commit(ctx)
+	}
+	if err != nil {
+		// The mirror is ahead of the store: the next call rebuilds it.
+		os.Remove(m.dir + ".version")
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	if err := m.setVersion(v); err != nil {
+		os.Remove(m.dir + ".version")
+	}
+	return callErr
+}
+
+// lockRow reads the workspace's row FOR UPDATE (creating it when asked).
+func lockRow(ctx context.Context, tx pgx.Tx, name string, create bool) (row, error) {
+	if create {
+		if _, err := tx.Exec(ctx, `INSERT INTO ucs_workspaces (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name); err != nil {
+			return row{}, storeErr(err)
+		}
+	}
+	r := row{exists: true}
+	err := tx.QueryRow(ctx, `SELECT version, seq, journal_bytes, fleet, private FROM ucs_workspaces WHERE name = $1 FOR UPDATE`, name).
+		Scan(&r.version, &r.seq, &r.journal, &r.fleet, &r.private)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return row{}, nil
+	}
+	if err != nil {
+		return row{}, storeErr(err)
+	}
+	return r, nil
+}
+
+// storeErr says a lock timeout as ErrBusy.
+func storeErr(err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && (pe.Code == "55P03" || pe.Code == "40P01") { // lock_not_available, deadlock_detected
+		return ErrBusy
+	}
+	return fmt.Errorf("store: %w", err)
+}
+
+// syncPeers mirrors the fleet's other workspaces that are not private, in
+// cache/peers/NAME (read-only copies, apart from the workspaces' own
+// mirrors), and returns them with their locks held until the call ends:
+// a process holds its own mirror's lock, then peers' in name order, so two
+// calls never wait on each other in a circle.
+func (s *Store) syncPeers(ctx context.Context, tx pgx.Tx, fleet string) ([]Peer, []*mirror, error) {
+	rows, err := tx.Query(ctx, `SELECT name, version, seq, journal_bytes FROM ucs_workspaces
+		WHERE fleet = $1 AND name <> $2 AND NOT private AND version > 0 ORDER BY name`, fleet, s.opts.Workspace)
+	if err != nil {
+		return nil, nil, storeErr(err)
+	}
+	var rs []row
+	var names []string
+	for rows.Next() {
+		var r row
+		var name string
+		if err := rows.Scan(&name, &r.version, &r.seq, &r.journal); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		r.exists = true
+		rs, names = append(rs, r), append(names, name)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	var peers []Peer
+	var held []*mirror
+	for i, name := range names {
+		pm := &mirror{name: name, dir: filepath.Join(s.cache, "peers", name)}
+		if err := pm.lockMirror(s.opts.LockTimeout); err != nil {
+			return nil, held, err
+		}
+		held = append(held, pm)
+		if err := pm.sync(ctx, tx, rs[i]); err != nil {
+			return nil, held, fmt.Errorf("store: mirror %s: %w", name, err)
+		}
+		peers = append(peers, Peer{Name: name, Dir: pm.dir})
+	}
+	return peers, held, nil
+}
+
+// Settings changes the workspace's fleet and privacy (empty fleet: kept).
+func (s *Store) Settings(ctx context.Context, fleet string, private *bool) error {
+	if fleet != "" {
+		if _, err := s.conn.Exec(ctx, `UPDATE ucs_workspaces SET fleet = $2 WHERE name = $1`, s.opts.Workspace, fleet); err != nil {
+			return storeErr(err)
+		}
+	}
+	if private != nil {
+		if _, err := s.conn.Exec(ctx, `UPDATE ucs_workspaces SET private = $2 WHERE name = $1`, s.opts.Workspace, *private); err != nil {
+			return storeErr(err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,239 @@
+package pgstore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+)
+
+// What a call changed in the mirror: a scan of its files before the call
+// and one after. A file whose size or modification time moved changed; an
+// append-only file (JSON lines, the Markdown files for people) that grew
+// and still ends, where it ended, with the same bytes was appended to;
+// anything else was written whole. Derived files are not stored.
+
+// fileInfo is what a scan keeps of a file.
+type fileInfo struct {
+	size  int64
+	mtime int64
+	tail  []byte // an append-only file's last bytes
+}
+
+// tailBytes is how many last bytes of an append-only file a scan keeps.
+const tailBytes = 64
+
+// stored reports whether a mirror's file is stored, and whether it is
+// append-only.
+func stored(rel string) (keep, appendOnly bool) {
+	base := path.Base(rel)
+	switch {
+	case strings.HasPrefix(base, "."), // renameio's temporary files
+		rel == workspace.RelLock,
+		strings.HasPrefix(rel, workspace.RelStateDir+"/pending."),
+		strings.HasPrefix(rel, workspace.RelIndexDir),
+		strings.HasPrefix(rel, workspace.RelTermsDir+"/"),
+		strings.HasPrefix(rel, workspace.RelStateDir+"/snapshots/"),
+		strings.HasPrefix(rel, workspace.RelObservations+".idx"),
+		strings.HasPrefix(rel, workspace.RelObservations+".sum"):
+		return false, false
+	}
+	if strings.HasSuffix(rel, ".jsonl") && !strings.HasPrefix(rel, workspace.RelBackupDir+"/") {
+		return true, true
+	}
+	if path.Dir(rel) == workspace.RelKnowledgeDir && strings.HasSuffix(rel, ".md") {
+		return true, true
+	}
+	return true, false
+}
+
+// scan lists the stored files of a mirror.
+func scan(dir string) (map[string]fileInfo, error) {
+	out := map[string]fileInfo{}
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		rel, _ := filepath.Rel(dir, name)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(rel, workspace.RelIndexDir) || rel == workspace.RelTermsDir ||
+				rel == workspace.RelStateDir+"/snapshots") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		keep, appendOnly := stored(rel)
+		if !keep || !d.Type().IsRegular() {
+			return nil
+		}
+		st, err := d.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		fi := fileInfo{size: st.Size(), mtime: st.ModTime().UnixNano()}
+		if appendOnly && fi.size > 0 {
+			fi.tail = readAt(name, max(0, fi.size-tailBytes), int(min(fi.size, tailBytes)))
+		}
+		out[rel] = fi
+		return nil
+	})
+	return out, err
+}
+
+func readAt(name string, off int64, n int) []byte {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	if _, err := f.ReadAt(b, off); err != nil && !errors.Is(err, io.EOF) {
+		return nil
+	}
+	return b
+}
+
+// A change is one stored file's change.
+type change struct {
+	path    string
+	removed bool
+	// an append-only file: its bytes from off (0 and rewrite: the whole
+	// file, replacing its chunks)
+	appended bool
+	rewrite  bool
+	off      int64
+	data     []byte
+}
+
+// changes compares two scans of a mirror and reads what changed, in path
+// order. The journal's new events are given apart, as whole lines.
+func changes(dir string, before, after map[string]fileInfo) (cs []change, journal []byte, journalRewritten bool, err error) {
+	var paths []string
+	for p := range before {
+		paths = append(paths, p)
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		b, had := before[p]
+		a, has := after[p]
+		if had && has && a.size == b.size && a.mtime == b.mtime {
+			continue
+		}
+		_, appendOnly := stored(p)
+		name := filepath.Join(dir, filepath.FromSlash(p))
+		if !has {
+			cs = append(cs, change{path: p, removed: true, appended: appendOnly})
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		data = data[:min(int64(len(data)), a.size)]
+		grew := had && appendOnly && a.size >= b.size &&
+			bytes.Equal(b.tail, data[max(0, b.size-tailBytes):b.size])
+		if p == workspace.RelJournal {
+			// Whole events only: a torn last line was never committed.
+			from := int64(0)
+			if grew {
+				from = b.size
+			}
+			end := int64(bytes.LastIndexByte(data, '\n') + 1)
+			if end > from {
+				journal = data[from:end]
+			}
+			journalRewritten = !grew
+			continue
+		}
+		switch {
+		case grew:
+			if a.size > b.size {
+				cs = append(cs, change{path: p, appended: true, off: b.size, data: data[b.size:]})
+			}
+		case appendOnly:
+			cs = append(cs, change{path: p, appended: true, rewrite: true, data: data})
+		default:
+			cs = append(cs, change{path: p, data: data})
+		}
+	}
+	return cs, journal, journalRewritten, nil
+}
+
+// upload writes a call's changes as version v of the workspace, in the
+// caller's transaction, and returns the journal's last seq.
+func upload(ctx context.Context, q querier, name string, v int64, cs []change, journal []byte, rewritten bool) (int64, error) {
+	if rewritten {
+		if _, err := q.Exec(ctx, `DELETE FROM ucs_journal WHERE workspace = $1`, name); err != nil {
+			return 0, err
+		}
+	}
+	var last int64
+	for len(journal) > 0 {
+		i := bytes.IndexByte(journal, '\n')
+		line := journal[:i+1]
+		journal = journal[i+1:]
+		seq := gjson.GetBytes(line, "seq").Int()
+		hash := gjson.GetBytes(line, "hash").String()
+		// The primary key (workspace, seq) is the compare-and-swap: a
+		// second commit of the same sequence number fails here.
+		if _, err := q.Exec(ctx, `INSERT INTO ucs_journal (workspace, seq, hash, line, version) VALUES ($1, $2, $3, $4, $5)`,
+			name, seq, hash, line, v); err != nil {
+			return 0, err
+		}
+		last = seq
+	}
+	for _, c := range cs {
+		var err error
+		switch {
+		case c.removed:
+			if _, err = q.Exec(ctx, `DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path); err == nil {
+				_, err = q.Exec(ctx, `INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, NULL, $3)
+					ON CONFLICT (workspace, path) DO UPDATE SET data = NULL, version = $3`, name, c.path, v)
+			}
+		case c.appended && len(c.data) == 0:
+			// An empty append-only file: a blob, which the first append
+			// replaces.
+			if _, err = q.Exec(ctx, `DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path); err == nil {
+				_, err = q.Exec(ctx, `INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, ''::bytea, $3)
+					ON CONFLICT (workspace, path) DO UPDATE SET data = ''::bytea, version = $3`, name, c.path, v)
+			}
+		case c.appended:
+			if c.rewrite {
+				if _, err = q.Exec(ctx, `DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path); err != nil {
+					break
+				}
+			}
+			if _, err = q.Exec(ctx, `DELETE FROM ucs_blobs WHERE workspace = $1 AND path = $2`, name, c.path); err != nil {
+				break
+			}
+			_, err = q.Exec(ctx, `INSERT INTO ucs_chunks (workspace, path, off, data, version) VALUES ($1, $2, $3, $4, $5)`,
+				name, c.path, c.off, c.data, v)
+		default:
+			_, err = q.Exec(ctx, `INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (workspace, path) DO UPDATE SET data = $3, version = $4`, name, c.path, c.data, v)
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return last, nil
+}

@@ -1,0 +1,115 @@
+// Package pgstore keeps ucs workspaces in a PostgreSQL database: its
+// tables and their migrations, and the way one call runs on them as one
+// database transaction.
+//
+// A call runs the ordinary directory workspace code (package workspace,
+// through the bridge) on a mirror: a local copy of the workspace's files
+// in a cache directory, kept current from the database. Call takes the
+// workspace's row FOR UPDATE (the writers of a workspace, on any machine,
+// take turns; UCS_LOCK_TIMEOUT bounds the wait), brings the mirror to the
+// database's version, runs the operation on it, and writes what it changed
+// in the same transaction as one new version: the journal's new events
+// (ucs_journal, whose primary key (workspace, seq) refuses a second commit
+// of the same sequence number), the chunks appended to append-only files
+// (ucs_chunks), the files written whole (ucs_blobs), and the workspace's
+// row. The database is the truth: a mirror ahead of it (a process killed
+// between its local commit and the database's) or damaged is rebuilt from
+// it; derived files (indexes, snapshots, locks) are never stored and are
+// rebuilt locally.
+//
+// Push copies a directory workspace into the database and Pull one back,
+// with the same bytes, so verify passes on both and the hash chain is the
+// same. Workspaces are named (one per agent) and belong to a fleet; Peers
+// lists the other workspaces of the fleet that are not private, each
+// mirrored for searches of its knowledge.
+package pgstore
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Options configure a Store.
+type Options struct {
+	// Workspace names the workspace in the store (one per agent).
+	Workspace string
+	// Cache is the directory of the mirrors; empty: the user's cache
+	// directory, ucs/pg/HASH-OF-URL.
+	Cache string
+	// LockTimeout bounds the wait for the workspace (10s when zero).
+	LockTimeout time.Duration
+}
+
+// A Store is a connection to a store of workspaces.
+type Store struct {
+	conn  *pgx.Conn
+	opts  Options
+	cache string
+}
+
+// IsURL reports whether a store URL names a PostgreSQL database.
+func IsURL(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+
+// ErrName: a workspace name the store does not take.
+var ErrName = errors.New("a workspace name is 1 to 128 letters, digits, '.', '_' or '-', not starting with a punctuation mark")
+
+// Open connects to the store at url and brings its schema up to date.
+func Open(ctx context.Context, url string, opts Options) (*Store, error) {
+	if !validName.MatchString(opts.Workspace) {
+		return nil, ErrName
+	}
+	if opts.LockTimeout <= 0 {
+		opts.LockTimeout = 10 * time.Second
+	}
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("store URL: %w", err)
+	}
+	// A call makes a handful of statements once: no prepared statements
+	// (each would cost a round trip more).
+	cfg.DefaultQueryExecMode = pgx.QueryExecModeExec
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = opts.LockTimeout
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect to the store: %w", err)
+	}
+	if err := migrate(ctx, conn); err != nil {
+		conn.Close(ctx)
+		return nil, err
+	}
+	s := &Store{conn: conn, opts: opts, cache: opts.Cache}
+	if s.cache == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		sum := sha256.Sum256([]byte(cfg.Host + "\x00" + fmt.Sprint(cfg.Port) + "\x00" + cfg.Database))
+		s.cache = filepath.Join(dir, "ucs", "pg", hex.EncodeToString(sum[:8]))
+	}
+	return s, nil
+}
+
+// Close closes the connection.
+func (s *Store) Close() { s.conn.Close(context.Background()) }
+
+// Conn is the store's connection (tests and benchmarks read the tables).
+func (s *Store) Conn() *pgx.Conn { return s.conn }
+
+// Workspace is the name of the store's workspace.
+func (s *Store) Workspace() string { return s.opts.Workspace }

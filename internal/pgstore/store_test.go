@@ -1,0 +1,312 @@
+package pgstore_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
+)
+
+// The directory backend's guarantees, repeated on PostgreSQL, through the
+// command line: the test binary runs as ucs when UCS_TEST_AS_UCS is set,
+// so every call is a process of its own, as an agent makes them.
+
+func TestMain(m *testing.M) {
+	if os.Getenv("UCS_TEST_AS_UCS") == "1" {
+		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
+	}
+	code := m.Run()
+	pgtest.Stop()
+	os.Exit(code)
+}
+
+// env is a store's environment for ucs processes.
+type env struct {
+	t     *testing.T
+	url   string
+	cache string
+	vars  []string
+}
+
+func newEnv(t *testing.T) *env {
+	return &env{t: t, url: pgtest.Database(t), cache: t.TempDir(),
+		vars: []string{"UCS_NOW=2026-11-24T12:00:00Z", "UCS_LOCK_TIMEOUT=20s"}}
+}
+
+// ucs runs one ucs process on the store as workspace name.
+func (e *env) ucs(name, stdin string, args ...string) (string, int) {
+	e.t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"--store", e.url, "--workspace-name", name, "--compact"}, args...)...)
+	cmd.Env = append(os.Environ(), append(e.vars, "UCS_TEST_AS_UCS=1", "UCS_STORE_CACHE="+e.cache)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		e.t.Fatalf("ucs %v: %v", args, err)
+	}
+	return out.String(), code
+}
+
+// must runs ucs and requires exit 0.
+func (e *env) must(name, stdin string, args ...string) string {
+	e.t.Helper()
+	out, code := e.ucs(name, stdin, args...)
+	require.Equal(e.t, 0, code, "ucs %v: %s", args, out)
+	return out
+}
+
+// dirUCS runs ucs on a directory workspace.
+func dirUCS(t *testing.T, ws, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"--workspace", ws, "--compact"}, args...)...)
+	// The agent of workspace "a" of the store.
+	cmd.Env = append(os.Environ(), "UCS_TEST_AS_UCS=1", "UCS_NOW=2026-11-24T12:00:00Z", "UCS_AGENT_ID=a")
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.Output()
+	require.NoError(t, err, "ucs %v: %s", args, out)
+	return string(out)
+}
+
+func report(action, success string, i int) string {
+	return fmt.Sprintf(`{"action": %q, "outcome": "step %d", "success": %q, "context": "research competitor pricing"}`, action, i, success)
+}
+
+// The same calls give the same answers on a directory and in the store.
+func TestSameAnswersAsADirectory(t *testing.T) {
+	e := newEnv(t)
+	ws := filepath.Join(t.TempDir(), "ws")
+	calls := []struct{ stdin, args string }{
+		{"", "init"},
+		{"", "resume"},
+		{"", "consult --context research-competitor-pricing"},
+		{report("web_fetch", "success", 1), "report"},
+		{report("read", "failure", 2), "report"},
+		{`{"type": "post_task", "text": "Fetch whole pages: snippets truncate price tables.", "capabilities": ["web_fetch"]}`, "reflect"},
+		{`{"type": "dead_end", "topic": "scraping the vendor portal", "why_closed": "captcha", "capabilities": ["browser"]}`, "reflect"},
+		{"", "consult --context research-competitor-pricing"},
+		{"", "status"},
+		{"", "observations"},
+		{"", "synthesize"},
+		{"", "log --limit 3"},
+		{"", "check"},
+		{"", "verify"},
+	}
+	for _, c := range calls {
+		args := strings.Fields(c.args)
+		for i, a := range args {
+			args[i] = strings.ReplaceAll(a, "-", " ")
+			if strings.HasPrefix(a, "--") {
+				args[i] = a
+			}
+		}
+		want := dirUCS(t, ws, c.stdin, args...)
+		got := e.must("a", c.stdin, args...)
+		assert.Equal(t, canonical(want, ws), canonical(got, filepath.Join(e.cache, "ws", "a")), c.args)
+	}
+}
+
+// canonical replaces the workspace's directory in an answer.
+func canonical(s, dir string) string { return strings.ReplaceAll(s, dir, "WS") }
+
+// 16 processes × 50 reports on one workspace at once: all counted, none
+// failed, check clean, verify passes.
+func TestConcurrentReports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("800 processes")
+	}
+	e := newEnv(t)
+	e.must("a", "", "init")
+	var wg sync.WaitGroup
+	failed := make(chan string, 800)
+	for p := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				if out, code := e.ucs("a", report("web_fetch", "success", p*100+i), "report"); code != 0 {
+					failed <- out
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(failed)
+	for out := range failed {
+		t.Errorf("a report failed: %s", out)
+	}
+	status := e.must("a", "", "status")
+	assert.Equal(t, int64(800), gjson.Get(status, "reports_total").Int(), status)
+	assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
+	e.must("a", "", "verify")
+	assert.Equal(t, int64(801), rowCount(t, e.url, "SELECT count(*) FROM ucs_journal WHERE workspace = 'a'"))
+}
+
+func rowCount(t *testing.T, url, q string, args ...any) int64 {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	var n int64
+	require.NoError(t, conn.QueryRow(ctx, q, args...).Scan(&n))
+	return n
+}
+
+// A process killed at a random moment of each of 100 reports: the next
+// call succeeds, check is clean, and t counts exactly the committed
+// reports (the journal's report events in the store).
+func TestKilledReports(t *testing.T) {
+	e := newEnv(t)
+	e.must("a", "", "init")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 100 {
+		cmd := exec.Command(os.Args[0], "--store", e.url, "--workspace-name", "a", "report")
+		cmd.Env = append(os.Environ(), append(e.vars, "UCS_TEST_AS_UCS=1", "UCS_STORE_CACHE="+e.cache)...)
+		cmd.Stdin = strings.NewReader(report("web_fetch", "success", i))
+		require.NoError(t, cmd.Start())
+		time.Sleep(time.Duration(rng.IntN(40000)) * time.Microsecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+	}
+	status := e.must("a", "", "status")
+	committed := rowCount(t, e.url, `SELECT count(*) FROM ucs_journal WHERE workspace = 'a' AND convert_from(line, 'UTF8')::jsonb->>'op' = 'report'`)
+	assert.Equal(t, committed, gjson.Get(status, "t").Int(), "t counts the committed reports: %s", status)
+	assert.Equal(t, committed, gjson.Get(status, "reports_total").Int())
+	assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
+	e.must("a", "", "verify")
+	t.Logf("%d of 100 killed reports committed", committed)
+}
+
+// A call retried with the same request_id is applied once.
+func TestRequestIDOnce(t *testing.T) {
+	e := newEnv(t)
+	e.must("a", "", "init")
+	in := `{"action": "read", "success": "success", "request_id": "r-1"}`
+	first := e.must("a", in, "report")
+	again := e.must("a", in, "report")
+	assert.Equal(t, "true", gjson.Get(again, "replayed").Raw, again)
+	assert.Equal(t, gjson.Get(first, "cursor").String(), gjson.Get(again, "cursor").String())
+	assert.Equal(t, int64(1), gjson.Get(e.must("a", "", "status"), "reports_total").Int())
+}
+
+// A row changed in the store behind ucs's back is found by verify, which
+// names the event.
+func TestVerifyFindsATamperedRow(t *testing.T) {
+	e := newEnv(t)
+	e.must("a", "", "init")
+	for i := range 3 {
+		e.must("a", report("web_fetch", "success", i), "report")
+	}
+	e.must("a", "", "verify")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.url)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, `UPDATE ucs_journal SET line = convert_to(replace(convert_from(line, 'UTF8'), 'step 1', 'step 9'), 'UTF8')
+		WHERE workspace = 'a' AND seq = 3`)
+	require.NoError(t, err)
+	out, code := e.ucs("a", "", "verify")
+	assert.NotEqual(t, 0, code, out)
+	assert.Contains(t, out, "3", "the event is named: %s", out)
+}
+
+// push then pull gives back the workspace's files, byte for byte, and
+// verify passes on both sides.
+func TestPushPull(t *testing.T) {
+	e := newEnv(t)
+	ws := filepath.Join(t.TempDir(), "ws")
+	dirUCS(t, ws, "", "init")
+	for i := range 5 {
+		dirUCS(t, ws, report("web_fetch", "success", i), "report")
+	}
+	dirUCS(t, ws, `{"type": "post_task", "text": "Fetch whole pages.", "capabilities": ["web_fetch"]}`, "reflect")
+	dirUCS(t, ws, "", "consult", "--context", "pricing")
+
+	cmd := exec.Command(os.Args[0], "--workspace", ws, "--workspace-name", "pushed", "store", "push", "--to", e.url)
+	cmd.Env = append(os.Environ(), "UCS_TEST_AS_UCS=1", "UCS_STORE_CACHE="+e.cache)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	e.must("pushed", "", "verify")
+
+	back := filepath.Join(t.TempDir(), "back")
+	e.must("pushed", "", "store", "pull", "--to", back)
+	dirUCS(t, back, "", "verify")
+	assert.Equal(t, storedFiles(t, ws), storedFiles(t, back))
+	// The store's copy goes on from there.
+	e.must("pushed", report("read", "success", 9), "report")
+	e.must("pushed", "", "verify")
+}
+
+// storedFiles reads a workspace's files that a store keeps (not its
+// derived indexes, locks or snapshots).
+func storedFiles(t *testing.T, dir string) map[string]string {
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(name string, d os.DirEntry, err error) error {
+		require.NoError(t, err)
+		rel, _ := filepath.Rel(dir, name)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() || strings.Contains(rel, "index-v1") || strings.Contains(rel, "terms-v1") ||
+			strings.HasSuffix(rel, "/lock") || strings.Contains(rel, "/snapshots/") ||
+			strings.HasSuffix(rel, ".idx") || strings.HasSuffix(rel, ".sum") {
+			return nil
+		}
+		b, err := os.ReadFile(name)
+		require.NoError(t, err)
+		out[rel] = string(b)
+		return nil
+	})
+	return out
+}
+
+// Two agents on one store: a dead end A records reaches B's consult in a
+// matching context, naming A; B's own equal entry outranks A's; a private
+// workspace's entries never reach B.
+func TestFleetKnowledge(t *testing.T) {
+	e := newEnv(t)
+	e.must("A", "", "init")
+	e.must("B", "", "init")
+	deadEnd := `{"type": "dead_end", "topic": "scraping the vendor billing portal", "why_closed": "a captcha on every page of the billing portal", "capabilities": ["browser"]}`
+	e.must("A", deadEnd, "reflect")
+	ctx := "scrape the vendor billing portal for invoices"
+	out := e.must("B", "", "consult", "--context", ctx)
+	dead := gjson.Get(out, "dead_ends")
+	require.Equal(t, int64(1), dead.Get("#").Int(), out)
+	assert.Equal(t, "A", dead.Get("0.agent").String())
+	assert.Equal(t, 0.8, dead.Get("0.rank.fleet_weight").Float())
+
+	// B records the same: its own ranks first.
+	e.must("B", deadEnd, "reflect")
+	out = e.must("B", "", "consult", "--context", ctx)
+	assert.Equal(t, "B", gjson.Get(out, "dead_ends.0.agent").String(), out)
+	assert.Greater(t, gjson.Get(out, "dead_ends.0.rank.score").Float(), gjson.Get(out, "left_out.dead_ends").Float()*0)
+
+	// A private workspace's entries never reach B.
+	e.must("C", "", "init")
+	e.must("C", "", "store", "set", "--private")
+	e.must("C", `{"type": "post_task", "text": "The vendor billing portal exports invoices as CSV from its admin page.", "capabilities": ["browser"]}`, "reflect")
+	out = e.must("B", "", "consult", "--context", ctx)
+	assert.NotContains(t, out, `"agent":"C"`, out)
+	// And a private workspace sees no one's.
+	out = e.must("C", "", "consult", "--context", ctx)
+	assert.NotContains(t, out, `"agent":"A"`, out)
+}

@@ -1,0 +1,223 @@
+// Package pgtest gives tests a real PostgreSQL server of their own: a
+// throwaway cluster made with initdb in a temporary directory, listening
+// on a Unix socket only (no TCP), started once per test binary and stopped
+// by Stop. Where the process runs as root (PostgreSQL refuses to), the
+// cluster runs as an unprivileged user (postgres, else nobody). Each test
+// gets a database of its own (Database).
+//
+// Without PostgreSQL's programs (on PATH, or Debian's
+// /usr/lib/postgresql/VERSION/bin) the tests skip with a message saying
+// so, except where UCS_REQUIRE_POSTGRES=1: there they fail.
+package pgtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+var (
+	once     sync.Once
+	cluster  *server
+	startErr error
+	dbs      atomic.Int64
+)
+
+// server is the running cluster.
+type server struct {
+	dir   string // data, socket and log
+	sock  string
+	cmd   *exec.Cmd
+	cred  *syscall.Credential
+	admin string // the URL of the postgres database
+}
+
+// Required reports whether the tests must run (UCS_REQUIRE_POSTGRES=1).
+func Required() bool { return os.Getenv("UCS_REQUIRE_POSTGRES") == "1" }
+
+// Database returns the URL of a new, empty database on the test cluster,
+// starting the cluster on first use. Without PostgreSQL it skips t (fails
+// it where Required).
+func Database(t testing.TB) string {
+	t.Helper()
+	once.Do(func() { cluster, startErr = start() })
+	if startErr != nil {
+		if Required() || !errors.Is(startErr, errNotInstalled) {
+			t.Fatalf("PostgreSQL: %v", startErr)
+		}
+		t.Skipf("PostgreSQL is not installed (%v); on Debian: apt-get install postgresql. UCS_REQUIRE_POSTGRES=1 makes this a failure", startErr)
+	}
+	name := fmt.Sprintf("t%d_%d", os.Getpid(), dbs.Add(1))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, cluster.admin)
+	if err != nil {
+		t.Fatalf("PostgreSQL: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatalf("PostgreSQL: create database: %v", err)
+	}
+	return cluster.url(name)
+}
+
+// Stop stops the cluster, if one was started, and removes its files. Call
+// it from TestMain after m.Run.
+func Stop() {
+	if cluster == nil {
+		return
+	}
+	if cluster.cmd != nil && cluster.cmd.Process != nil {
+		cluster.cmd.Process.Signal(syscall.SIGQUIT) // immediate shutdown: the data is thrown away
+		done := make(chan struct{})
+		go func() { cluster.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cluster.cmd.Process.Kill()
+		}
+	}
+	os.RemoveAll(cluster.dir)
+	cluster = nil
+}
+
+var errNotInstalled = errors.New("initdb and postgres not found")
+
+func (s *server) url(db string) string {
+	return "postgres://ucs@/" + db + "?host=" + s.sock + "&sslmode=disable"
+}
+
+// bin finds one of PostgreSQL's programs: on PATH, else in the newest of
+// Debian's versioned directories.
+func bin(name string) (string, error) {
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	slices.SortFunc(dirs, func(a, b string) int {
+		va, _ := strconv.Atoi(filepath.Base(filepath.Dir(a)))
+		vb, _ := strconv.Atoi(filepath.Base(filepath.Dir(b)))
+		return vb - va
+	})
+	for _, d := range dirs {
+		if p := filepath.Join(d, name); fileExists(p) {
+			return p, nil
+		}
+	}
+	return "", errNotInstalled
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// start makes and starts the cluster.
+func start() (*server, error) {
+	initdb, err := bin("initdb")
+	if err != nil {
+		return nil, err
+	}
+	postgres, err := bin("postgres")
+	if err != nil {
+		return nil, err
+	}
+	// A short path: a Unix socket's name is limited to about 100 bytes.
+	dir, err := os.MkdirTemp("", "ucs-pg-")
+	if err != nil {
+		return nil, err
+	}
+	s := &server{dir: dir, sock: dir}
+	if os.Geteuid() == 0 {
+		if s.cred, err = unprivileged(); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+		if err := os.Chown(dir, int(s.cred.Uid), int(s.cred.Gid)); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	data := filepath.Join(dir, "data")
+	out, err := s.command(initdb, "-D", data, "-U", "ucs", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions").CombinedOutput()
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("initdb: %v: %s", err, out)
+	}
+	logf, err := os.Create(filepath.Join(dir, "server.log"))
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	if s.cred != nil {
+		logf.Chown(int(s.cred.Uid), int(s.cred.Gid))
+	}
+	// No TCP; the socket in the cluster's directory; durability as
+	// configured by default, so that the tests see a real commit.
+	s.cmd = s.command(postgres, "-D", data, "-k", dir, "-c", "listen_addresses=", "-c", "max_connections=200")
+	s.cmd.Stdout, s.cmd.Stderr = logf, logf
+	if err := s.cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("postgres: %v", err)
+	}
+	cluster = s // so that Stop cleans up even if it never becomes ready
+	s.admin = s.url("postgres")
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		conn, err := pgx.Connect(ctx, s.admin)
+		if err == nil {
+			conn.Close(ctx)
+			cancel()
+			return s, nil
+		}
+		cancel()
+		if time.Now().After(deadline) {
+			log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
+			return s, fmt.Errorf("the server did not start: %v: %s", err, log)
+		}
+		if c, err := net.Dial("unix", filepath.Join(dir, ".s.PGSQL.5432")); err == nil {
+			c.Close()
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// command runs a PostgreSQL program, as the unprivileged user when there
+// is one.
+func (s *server) command(name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = s.dir
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	if s.cred != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred}
+	}
+	return cmd
+}
+
+// unprivileged is the user a cluster started by root runs as.
+func unprivileged() (*syscall.Credential, error) {
+	for _, name := range []string{"postgres", "nobody"} {
+		u, err := user.Lookup(name)
+		if err != nil {
+			continue
+		}
+		uid, err1 := strconv.Atoi(u.Uid)
+		gid, err2 := strconv.Atoi(u.Gid)
+		if err1 == nil && err2 == nil {
+			return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+		}
+	}
+	return nil, errors.New("running as root, and there is no postgres or nobody user to run PostgreSQL as")
+}
