@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-exec bench-compare bench-mcp fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-exec bench-compare bench-mcp bench-store fuzz install skill-validate clean
 
 all: build
 
@@ -13,11 +13,14 @@ all: build
 # makes every call pay the dynamic loader (about 1 ms here).
 BUILDFLAGS ?= -trimpath -ldflags="-s -w"
 
-# ucs, and beside it the MCP server ucs-mcp (ucs mcp runs it): a binary of
-# its own, so the MCP SDK's start-up stays out of every ucs call.
+# ucs, and beside it the MCP server ucs-mcp (ucs mcp runs it) and ucs-pg,
+# which serves PostgreSQL stores (ucs becomes it for --store postgres://):
+# binaries of their own, so the MCP SDK's and the database driver's
+# start-up stays out of every ucs call.
 build:
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/ucs
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(dir $(BIN))ucs-mcp ./cmd/ucs-mcp
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(dir $(BIN))ucs-pg ./cmd/ucs-pg
 
 vet:
 	$(GO) vet ./...
@@ -80,14 +83,19 @@ BENCHLEARNING ?=
 bench-learning: build
 	$(GO) run ./internal/tools/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)
 
+# A PostgreSQL store against a directory (issue 21), on a throwaway local
+# cluster: the median report, and 8 agents reporting at once.
+bench-store: build
+	$(GO) run ./internal/tools/benchstore -ucs $(BIN)
+
 # Runs every fuzz target for FUZZTIME each (make fuzz FUZZTIME=5m).
 fuzz:
 	./scripts/fuzz.sh $(FUZZTIME)
 
-# The binaries (go install: ucs and ucs-mcp) and the skill (~/.openclaw/skills/ucs, or SKILLS_DIR).
+# The binaries (go install: ucs, ucs-mcp and ucs-pg) and the skill (~/.openclaw/skills/ucs, or SKILLS_DIR).
 SKILLS_DIR ?=
 install:
-	CGO_ENABLED=0 $(GO) install $(BUILDFLAGS) ./cmd/ucs ./cmd/ucs-mcp
+	CGO_ENABLED=0 $(GO) install $(BUILDFLAGS) ./cmd/ucs ./cmd/ucs-mcp ./cmd/ucs-pg
 	bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
 	"$$bin/ucs" skill install $(if $(SKILLS_DIR),--dir $(SKILLS_DIR))
 

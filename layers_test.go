@@ -14,11 +14,11 @@ var layers = [][]string{
 	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "learn", "outcome", "policy", "dashboard"},
 	{"recall", "belief"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
-	{"bridge", "internal/pgstore"},
+	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "cmd/ucs-mcp", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
-	{"internal/tools/benchlearning"},
+	{"cmd/ucs", "cmd/ucs-mcp", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
+	{"internal/tools/benchlearning", "cmd/ucs-pg"},
 }
 
 // TestImportLayers lists every package's imports (go list) and fails when

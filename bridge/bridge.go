@@ -31,6 +31,9 @@ type Options struct {
 	Output io.Writer
 	// Progress, when set, is told how far a long operation (verify) is.
 	Progress func(done, total int64)
+	// NoSync commits without fsync: the workspace is a copy whose
+	// durability a store provides (workspace.Options.NoSync).
+	NoSync bool
 }
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
@@ -78,6 +81,13 @@ func (b *Bridge) AddPeer(name, dir string) {
 // SetAgent sets the agent id that tags what the calls write.
 func (b *Bridge) SetAgent(id string) { b.opts.AgentID = id }
 
+// Mirror opens the bridge's workspace as a store's copy: committed without
+// fsync, since the store makes each call durable (workspace.Options.NoSync).
+func (b *Bridge) Mirror() {
+	b.opts.NoSync = true
+	b.ws = openWorkspace(b.opts.Workspace, b.opts)
+}
+
 // LockTimeout is how long a call waits for the workspace.
 func (b *Bridge) LockTimeout() time.Duration { return b.opts.LockTimeout }
 
@@ -98,7 +108,7 @@ func New(opts Options) *Bridge {
 // openWorkspace is the storage of a workspace as the bridge uses it.
 func openWorkspace(root string, opts Options) *workspace.Workspace {
 	return workspace.New(root, workspace.Options{LockTimeout: opts.LockTimeout,
-		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: Models})
+		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: Models, NoSync: opts.NoSync})
 }
 
 // Do runs one operation (see Specs). Args hold the command's flags as an

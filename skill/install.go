@@ -33,6 +33,10 @@ const Name = "ucs"
 // MCPName is the MCP server's binary (cmd/ucs-mcp), installed beside ucs.
 const MCPName = "ucs-mcp"
 
+// StoreName is the PostgreSQL store's binary (cmd/ucs-pg), installed
+// beside ucs: ucs becomes it for a call on --store postgres://...
+const StoreName = "ucs-pg"
+
 // SkillMD is the path of the skill's main file in its folder.
 const SkillMD = "SKILL.md"
 
@@ -112,6 +116,9 @@ func Install(dir string, files []File, exe string, force bool) (Result, error) {
 		r.MCPBinary = filepath.Join(r.Dir, "bin", MCPName)
 		outs = append(outs, out{r.MCPBinary, data, 0o755})
 	}
+	if data, err := os.ReadFile(filepath.Join(filepath.Dir(exe), StoreName)); err == nil {
+		outs = append(outs, out{filepath.Join(r.Dir, "bin", StoreName), data, 0o755})
+	}
 	for _, f := range outs {
 		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.data) {
 			if st, err := os.Stat(f.path); err == nil && st.Mode().Perm() == f.perm {
@@ -145,7 +152,7 @@ func Uninstall(dir string, files []File, force bool) (Result, error) {
 	for _, f := range files {
 		paths = append(paths, filepath.Join(r.Dir, filepath.FromSlash(f.Path)))
 	}
-	paths = append(paths, r.Binary, filepath.Join(r.Dir, "bin", MCPName))
+	paths = append(paths, r.Binary, filepath.Join(r.Dir, "bin", MCPName), filepath.Join(r.Dir, "bin", StoreName))
 	for _, p := range paths {
 		if err := os.Remove(p); err == nil {
 			r.Removed = append(r.Removed, p)

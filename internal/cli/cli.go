@@ -24,6 +24,9 @@ type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
+	// Store serves PostgreSQL stores (cmd/ucs-pg sets it); without it, a
+	// call on one runs ucs-pg in place of this process.
+	Store StoreBackend
 }
 
 // Run runs the command line args (without the program name) and returns
@@ -35,7 +38,12 @@ func run(args []string, env Env, only string) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
-	st := &state{env: env}
+	if env.Store == nil && wantsDatabase(args, env.Getenv) {
+		// Before anything is read: ucs-pg reads the same stdin.
+		st := &state{env: env}
+		return st.fail(bridge.AsError(becomeStoreBinary(args)), false)
+	}
+	st := &state{env: env, args: args}
 	root := st.rootCommand(only)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
@@ -71,6 +79,7 @@ type state struct {
 	store     string // --store: a directory, file:// or postgres:// URL
 	wsName    string // --workspace-name: the workspace in a store
 	compact   bool   // --compact: answers on one line
+	args      []string
 }
 
 // fail prints an error: its JSON on stdout (on stderr for exec, whose

@@ -133,21 +133,31 @@ func mcpConfig(client, bin string, args []string) pyjson.Value {
 // findMCP finds the ucs-mcp binary: beside this executable (as make
 // install and ucs skill install put it), else on PATH.
 func findMCP() (string, error) {
+	p, err := findBeside(mcpBinary, "the MCP server ucs-mcp",
+		"install it: make install, or go install github.com/unified-cognitive-substrate/ucs/cmd/ucs-mcp@latest")
+	if err != nil {
+		err.(*bridge.Error).Code = "mcp_not_installed"
+	}
+	return p, err
+}
+
+// findBeside finds a companion binary of ucs: beside this executable,
+// else on PATH.
+func findBeside(name, what, hint string) (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		if real, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = real
 		}
-		p := filepath.Join(filepath.Dir(exe), mcpBinary)
+		p := filepath.Join(filepath.Dir(exe), name)
 		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
 			return p, nil
 		}
 	}
-	if p, err := exec.LookPath(mcpBinary); err == nil {
+	if p, err := exec.LookPath(name); err == nil {
 		return p, nil
 	}
-	return "", &bridge.Error{Kind: bridge.KindInternal, Code: "mcp_not_installed",
-		Msg:  "the MCP server ucs-mcp is neither beside ucs nor on PATH",
-		Hint: "install it: make install, or go install github.com/unified-cognitive-substrate/ucs/cmd/ucs-mcp@latest"}
+	return "", &bridge.Error{Kind: bridge.KindInternal, Code: "not_installed",
+		Msg: what + " is neither beside ucs nor on PATH", Hint: hint}
 }
 
 func quoteJSON(s string) string { return string(pyjson.AppendString(nil, s)) }

@@ -1,17 +1,17 @@
 package cli
 
 import (
-	"context"
-	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
-	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -20,13 +20,111 @@ import (
 // postgres://..., named by --workspace-name, UCS_WORKSPACE_NAME, else
 // UCS_AGENT_ID, else "default"), which runs every call on a local mirror
 // as one database transaction (package pgstore).
+//
+// ucs links no database driver: it would add its packages' start-up to
+// every call. A call on a PostgreSQL store becomes ucs-pg (cmd/ucs-pg: this
+// command line with pgstore's StoreBackend), found beside ucs or on PATH,
+// before it reads anything.
 
-// storeURL is the call's store: --store, else UCS_STORE.
+// A StoreBackend keeps workspaces in a database. Its errors are
+// *bridge.Error values.
+type StoreBackend interface {
+	// Call runs fn on the store's workspace as one transaction, on its
+	// local copy.
+	Call(url string, o StoreCall, fn func(m StoreMirror) error) error
+	// Push copies the directory workspace dir into the store; Pull the
+	// store's into the new directory dir; Set changes its fleet or
+	// privacy. Each returns its answer.
+	Push(url string, o StoreCall, dir string) (pyjson.Value, error)
+	Pull(url string, o StoreCall, dir string) (pyjson.Value, error)
+	Set(url string, o StoreCall, fleet string, private *bool) (pyjson.Value, error)
+}
+
+// StoreCall says which workspace a store call is on and what it may do.
+type StoreCall struct {
+	Workspace   string        // its name in the store
+	Cache       string        // the mirrors' directory (UCS_STORE_CACHE); "": the user's cache
+	LockTimeout time.Duration // how long to wait for the workspace
+	Create      bool          // init: make the workspace
+	Fresh       bool          // verify, check: judge the store's rows, not a copy
+	Peers       bool          // consult, coverage: mirror the fleet's other workspaces
+}
+
+// A StoreMirror is the local copy a store call runs on.
+type StoreMirror struct {
+	Dir   string
+	Peers []StorePeer // for Peers: the fleet's other workspaces
+	// Volatile: the store detects a copy a power loss damaged (and
+	// rebuilds it), so the copy's commits need not fsync.
+	Volatile bool
+}
+
+// A StorePeer is another workspace of the fleet, mirrored in Dir.
+type StorePeer struct{ Name, Dir string }
+
+// storeBinary is the name of the binary that serves PostgreSQL stores.
+const storeBinary = "ucs-pg"
+
+// isDatabase reports whether a store URL names a PostgreSQL database.
+func isDatabase(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+// storeURL is the call's store: --store, else (without --workspace)
+// UCS_STORE.
 func (st *state) storeURL() string {
 	if st.store != "" {
 		return st.store
 	}
+	if st.workspace != "" {
+		return ""
+	}
 	return st.env.Getenv("UCS_STORE")
+}
+
+// wantsDatabase reports, before the command line is parsed, whether the
+// call is on a PostgreSQL store: --store, store push's --to, or
+// UCS_STORE without --workspace.
+func wantsDatabase(args []string, getenv func(string) string) bool {
+	value := func(i int, name string) (string, bool) {
+		a := args[i]
+		if v, ok := strings.CutPrefix(a, name+"="); ok {
+			return v, true
+		}
+		if a == name && i+1 < len(args) {
+			return args[i+1], true
+		}
+		return "", false
+	}
+	explicitDir := false
+	for i, a := range args {
+		if a == "--" {
+			break // exec's command
+		}
+		if v, ok := value(i, "--store"); ok {
+			return isDatabase(v)
+		}
+		if v, ok := value(i, "--to"); ok && isDatabase(v) {
+			return true
+		}
+		if _, ok := value(i, "--workspace"); ok || strings.HasPrefix(a, "--workspace=") {
+			explicitDir = true
+		}
+	}
+	return !explicitDir && getenv != nil && isDatabase(getenv("UCS_STORE"))
+}
+
+// becomeStoreBinary runs ucs-pg in place of this process, with the same
+// arguments and environment.
+func becomeStoreBinary(args []string) error {
+	bin, err := findBeside(storeBinary, "the PostgreSQL store's binary ucs-pg",
+		"install it: make install, or go install github.com/unified-cognitive-substrate/ucs/cmd/ucs-pg@latest")
+	if err != nil {
+		return err
+	}
+	err = syscall.Exec(bin, append([]string{storeBinary}, args...), os.Environ())
+	return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: "cannot run " + bin + ": " + err.Error(),
+		Hint: "run it directly: " + bin}
 }
 
 // workspaceName names the call's workspace in a store.
@@ -42,38 +140,23 @@ func (st *state) workspaceName() string {
 // directoryOf is the directory a --store that is no database names.
 func directoryOf(url string) string { return strings.TrimPrefix(url, "file://") }
 
-// openStore connects to the call's PostgreSQL store.
-func (st *state) openStore(ctx context.Context) (*pgstore.Store, error) {
+// storeCall is the call's StoreCall for op.
+func (st *state) storeCall(op string) (StoreCall, error) {
 	b, err := st.bridgeFor() // the clock and lock timeout, checked
 	if err != nil {
-		return nil, err
+		return StoreCall{}, err
 	}
-	s, err := pgstore.Open(ctx, st.storeURL(), pgstore.Options{Workspace: st.workspaceName(), Cache: st.env.Getenv("UCS_STORE_CACHE"),
-		LockTimeout: b.LockTimeout()})
-	if err != nil {
-		return nil, storeError(err)
-	}
-	return s, nil
+	return StoreCall{Workspace: st.workspaceName(), Cache: st.env.Getenv("UCS_STORE_CACHE"), LockTimeout: b.LockTimeout(),
+		Create: op == "init", Fresh: op == "verify" || op == "check", Peers: slices.Contains(peerOps, op)}, nil
 }
 
-// storeError says a store's failure as ucs's errors say theirs.
-func storeError(err error) error {
-	var be *bridge.Error
-	switch {
-	case errors.As(err, &be):
-		return be
-	case errors.Is(err, pgstore.ErrBusy):
-		return &bridge.Error{Kind: bridge.KindBusy, Code: "busy", Msg: "the workspace is busy in the store",
-			Hint: "another call holds it; retry (same request_id), or raise UCS_LOCK_TIMEOUT"}
-	case errors.Is(err, pgstore.ErrName):
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_workspace_name", Msg: err.Error(),
-			Hint: "name the workspace with --workspace-name, UCS_WORKSPACE_NAME or UCS_AGENT_ID"}
-	case errors.Is(err, pgstore.ErrExists):
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "workspace_exists", Msg: err.Error(),
-			Hint: "push under another --workspace-name, or pull the stored one"}
+// backend is the call's store backend: this binary's, else ucs-pg, which
+// the process becomes (the call does not return).
+func (st *state) backend() (StoreBackend, error) {
+	if st.env.Store != nil {
+		return st.env.Store, nil
 	}
-	return &bridge.Error{Kind: bridge.KindInternal, Code: "store_failed", Msg: err.Error(),
-		Hint: "check that the store's PostgreSQL server runs and that --store (UCS_STORE) names it"}
+	return nil, becomeStoreBinary(st.args)
 }
 
 // peerOps are the operations that search the fleet's knowledge.
@@ -82,34 +165,37 @@ var peerOps = []string{"consult", "coverage"}
 // withBridge runs fn on the call's workspace: directly on a directory, or
 // on a store's mirror as one transaction.
 func (st *state) withBridge(op string, fn func(b *bridge.Bridge) error) error {
-	if !pgstore.IsURL(st.storeURL()) {
+	if !isDatabase(st.storeURL()) {
 		b, err := st.bridgeFor()
 		if err != nil {
 			return err
 		}
 		return fn(b)
 	}
-	ctx := context.Background()
-	s, err := st.openStore(ctx)
+	be, err := st.backend()
 	if err != nil {
 		return err
 	}
-	defer s.Close()
-	opts := pgstore.CallOptions{Create: op == "init", Fresh: op == "verify" || op == "check",
-		Peers: slices.Contains(peerOps, op)}
+	sc, err := st.storeCall(op)
+	if err != nil {
+		return err
+	}
 	var opErr error
-	err = s.Call(ctx, opts, func(dir string, peers []pgstore.Peer) error {
-		b, err := st.bridgeAt(dir)
+	err = be.Call(st.storeURL(), sc, func(m StoreMirror) error {
+		b, err := st.bridgeAt(m.Dir)
 		if err != nil {
 			return err
+		}
+		if m.Volatile {
+			b.Mirror()
 		}
 		// In a store, the agent is its workspace's name (unless
 		// UCS_AGENT_ID says otherwise): what its entries and a fleet's
 		// hits are tagged with.
 		if st.env.Getenv("UCS_AGENT_ID") == "" {
-			b.SetAgent(st.workspaceName())
+			b.SetAgent(sc.Workspace)
 		}
-		for _, p := range peers {
+		for _, p := range m.Peers {
 			b.AddPeer(p.Name, p.Dir)
 		}
 		opErr = fn(b)
@@ -118,10 +204,7 @@ func (st *state) withBridge(op string, fn func(b *bridge.Bridge) error) error {
 	if opErr != nil {
 		return opErr
 	}
-	if err != nil {
-		return storeError(err)
-	}
-	return nil
+	return err
 }
 
 // storeCommand is ucs store: moving a workspace between a directory and a
@@ -146,23 +229,23 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 		Example: "ucs --workspace ~/.ucs store push --to postgres://ucs@/ucs?host=/run/postgresql --workspace-name agent-a",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !pgstore.IsURL(to) {
+			if !isDatabase(to) {
 				return usageErr("--to must be a postgres:// URL")
 			}
 			dir := st.workspaceDir()
-			st.store = to
-			ctx := context.Background()
-			s, err := st.openStore(ctx)
+			be, err := st.backend()
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			n, err := s.Push(ctx, dir)
+			sc, err := st.storeCall("push")
 			if err != nil {
-				return storeError(err)
+				return err
 			}
-			return st.print(cmd, pyjson.Obj(pyjson.KV("status", "pushed"), pyjson.KV("workspace", s.Workspace()),
-				pyjson.KV("files", n)))
+			out, err := be.Push(to, sc, dir)
+			if err != nil {
+				return err
+			}
+			return st.print(cmd, out)
 		},
 	}
 	push.Flags().StringVar(&to, "to", "", "the store's URL (postgres://...)")
@@ -174,22 +257,23 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 		Example: "ucs --store postgres://ucs@/ucs?host=/run/postgresql --workspace-name agent-a store pull --to ./agent-a",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !pgstore.IsURL(st.storeURL()) {
+			if !isDatabase(st.storeURL()) {
 				return usageErr("store pull reads a PostgreSQL store: give --store postgres://... (or UCS_STORE)")
 			}
-			ctx := context.Background()
-			s, err := st.openStore(ctx)
+			be, err := st.backend()
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			dir, _ := filepath.Abs(into)
-			v, err := s.Pull(ctx, dir)
+			sc, err := st.storeCall("pull")
 			if err != nil {
-				return storeError(err)
+				return err
 			}
-			return st.print(cmd, pyjson.Obj(pyjson.KV("status", "pulled"), pyjson.KV("workspace", s.Workspace()),
-				pyjson.KV("version", v), pyjson.KV("directory", dir)))
+			dir, _ := filepath.Abs(into)
+			out, err := be.Pull(st.storeURL(), sc, dir)
+			if err != nil {
+				return err
+			}
+			return st.print(cmd, out)
 		},
 	}
 	pull.Flags().StringVar(&into, "to", "", "a new directory")
@@ -202,26 +286,29 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 		Example: "ucs --store postgres://... --workspace-name agent-a store set --fleet team-1 --private",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !pgstore.IsURL(st.storeURL()) {
+			if !isDatabase(st.storeURL()) {
 				return usageErr("store set changes a PostgreSQL store's workspace: give --store postgres://...")
 			}
 			if private && shared {
 				return usageErr("--private and --shared exclude each other")
 			}
-			ctx := context.Background()
-			s, err := st.openStore(ctx)
+			be, err := st.backend()
 			if err != nil {
 				return err
 			}
-			defer s.Close()
+			sc, err := st.storeCall("set")
+			if err != nil {
+				return err
+			}
 			var p *bool
 			if private || shared {
 				p = &private
 			}
-			if err := s.Settings(ctx, fleet, p); err != nil {
-				return storeError(err)
+			out, err := be.Set(st.storeURL(), sc, fleet, p)
+			if err != nil {
+				return err
 			}
-			return st.print(cmd, pyjson.Obj(pyjson.KV("status", "set"), pyjson.KV("workspace", s.Workspace())))
+			return st.print(cmd, out)
 		},
 	}
 	set.Flags().StringVar(&fleet, "fleet", "", "the fleet whose workspaces see each other's knowledge")
@@ -234,7 +321,7 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 // workspaceDir is the call's directory workspace.
 func (st *state) workspaceDir() string {
 	ws := st.workspace
-	if ws == "" && st.storeURL() != "" && !pgstore.IsURL(st.storeURL()) {
+	if ws == "" && st.storeURL() != "" && !isDatabase(st.storeURL()) {
 		ws = directoryOf(st.storeURL())
 	}
 	if ws == "" {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -40,22 +42,34 @@ type Peer struct {
 // repair it made is kept).
 func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, peers []Peer) error) error {
 	m := s.mirrorOf(s.opts.Workspace)
+	var marks []string
+	last := time.Now()
+	mark := func(phase string) {
+		if s.opts.Timings != nil {
+			marks = append(marks, fmt.Sprintf("%s %.3fms", phase, float64(time.Since(last).Microseconds())/1000))
+			last = time.Now()
+		}
+	}
+	defer func() {
+		if s.opts.Timings != nil {
+			fmt.Fprintf(s.opts.Timings, "ucs: timings store: connect %.3fms; %s\n", float64(s.connected.Microseconds())/1000, strings.Join(marks, "; "))
+		}
+	}()
 	if err := m.lockMirror(s.opts.LockTimeout); err != nil {
 		return err
 	}
 	defer m.unlock()
-	tx, err := s.conn.Begin(ctx)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
-	if _, err := tx.Exec(ctx, fmt.Sprintf("SET LOCAL lock_timeout = %d", s.opts.LockTimeout.Milliseconds())); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	r, err := lockRow(ctx, tx, s.opts.Workspace, opts.Create)
+	mark("lock")
+	// One round trip: the schema's version, BEGIN, the lock timeout and
+	// the workspace's row FOR UPDATE. The transaction is the connection's
+	// until COMMIT (or the connection's end, which rolls it back).
+	r, err := s.begin(ctx, opts.Create)
 	if err != nil {
 		return err
 	}
+	mark("begin")
+	defer s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK") // after a COMMIT, a warning only
+	tx := s.conn
 	if opts.Fresh {
 		os.Remove(m.dir + ".version")
 	}
@@ -75,11 +89,14 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 			return err
 		}
 	}
+	mark("sync")
 	before, err := scan(m.dir)
 	if err != nil {
 		return err
 	}
+	mark("scan")
 	callErr := fn(m.dir, peers)
+	mark("operation")
 	after, err := scan(m.dir)
 	if err != nil {
 		return err
@@ -88,6 +105,7 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	if err != nil {
 		return err
 	}
+	mark("changes")
 	if len(cs) == 0 && len(journal) == 0 && !rewritten {
 		return callErr
 	}
@@ -99,17 +117,19 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		return callErr
 	}
 	v := r.version + 1
-	seq, err := upload(ctx, tx, s.opts.Workspace, v, cs, journal, rewritten)
-	if err == nil {
-		if seq == 0 {
-			seq = r.seq
-		}
-		_, err = tx.Exec(ctx, `UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,
-			s.opts.Workspace, v, seq, after[workspace.RelJournal].size)
+	// One round trip more: the changes, the row and COMMIT, as one batch;
+	// a statement that fails skips the rest, and the transaction ends
+	// rolled back.
+	b := &pgx.Batch{}
+	seq := queueUpload(b, s.opts.Workspace, v, cs, journal, rewritten)
+	if seq == 0 {
+		seq = r.seq
 	}
-	if err == nil {
-		err = tx.Commit(ctx)
-	}
+	b.Queue(`UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,
+		s.opts.Workspace, v, seq, after[workspace.RelJournal].size)
+	b.Queue("COMMIT")
+	err = s.conn.SendBatch(ctx, b).Close()
+	mark("commit")
 	if err != nil {
 		// The mirror is ahead of the store: the next call rebuilds it.
 		os.Remove(m.dir + ".version")
@@ -119,6 +139,50 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		os.Remove(m.dir + ".version")
 	}
 	return callErr
+}
+
+// begin starts the call's transaction (see Call), migrating the schema
+// first when it is not current.
+func (s *Store) begin(ctx context.Context, create bool) (row, error) {
+	for attempt := 0; ; attempt++ {
+		var have int
+		r := row{exists: true}
+		b := &pgx.Batch{}
+		b.Queue(`SELECT coalesce(max(version), 0) FROM ucs_schema`).QueryRow(func(rw pgx.Row) error { return rw.Scan(&have) })
+		b.Queue("BEGIN")
+		b.Queue(fmt.Sprintf("SET LOCAL lock_timeout = %d", s.opts.LockTimeout.Milliseconds()))
+		if create {
+			b.Queue(`INSERT INTO ucs_workspaces (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, s.opts.Workspace)
+		}
+		b.Queue(`SELECT version, seq, journal_bytes, fleet, private FROM ucs_workspaces WHERE name = $1 FOR UPDATE`, s.opts.Workspace).
+			QueryRow(func(rw pgx.Row) error {
+				err := rw.Scan(&r.version, &r.seq, &r.journal, &r.fleet, &r.private)
+				if errors.Is(err, pgx.ErrNoRows) {
+					r = row{}
+					return nil
+				}
+				return err
+			})
+		err := s.conn.SendBatch(ctx, b).Close()
+		if err == nil && have == SchemaVersion {
+			s.schemaOK = true
+			return r, nil
+		}
+		s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		if attempt > 0 || (err == nil && have > SchemaVersion) {
+			if err == nil {
+				err = fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)
+			}
+			return row{}, storeErr(err)
+		}
+		var pe *pgconn.PgError
+		if err != nil && !(errors.As(err, &pe) && pe.Code == "42P01") { // undefined_table: a new store
+			return row{}, storeErr(err)
+		}
+		if err := s.migrated(ctx); err != nil {
+			return row{}, err
+		}
+	}
 }
 
 // lockRow reads the workspace's row FOR UPDATE (creating it when asked).
@@ -154,7 +218,7 @@ func storeErr(err error) error {
 // mirrors), and returns them with their locks held until the call ends:
 // a process holds its own mirror's lock, then peers' in name order, so two
 // calls never wait on each other in a circle.
-func (s *Store) syncPeers(ctx context.Context, tx pgx.Tx, fleet string) ([]Peer, []*mirror, error) {
+func (s *Store) syncPeers(ctx context.Context, tx querier, fleet string) ([]Peer, []*mirror, error) {
 	rows, err := tx.Query(ctx, `SELECT name, version, seq, journal_bytes FROM ucs_workspaces
 		WHERE fleet = $1 AND name <> $2 AND NOT private AND version > 0 ORDER BY name`, fleet, s.opts.Workspace)
 	if err != nil {

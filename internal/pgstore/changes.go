@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -45,7 +46,10 @@ func stored(rel string) (keep, appendOnly bool) {
 		strings.HasPrefix(rel, workspace.RelTermsDir+"/"),
 		strings.HasPrefix(rel, workspace.RelStateDir+"/snapshots/"),
 		strings.HasPrefix(rel, workspace.RelObservations+".idx"),
-		strings.HasPrefix(rel, workspace.RelObservations+".sum"):
+		strings.HasPrefix(rel, workspace.RelObservations+".sum"),
+		// The previous commit's state and book, kept for a local repair:
+		// the store keeps every commit.
+		rel == workspace.RelStatePrev, rel == workspace.RelObservations+".prev":
 		return false, false
 	}
 	if strings.HasSuffix(rel, ".jsonl") && !strings.HasPrefix(rel, workspace.RelBackupDir+"/") {
@@ -178,13 +182,11 @@ func changes(dir string, before, after map[string]fileInfo) (cs []change, journa
 	return cs, journal, journalRewritten, nil
 }
 
-// upload writes a call's changes as version v of the workspace, in the
-// caller's transaction, and returns the journal's last seq.
-func upload(ctx context.Context, q querier, name string, v int64, cs []change, journal []byte, rewritten bool) (int64, error) {
+// queueUpload queues a call's changes as version v of the workspace, and
+// returns the journal's last seq (0: no new event).
+func queueUpload(b *pgx.Batch, name string, v int64, cs []change, journal []byte, rewritten bool) int64 {
 	if rewritten {
-		if _, err := q.Exec(ctx, `DELETE FROM ucs_journal WHERE workspace = $1`, name); err != nil {
-			return 0, err
-		}
+		b.Queue(`DELETE FROM ucs_journal WHERE workspace = $1`, name)
 	}
 	var last int64
 	for len(journal) > 0 {
@@ -192,48 +194,45 @@ func upload(ctx context.Context, q querier, name string, v int64, cs []change, j
 		line := journal[:i+1]
 		journal = journal[i+1:]
 		seq := gjson.GetBytes(line, "seq").Int()
-		hash := gjson.GetBytes(line, "hash").String()
 		// The primary key (workspace, seq) is the compare-and-swap: a
 		// second commit of the same sequence number fails here.
-		if _, err := q.Exec(ctx, `INSERT INTO ucs_journal (workspace, seq, hash, line, version) VALUES ($1, $2, $3, $4, $5)`,
-			name, seq, hash, line, v); err != nil {
-			return 0, err
-		}
+		b.Queue(`INSERT INTO ucs_journal (workspace, seq, hash, line, version) VALUES ($1, $2, $3, $4, $5)`,
+			name, seq, gjson.GetBytes(line, "hash").String(), line, v)
 		last = seq
 	}
 	for _, c := range cs {
-		var err error
 		switch {
 		case c.removed:
-			if _, err = q.Exec(ctx, `DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path); err == nil {
-				_, err = q.Exec(ctx, `INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, NULL, $3)
-					ON CONFLICT (workspace, path) DO UPDATE SET data = NULL, version = $3`, name, c.path, v)
-			}
+			b.Queue(`DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path)
+			b.Queue(`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, NULL, $3)
+				ON CONFLICT (workspace, path) DO UPDATE SET data = NULL, version = $3`, name, c.path, v)
 		case c.appended && len(c.data) == 0:
 			// An empty append-only file: a blob, which the first append
 			// replaces.
-			if _, err = q.Exec(ctx, `DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path); err == nil {
-				_, err = q.Exec(ctx, `INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, ''::bytea, $3)
-					ON CONFLICT (workspace, path) DO UPDATE SET data = ''::bytea, version = $3`, name, c.path, v)
-			}
+			b.Queue(`DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path)
+			b.Queue(`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, ''::bytea, $3)
+				ON CONFLICT (workspace, path) DO UPDATE SET data = ''::bytea, version = $3`, name, c.path, v)
 		case c.appended:
 			if c.rewrite {
-				if _, err = q.Exec(ctx, `DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path); err != nil {
-					break
-				}
+				b.Queue(`DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path)
 			}
-			if _, err = q.Exec(ctx, `DELETE FROM ucs_blobs WHERE workspace = $1 AND path = $2`, name, c.path); err != nil {
-				break
+			if c.rewrite || c.off == 0 {
+				b.Queue(`DELETE FROM ucs_blobs WHERE workspace = $1 AND path = $2`, name, c.path)
 			}
-			_, err = q.Exec(ctx, `INSERT INTO ucs_chunks (workspace, path, off, data, version) VALUES ($1, $2, $3, $4, $5)`,
+			b.Queue(`INSERT INTO ucs_chunks (workspace, path, off, data, version) VALUES ($1, $2, $3, $4, $5)`,
 				name, c.path, c.off, c.data, v)
 		default:
-			_, err = q.Exec(ctx, `INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, $3, $4)
+			b.Queue(`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, $3, $4)
 				ON CONFLICT (workspace, path) DO UPDATE SET data = $3, version = $4`, name, c.path, c.data, v)
 		}
-		if err != nil {
-			return 0, err
-		}
 	}
-	return last, nil
+	return last
+}
+
+// upload writes a call's changes as version v of the workspace, in the
+// caller's transaction, and returns the journal's last seq.
+func upload(ctx context.Context, q pgx.Tx, name string, v int64, cs []change, journal []byte, rewritten bool) (int64, error) {
+	b := &pgx.Batch{}
+	seq := queueUpload(b, name, v, cs, journal, rewritten)
+	return seq, q.SendBatch(ctx, b).Close()
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -78,22 +79,44 @@ func (m *mirror) unlock() {
 // ErrBusy: the workspace stayed locked longer than the lock timeout.
 var ErrBusy = errors.New("the workspace is busy")
 
-// version is the version the mirror holds (0: none, or unknown).
+// version is the version the mirror holds (0: none, or unknown). The
+// file names the boot it was written in: a mirror's commits are not
+// fsynced (the store's are), so after a reboot (a power loss may have
+// cut any of its files short) it is unknown, and the mirror is rebuilt.
 func (m *mirror) version() int64 {
 	b, err := os.ReadFile(m.dir + ".version")
 	if err != nil {
 		return 0
 	}
-	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	if err != nil {
+	v, boot, _ := strings.Cut(strings.TrimSpace(string(b)), " ")
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || boot != bootID() {
 		return 0
 	}
-	return v
+	return n
 }
 
 func (m *mirror) setVersion(v int64) error {
-	return os.WriteFile(m.dir+".version", []byte(strconv.FormatInt(v, 10)+"\n"), 0o600)
+	return os.WriteFile(m.dir+".version", []byte(strconv.FormatInt(v, 10)+" "+bootID()+"\n"), 0o600)
 }
+
+// bootID names the machine's current boot (Linux's boot_id), or "" where
+// it cannot be known: there the mirror's commits are fsynced as a
+// directory workspace's are.
+func bootID() string {
+	bootOnce.Do(func() {
+		b, err := os.ReadFile("/proc/sys/kernel/random/boot_id")
+		if err == nil {
+			boot = strings.TrimSpace(string(b))
+		}
+	})
+	return boot
+}
+
+var (
+	bootOnce sync.Once
+	boot     string
+)
 
 // row is what the workspaces table says of one.
 type row struct {

@@ -30,6 +30,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,13 +49,19 @@ type Options struct {
 	Cache string
 	// LockTimeout bounds the wait for the workspace (10s when zero).
 	LockTimeout time.Duration
+	// Timings, when set, receives a line per call with the time each
+	// phase took (UCS_TIMINGS=1).
+	Timings io.Writer
 }
 
 // A Store is a connection to a store of workspaces.
 type Store struct {
-	conn  *pgx.Conn
-	opts  Options
-	cache string
+	conn     *pgx.Conn
+	opts     Options
+	cache    string
+	schemaOK bool // the schema is known to be current
+	// connected is how long the connection took (for Timings).
+	connected time.Duration
 }
 
 // IsURL reports whether a store URL names a PostgreSQL database.
@@ -85,15 +92,14 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = opts.LockTimeout
 	}
+	t0 := time.Now()
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("connect to the store: %w", err)
 	}
-	if err := migrate(ctx, conn); err != nil {
-		conn.Close(ctx)
-		return nil, err
-	}
-	s := &Store{conn: conn, opts: opts, cache: opts.Cache}
+	// The schema is checked by each call's first round trip (Call), or
+	// here for the rarer operations (migrated).
+	s := &Store{conn: conn, opts: opts, cache: opts.Cache, connected: time.Since(t0)}
 	if s.cache == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
@@ -103,6 +109,18 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		s.cache = filepath.Join(dir, "ucs", "pg", hex.EncodeToString(sum[:8]))
 	}
 	return s, nil
+}
+
+// migrated brings the schema up to date, once per Store.
+func (s *Store) migrated(ctx context.Context) error {
+	if s.schemaOK {
+		return nil
+	}
+	if err := migrate(ctx, s.conn); err != nil {
+		return err
+	}
+	s.schemaOK = true
+	return nil
 }
 
 // Close closes the connection.

@@ -20,6 +20,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
 )
 
@@ -29,7 +30,8 @@ import (
 
 func TestMain(m *testing.M) {
 	if os.Getenv("UCS_TEST_AS_UCS") == "1" {
-		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
+		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
+			Store: pgstore.Backend{}}))
 	}
 	code := m.Run()
 	pgtest.Stop()
@@ -258,7 +260,8 @@ func TestPushPull(t *testing.T) {
 }
 
 // storedFiles reads a workspace's files that a store keeps (not its
-// derived indexes, locks or snapshots).
+// derived indexes, locks or snapshots, nor the previous commit's state
+// kept for a local repair).
 func storedFiles(t *testing.T, dir string) map[string]string {
 	out := map[string]string{}
 	filepath.WalkDir(dir, func(name string, d os.DirEntry, err error) error {
@@ -267,7 +270,7 @@ func storedFiles(t *testing.T, dir string) map[string]string {
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() || strings.Contains(rel, "index-v1") || strings.Contains(rel, "terms-v1") ||
 			strings.HasSuffix(rel, "/lock") || strings.Contains(rel, "/snapshots/") ||
-			strings.HasSuffix(rel, ".idx") || strings.HasSuffix(rel, ".sum") {
+			strings.HasSuffix(rel, ".idx") || strings.HasSuffix(rel, ".sum") || strings.HasSuffix(rel, ".prev") {
 			return nil
 		}
 		b, err := os.ReadFile(name)

@@ -20,6 +20,9 @@ func (s *Store) Push(ctx context.Context, dir string) (files int, err error) {
 	if !workspace.New(dir, workspace.Options{}).Exists(workspace.RelState) {
 		return 0, fmt.Errorf("%s holds no workspace", dir)
 	}
+	if err := s.migrated(ctx); err != nil {
+		return 0, err
+	}
 	tx, err := s.conn.Begin(ctx)
 	if err != nil {
 		return 0, storeErr(err)
@@ -59,6 +62,9 @@ func (s *Store) Push(ctx context.Context, dir string) (files int, err error) {
 func (s *Store) Pull(ctx context.Context, dir string) (version int64, err error) {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return 0, fmt.Errorf("%s is not empty", dir)
+	}
+	if err := s.migrated(ctx); err != nil {
+		return 0, err
 	}
 	tx, err := s.conn.Begin(ctx)
 	if err != nil {

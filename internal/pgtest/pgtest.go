@@ -37,6 +37,40 @@ var (
 	dbs      atomic.Int64
 )
 
+// A Cluster is a running throwaway cluster (StartCluster), for a
+// benchmark; tests use Database.
+type Cluster struct{ s *server }
+
+// StartCluster starts a cluster of its own (Stop it).
+func StartCluster() (*Cluster, error) {
+	s, err := start()
+	if err != nil {
+		if s != nil {
+			s.stop()
+		}
+		return nil, err
+	}
+	return &Cluster{s}, nil
+}
+
+// NewDatabase creates a database and returns its URL.
+func (c *Cluster) NewDatabase(name string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, c.s.admin)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", err
+	}
+	return c.s.url(name), nil
+}
+
+// Stop stops the cluster and removes its files.
+func (c *Cluster) Stop() { c.s.stop() }
+
 // server is the running cluster.
 type server struct {
 	dir   string // data, socket and log
@@ -54,7 +88,13 @@ func Required() bool { return os.Getenv("UCS_REQUIRE_POSTGRES") == "1" }
 // it where Required).
 func Database(t testing.TB) string {
 	t.Helper()
-	once.Do(func() { cluster, startErr = start() })
+	once.Do(func() {
+		cluster, startErr = start()
+		if startErr != nil && cluster != nil {
+			cluster.stop()
+			cluster = nil
+		}
+	})
 	if startErr != nil {
 		if Required() || !errors.Is(startErr, errNotInstalled) {
 			t.Fatalf("PostgreSQL: %v", startErr)
@@ -81,18 +121,22 @@ func Stop() {
 	if cluster == nil {
 		return
 	}
-	if cluster.cmd != nil && cluster.cmd.Process != nil {
-		cluster.cmd.Process.Signal(syscall.SIGQUIT) // immediate shutdown: the data is thrown away
+	cluster.stop()
+	cluster = nil
+}
+
+func (s *server) stop() {
+	if s.cmd != nil && s.cmd.Process != nil {
+		s.cmd.Process.Signal(syscall.SIGQUIT) // immediate shutdown: the data is thrown away
 		done := make(chan struct{})
-		go func() { cluster.cmd.Wait(); close(done) }()
+		go func() { s.cmd.Wait(); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
-			cluster.cmd.Process.Kill()
+			s.cmd.Process.Kill()
 		}
 	}
-	os.RemoveAll(cluster.dir)
-	cluster = nil
+	os.RemoveAll(s.dir)
 }
 
 var errNotInstalled = errors.New("initdb and postgres not found")
@@ -171,7 +215,6 @@ func start() (*server, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("postgres: %v", err)
 	}
-	cluster = s // so that Stop cleans up even if it never becomes ready
 	s.admin = s.url("postgres")
 	deadline := time.Now().Add(60 * time.Second)
 	for {

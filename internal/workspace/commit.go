@@ -131,9 +131,12 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		pf, err := newStateFile(tx.l, RelState, stateBytes)
 		tempDone <- tempFile{pf, err}
 	}()
-	if together {
+	switch {
+	case together:
 		opened, rels = append(opened, jf), append(rels, RelJournal)
-	} else {
+	case tx.l.opts.NoSync:
+		err = jf.Close()
+	default:
 		err = closeSynced(jf, RelJournal)
 	}
 	temp := <-tempDone
@@ -172,10 +175,12 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	prevDone := make(chan error, 1)
 	go func() { prevDone <- keepPrevious(tx.l) }()
 	group := append(opened, pf.File)
-	for _, f := range group {
-		startWriteback(f) // all their data in flight before the first fsync waits
+	if !tx.l.opts.NoSync {
+		for _, f := range group {
+			startWriteback(f) // all their data in flight before the first fsync waits
+		}
+		err = syncAll(group, append(rels, RelState))
 	}
-	err = syncAll(group, append(rels, RelState))
 	if perr := <-prevDone; err == nil {
 		err = perr
 	}
@@ -195,13 +200,23 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 			return err
 		}
 	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return fault.Internal(err, "replace %s", RelState)
-	}
-	// The rename and any file or directory this commit created are
-	// durable only once their directories are.
-	if err := syncDirs(dirsToSync(tx.l, order, sizes, newDirs)); err != nil {
-		return err
+	if tx.l.opts.NoSync {
+		// renameio would sync the file first: rename it as it is.
+		if err := pf.File.Close(); err != nil {
+			return fault.Internal(err, "close %s", RelState)
+		}
+		if err := os.Rename(pf.Name(), tx.l.path(RelState)); err != nil {
+			return fault.Internal(err, "replace %s", RelState)
+		}
+	} else {
+		if err := pf.CloseAtomicallyReplace(); err != nil {
+			return fault.Internal(err, "replace %s", RelState)
+		}
+		// The rename and any file or directory this commit created are
+		// durable only once their directories are.
+		if err := syncDirs(dirsToSync(tx.l, order, sizes, newDirs)); err != nil {
+			return err
+		}
 	}
 	tx.mark("state")
 	crashPoint("committed")

@@ -23,6 +23,11 @@ type Options struct {
 	// Models lists the learning models this ucs knows: a state naming
 	// another is of a newer ucs (unsupported_version). Nil: any.
 	Models func() []string
+	// NoSync commits in the same order but fsyncs nothing: for a copy
+	// whose durability another store provides (a PostgreSQL store's
+	// mirror, which the store rebuilds after a power loss). A kill -9
+	// leaves what a synced commit leaves; recovery is the same.
+	NoSync bool
 }
 
 // New returns the workspace rooted at root. It touches no file.

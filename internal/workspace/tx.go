@@ -318,7 +318,7 @@ func (l *Workspace) Create(force bool, now time.Time) (*Tx, error) {
 	// New directories are durable once their parents are synced: started
 	// now, the syncs overlap the rest of the call, and the commit waits
 	// for them before its rename.
-	if len(newDirs) > 0 {
+	if len(newDirs) > 0 && !l.opts.NoSync {
 		synced := make(chan error, 1)
 		go func() { synced <- syncDirs(newDirs) }()
 		tx.dirsSynced = synced

@@ -1,0 +1,111 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// Backend is the command line's StoreBackend for PostgreSQL (cmd/ucs-pg):
+// each call connects, runs, and closes.
+type Backend struct{}
+
+var _ cli.StoreBackend = Backend{}
+
+func open(url string, o cli.StoreCall) (*Store, error) {
+	opts := Options{Workspace: o.Workspace, Cache: o.Cache, LockTimeout: o.LockTimeout}
+	if os.Getenv("UCS_TIMINGS") == "1" {
+		opts.Timings = os.Stderr
+	}
+	s, err := Open(context.Background(), url, opts)
+	if err != nil {
+		return nil, asError(err)
+	}
+	return s, nil
+}
+
+// Call runs fn on the workspace's mirror as one transaction (Store.Call).
+func (Backend) Call(url string, o cli.StoreCall, fn func(m cli.StoreMirror) error) error {
+	s, err := open(url, o)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers},
+		func(dir string, peers []Peer) error {
+			ps := make([]cli.StorePeer, len(peers))
+			for i, p := range peers {
+				ps[i] = cli.StorePeer{Name: p.Name, Dir: p.Dir}
+			}
+			return fn(cli.StoreMirror{Dir: dir, Peers: ps, Volatile: bootID() != ""})
+		})
+	return asError(err)
+}
+
+// Push copies a directory workspace into the store (Store.Push).
+func (Backend) Push(url string, o cli.StoreCall, dir string) (pyjson.Value, error) {
+	s, err := open(url, o)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer s.Close()
+	n, err := s.Push(context.Background(), dir)
+	if err != nil {
+		return pyjson.Value{}, asError(err)
+	}
+	return pyjson.Obj(pyjson.KV("status", "pushed"), pyjson.KV("workspace", o.Workspace), pyjson.KV("files", n)), nil
+}
+
+// Pull copies the store's workspace into a new directory (Store.Pull).
+func (Backend) Pull(url string, o cli.StoreCall, dir string) (pyjson.Value, error) {
+	s, err := open(url, o)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer s.Close()
+	v, err := s.Pull(context.Background(), dir)
+	if err != nil {
+		return pyjson.Value{}, asError(err)
+	}
+	return pyjson.Obj(pyjson.KV("status", "pulled"), pyjson.KV("workspace", o.Workspace), pyjson.KV("version", v),
+		pyjson.KV("directory", dir)), nil
+}
+
+// Set changes the workspace's fleet or privacy (Store.Settings).
+func (Backend) Set(url string, o cli.StoreCall, fleet string, private *bool) (pyjson.Value, error) {
+	s, err := open(url, o)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer s.Close()
+	if err := s.Settings(context.Background(), fleet, private); err != nil {
+		return pyjson.Value{}, asError(err)
+	}
+	return pyjson.Obj(pyjson.KV("status", "set"), pyjson.KV("workspace", o.Workspace)), nil
+}
+
+// asError says a store's failure as ucs's errors say theirs.
+func asError(err error) error {
+	var be *bridge.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &be):
+		return be
+	case errors.Is(err, ErrBusy):
+		return &bridge.Error{Kind: bridge.KindBusy, Code: "busy", Msg: "the workspace is busy in the store",
+			Hint: "another call holds it; retry (same request_id), or raise UCS_LOCK_TIMEOUT"}
+	case errors.Is(err, ErrName):
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_workspace_name", Msg: err.Error(),
+			Hint: "name the workspace with --workspace-name, UCS_WORKSPACE_NAME or UCS_AGENT_ID"}
+	case errors.Is(err, ErrExists):
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "workspace_exists", Msg: err.Error(),
+			Hint: "push under another --workspace-name, or pull the stored one"}
+	}
+	return &bridge.Error{Kind: bridge.KindInternal, Code: "store_failed", Msg: err.Error(),
+		Hint: "check that the store's PostgreSQL server runs and that --store (UCS_STORE) names it"}
+}
