@@ -41,7 +41,7 @@ func run(args []string, env Env, only string) int {
 	if env.Store == nil && wantsDatabase(args, env.Getenv) {
 		// Before anything is read: ucs-pg reads the same stdin.
 		st := &state{env: env}
-		return st.fail(bridge.AsError(becomeStoreBinary(args)), false)
+		return st.fail(bridge.AsError(becomeStoreBinary(args, env.Getenv)), false)
 	}
 	st := &state{env: env, args: args}
 	root := st.rootCommand(only)

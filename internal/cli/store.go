@@ -114,15 +114,22 @@ func wantsDatabase(args []string, getenv func(string) string) bool {
 	return !explicitDir && getenv != nil && isDatabase(getenv("UCS_STORE"))
 }
 
-// becomeStoreBinary runs ucs-pg in place of this process, with the same
-// arguments and environment.
-func becomeStoreBinary(args []string) error {
-	bin, err := findBeside(storeBinary, "the PostgreSQL store's binary ucs-pg",
-		"install it: make install, or go install github.com/unified-cognitive-substrate/ucs/cmd/ucs-pg@latest")
-	if err != nil {
-		return err
+// becomeStoreBinary runs ucs-pg (UCS_STORE_BINARY, else beside ucs, else
+// on PATH) in place of this process, with the same arguments and
+// environment.
+func becomeStoreBinary(args []string, getenv func(string) string) error {
+	const hint = "install it: make install, or go install github.com/unified-cognitive-substrate/ucs/cmd/ucs-pg@latest"
+	bin := getenv("UCS_STORE_BINARY")
+	if bin == "" {
+		var err error
+		if bin, err = findBeside(storeBinary, "the PostgreSQL store's binary ucs-pg", hint); err != nil {
+			return err
+		}
+	} else if _, err := os.Stat(bin); err != nil {
+		return &bridge.Error{Kind: bridge.KindInternal, Code: "not_installed",
+			Msg: "UCS_STORE_BINARY names " + bin + ", which is not there: " + err.Error(), Hint: hint}
 	}
-	err = syscall.Exec(bin, append([]string{storeBinary}, args...), os.Environ())
+	err := syscall.Exec(bin, append([]string{storeBinary}, args...), os.Environ())
 	return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: "cannot run " + bin + ": " + err.Error(),
 		Hint: "run it directly: " + bin}
 }
@@ -156,7 +163,7 @@ func (st *state) backend() (StoreBackend, error) {
 	if st.env.Store != nil {
 		return st.env.Store, nil
 	}
-	return nil, becomeStoreBinary(st.args)
+	return nil, becomeStoreBinary(st.args, st.env.Getenv)
 }
 
 // peerOps are the operations that search the fleet's knowledge.
