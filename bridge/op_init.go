@@ -5,9 +5,12 @@ import (
 	"encoding/hex"
 	"os"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -27,6 +30,8 @@ ucs/state/backup/.`,
 		{Name: "manifest", Type: TypeString, Flag: true, Doc: "capability manifest JSON file"},
 		{Name: "model", Type: TypeString, Flag: true, Env: "UCS_MODEL",
 			Doc: "the learning model: v4 (ucs's own), v3 (its first, without the agent's trail) or v2 (the reference's, bit for bit); default " + DefaultModel},
+		{Name: "fleet_prior", Type: TypeBool, Flag: true,
+			Doc: "v3, v4 in a PostgreSQL store: start from the fleet's learned transitions (its other workspaces' models, averaged, counted half)"},
 	},
 	open: openInit,
 	run:  opInit,
@@ -118,13 +123,82 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	if format >= 2 {
 		args = append(args, pyjson.KV("model", model), pyjson.KV("agent_id", b.opts.AgentID))
 	}
-	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: pyjson.NullValue()}
+	input := pyjson.NullValue()
+	if argBool(c, "fleet_prior") {
+		args = append(args, pyjson.KV("fleet_prior", true))
+		prior, from, err := b.fleetPrior(c, s.model)
+		if err != nil {
+			tx.Close()
+			return nil, err
+		}
+		if prior != nil {
+			s.learnt = &learnState{model: prior, keepsTrail: s.model.keepsTrail()}
+			s.priorFrom = from
+			// What the peers held is the outside world's: the journal
+			// records the prior, and a replay reads it.
+			raw, _ := pyjson.Parse(prior.AppendJSON(nil))
+			input = pyjson.Obj(pyjson.KV("prior", raw), pyjson.KV("prior_from", from))
+		}
+	}
+	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: input}
 	return s, nil
+}
+
+// fleetShare is how much of the fleet's averaged evidence a new agent's
+// model starts with (learn.Pool).
+const fleetShare = 0.5
+
+// fleetPrior is the model a new workspace of model m starts from with
+// fleet_prior: the fleet's other workspaces' models pooled (learn.Pool),
+// or, in a replay, the one the journal recorded. Nil when there is none
+// (no peer, or a model that does not learn).
+func (b *Bridge) fleetPrior(c Call, m *Model) (*learn.Model, []string, error) {
+	if !m.learns() {
+		return nil, nil, nil
+	}
+	if b.replaying {
+		raw, ok := c.Input.Get("prior")
+		if !ok {
+			return nil, nil, nil
+		}
+		prior, err := learn.Decode(pyjson.AppendCompact(nil, raw), *m.params)
+		if err != nil {
+			return nil, nil, corrupt(err, relJournal)
+		}
+		var from []string
+		if f, ok := c.Input.Get("prior_from"); ok {
+			for _, it := range f.Items() {
+				from = append(from, it.Str())
+			}
+		}
+		return prior, from, nil
+	}
+	var models []*learn.Model
+	var from []string
+	for _, p := range b.peers {
+		raw, err := p.ws.ReadFile(relState)
+		if err != nil {
+			continue
+		}
+		mr := gjson.GetBytes(raw, learnMember+".model")
+		if !mr.Exists() {
+			continue // a peer of the reference's model
+		}
+		pm, err := learn.Decode([]byte(mr.Raw), *m.params)
+		if err != nil {
+			continue
+		}
+		models, from = append(models, pm), append(from, p.name)
+	}
+	if len(models) == 0 {
+		return nil, nil, nil
+	}
+	return learn.Pool(models, *m.params, fleetShare), from, nil
 }
 
 // opInit fills a new workspace (openInit): empty knowledge, one PP
 // snapshot.
-func opInit(s *session, _ Call) (pyjson.Value, error) {
+func opInit(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
 	warmup := InitWarmup
 	if s.model.learns() {
@@ -138,7 +212,7 @@ func opInit(s *session, _ Call) (pyjson.Value, error) {
 			s.appendText(h.rel, h.text)
 		}
 	}
-	return pyjson.Obj(
+	out := pyjson.Obj(
 		pyjson.KV("status", "initialized"),
 		pyjson.KV("workspace", s.ws.Root()),
 		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
@@ -146,7 +220,15 @@ func opInit(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("artifacts_after_warmup", e.Artifacts.Len()),
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),
-	), nil
+	)
+	if argBool(c, "fleet_prior") {
+		prior := pyjson.Obj(pyjson.KV("from", orEmptyStrings(s.priorFrom)), pyjson.KV("transitions", 0))
+		if s.learnt != nil {
+			prior = prior.With("transitions", len(s.learnt.model.Pairs()))
+		}
+		out = out.With("fleet_prior", prior)
+	}
+	return out, nil
 }
 
 // alreadyInitialized is init's answer when the workspace exists and

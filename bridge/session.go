@@ -37,6 +37,9 @@ type session struct {
 	// file's "learn" member), and v3 its decoded form once a call needs it.
 	learnRaw []byte
 	learnt   *learnState
+	// priorFrom names the fleet's workspaces whose models a new one
+	// started from (init --fleet-prior).
+	priorFrom []string
 	// goalsRaw is the state file's "goals" member as read, and goalBook
 	// its decoded form once a call needs it.
 	goalsRaw []byte

@@ -242,6 +242,9 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 			sb.opts.AgentID = a
 		}
 		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path), pyjson.KV("model", ev.Model))
+		if fp, _ := ev.Args.Get("fleet_prior"); fp.Bool() {
+			args = args.With("fleet_prior", true) // the prior the input recorded
+		}
 	case "adopt":
 		return &verifyFailure{seq: seq, op: op, what: "an adopt event can only start a history"}, nil
 	case "migrate": // records the model it leaves the workspace on

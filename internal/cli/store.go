@@ -167,7 +167,7 @@ func (st *state) backend() (StoreBackend, error) {
 }
 
 // peerOps are the operations that search the fleet's knowledge.
-var peerOps = []string{"consult", "coverage"}
+var peerOps = []string{"consult", "coverage", "init"}
 
 // withBridge runs fn on the call's workspace: directly on a directory, or
 // on a store's mirror as one transaction.

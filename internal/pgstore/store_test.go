@@ -313,3 +313,38 @@ func TestFleetKnowledge(t *testing.T) {
 	out = e.must("C", "", "consult", "--context", ctx)
 	assert.NotContains(t, out, `"agent":"A"`, out)
 }
+
+// A new agent may start from the fleet's learned transitions: its model
+// begins where the fleet's averaged evidence (counted half) puts it, and
+// keeps its own posterior; verify replays the prior the journal recorded.
+func TestFleetPrior(t *testing.T) {
+	e := newEnv(t)
+	e.must("A", "", "init")
+	for i := range 15 {
+		e.must("A", `{"action": "read", "success": "neutral", "context": "deploy the billing service"}`, "report")
+		e.must("A", fmt.Sprintf(`{"action": "exec", "outcome": "deployed %d", "success": "success", "context": "deploy the billing service"}`, i), "report")
+	}
+	out := e.must("B", "", "init", "--fleet-prior")
+	assert.Equal(t, `["A"]`, gjson.Get(out, "fleet_prior.from").Raw, out)
+	assert.Greater(t, gjson.Get(out, "fleet_prior.transitions").Int(), int64(0), out)
+	e.must("C", "", "init")
+
+	// read → exec is no edge of the manifest: A discovered it.
+	suggests := func(name string) (string, float64) {
+		e.must(name, `{"action": "read", "success": "neutral", "context": "deploy the billing service"}`, "report")
+		out := e.must(name, "", "consult", "--context", "deploy the billing service", "--greedy")
+		top := gjson.Get(out, "suggested_paths.0")
+		return top.Get("to").String(), top.Get("p_success").Float()
+	}
+	bTop, bP := suggests("B")
+	cTop, cP := suggests("C")
+	assert.Equal(t, "exec", bTop, "B starts from the fleet's experience")
+	assert.Greater(t, bP, 0.6)
+	assert.NotEqual(t, "exec", cTop, "C, without the prior, knows nothing of it")
+	t.Logf("after read, deploying: B (fleet prior) suggests %s at p=%.3f; C (none) %s at p=%.3f", bTop, bP, cTop, cP)
+	e.must("B", "", "verify")
+	// B's own outcomes are B's: A's model is unchanged by them.
+	before := e.must("A", "", "status")
+	e.must("B", `{"action": "exec", "success": "failure", "context": "deploy the billing service"}`, "report")
+	assert.Equal(t, gjson.Get(before, "reports_total").Int(), gjson.Get(e.must("A", "", "status"), "reports_total").Int())
+}
