@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
@@ -111,6 +112,27 @@ type reportContext struct {
 	seq  int64
 }
 
+// reportContexter follows the journal's events to give each report the
+// context it was made in: its own, else that of the consult since the
+// report before.
+type reportContexter struct{ consulted string }
+
+// next is the context of ev when it is a report.
+func (rc *reportContexter) next(ev workspace.Event) (reportContext, bool) {
+	switch ev.Op {
+	case "consult":
+		rc.consulted = strField(ev.Args, "context")
+	case "report":
+		text := strField(ev.Input, "context")
+		if text == "" {
+			text = rc.consulted
+		}
+		rc.consulted = ""
+		return reportContext{text: text, seq: ev.Seq}, true
+	}
+	return reportContext{}, false
+}
+
 // reportContexts reads the context of every report event of the journal.
 func reportContexts(s *session) ([]reportContext, error) {
 	j, ok, err := s.ws.OpenJournal()
@@ -119,22 +141,14 @@ func reportContexts(s *session) ([]reportContext, error) {
 	}
 	defer j.Close()
 	var out []reportContext
-	consulted := ""
+	var rc reportContexter
 	for {
 		ev, _, ok := j.Next()
 		if !ok {
 			break
 		}
-		switch ev.Op {
-		case "consult":
-			consulted = strField(ev.Args, "context")
-		case "report":
-			text := strField(ev.Input, "context")
-			if text == "" {
-				text = consulted
-			}
-			out = append(out, reportContext{text: text, seq: ev.Seq})
-			consulted = ""
+		if r, ok := rc.next(ev); ok {
+			out = append(out, r)
 		}
 	}
 	if err := j.Err(); err != nil {

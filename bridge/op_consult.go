@@ -59,19 +59,12 @@ agent decides.`,
 // opConsult advises before an action (consultSpec's arguments).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context := argString(c, "context")
-	explicit := argStrings(c, "capabilities")
-	for _, name := range explicit {
-		if !s.manifest.Has(name) {
-			s.warn(unknownCapability(s, name, "ignored"))
-		}
-	}
 	e := s.engine
 	kw := newKeywords(s.manifest)
-	recent, err := s.window(relMethodology, recentForVocabulary)
+	resolved, err := s.taskCapabilities(c, kw)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	resolved := resolveCapabilities(s.manifest, kw, context, explicit, recent)
 
 	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 	for range consultWarmup {
@@ -191,6 +184,23 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pickFields(out, want)
 	}
 	return pyjson.ObjectValue(out), nil
+}
+
+// taskCapabilities are the capabilities a call's task uses: those its
+// "context" evokes and those its "capabilities" name (a name the manifest
+// lacks is ignored, with a warning), as consult and coverage resolve them.
+func (s *session) taskCapabilities(c Call, kw *keywords) ([]string, error) {
+	explicit := argStrings(c, "capabilities")
+	for _, name := range explicit {
+		if !s.manifest.Has(name) {
+			s.warn(unknownCapability(s, name, "ignored"))
+		}
+	}
+	recent, err := s.window(relMethodology, recentForVocabulary)
+	if err != nil {
+		return nil, err
+	}
+	return resolveCapabilities(s.manifest, kw, argString(c, "context"), explicit, recent), nil
 }
 
 // field returns an entry's field as stored, or def when it is missing.

@@ -41,17 +41,10 @@ no such counts and scores knowledge alone).`,
 // opCoverage measures the memory's coverage of a task (coverageSpec).
 func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	context := argString(c, "context")
-	explicit := argStrings(c, "capabilities")
-	for _, name := range explicit {
-		if !s.manifest.Has(name) {
-			s.warn(unknownCapability(s, name, "ignored"))
-		}
-	}
-	recent, err := s.window(relMethodology, recentForVocabulary)
+	resolved, err := s.taskCapabilities(c, newKeywords(s.manifest))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	resolved := resolveCapabilities(s.manifest, newKeywords(s.manifest), context, explicit, recent)
 
 	found, err := s.coverageKnowledge(context, resolved)
 	if err != nil {

@@ -328,7 +328,7 @@ func (s *session) history(since time.Time) (*history, error) {
 	}
 	defer j.Close()
 	var all []consulted
-	consultedText := "" // the last consult's context since the report before
+	var rc reportContexter
 	sinceISO := ""
 	if !since.IsZero() {
 		sinceISO = isoTime(since)
@@ -338,16 +338,8 @@ func (s *session) history(since time.Time) (*history, error) {
 		if !ok {
 			break
 		}
-		switch ev.Op { // every report's context, whatever --since says (as reportContexts)
-		case "consult":
-			consultedText = strField(ev.Args, "context")
-		case "report":
-			text := strField(ev.Input, "context")
-			if text == "" {
-				text = consultedText
-			}
-			h.reports = append(h.reports, reportContext{text: text, seq: ev.Seq})
-			consultedText = ""
+		if r, ok := rc.next(ev); ok { // every report's context, whatever --since says
+			h.reports = append(h.reports, r)
 		}
 		if sinceISO != "" && ev.Now < sinceISO {
 			continue

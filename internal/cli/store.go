@@ -240,19 +240,7 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 				return usageErr("--to must be a postgres:// URL")
 			}
 			dir := st.workspaceDir()
-			be, err := st.backend()
-			if err != nil {
-				return err
-			}
-			sc, err := st.storeCall("push")
-			if err != nil {
-				return err
-			}
-			out, err := be.Push(to, sc, dir)
-			if err != nil {
-				return err
-			}
-			return st.print(cmd, out)
+			return st.storeDo(cmd, "push", func(be StoreBackend, sc StoreCall) (pyjson.Value, error) { return be.Push(to, sc, dir) })
 		},
 	}
 	push.Flags().StringVar(&to, "to", "", "the store's URL (postgres://...)")
@@ -267,20 +255,10 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 			if !isDatabase(st.storeURL()) {
 				return usageErr("store pull reads a PostgreSQL store: give --store postgres://... (or UCS_STORE)")
 			}
-			be, err := st.backend()
-			if err != nil {
-				return err
-			}
-			sc, err := st.storeCall("pull")
-			if err != nil {
-				return err
-			}
 			dir, _ := filepath.Abs(into)
-			out, err := be.Pull(st.storeURL(), sc, dir)
-			if err != nil {
-				return err
-			}
-			return st.print(cmd, out)
+			return st.storeDo(cmd, "pull", func(be StoreBackend, sc StoreCall) (pyjson.Value, error) {
+				return be.Pull(st.storeURL(), sc, dir)
+			})
 		},
 	}
 	pull.Flags().StringVar(&into, "to", "", "a new directory")
@@ -299,23 +277,13 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 			if private && shared {
 				return usageErr("--private and --shared exclude each other")
 			}
-			be, err := st.backend()
-			if err != nil {
-				return err
-			}
-			sc, err := st.storeCall("set")
-			if err != nil {
-				return err
-			}
 			var p *bool
 			if private || shared {
 				p = &private
 			}
-			out, err := be.Set(st.storeURL(), sc, fleet, p)
-			if err != nil {
-				return err
-			}
-			return st.print(cmd, out)
+			return st.storeDo(cmd, "set", func(be StoreBackend, sc StoreCall) (pyjson.Value, error) {
+				return be.Set(st.storeURL(), sc, fleet, p)
+			})
 		},
 	}
 	set.Flags().StringVar(&fleet, "fleet", "", "the fleet whose workspaces see each other's knowledge")
@@ -323,6 +291,24 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 	set.Flags().BoolVar(&shared, "shared", false, "share it again")
 	cmd.AddCommand(push, pull, set)
 	return cmd
+}
+
+// storeDo runs one of the store commands on the call's backend and prints
+// its answer.
+func (st *state) storeDo(cmd *cobra.Command, op string, fn func(StoreBackend, StoreCall) (pyjson.Value, error)) error {
+	be, err := st.backend()
+	if err != nil {
+		return err
+	}
+	sc, err := st.storeCall(op)
+	if err != nil {
+		return err
+	}
+	out, err := fn(be, sc)
+	if err != nil {
+		return err
+	}
+	return st.print(cmd, out)
 }
 
 // workspaceDir is the call's directory workspace.
