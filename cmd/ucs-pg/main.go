@@ -7,12 +7,17 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 )
 
 func main() {
+	// As ucs: a call lives for milliseconds; the limit turns collection
+	// back on for one that grows large (a mirror rebuilt from the store).
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(48 << 20)
 	os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 		Store: pgstore.Backend{}}))
 }
