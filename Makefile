@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-exec bench-compare bench-mcp bench-store fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-exec bench-compare bench-mcp bench-store bench-view fuzz install skill-validate clean
 
 all: build
 
@@ -82,6 +82,12 @@ bench-compare: build
 BENCHLEARNING ?=
 bench-learning: build
 	$(GO) run ./internal/tools/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)
+
+# The dashboard at issue 20's scale: ucs view on a workspace of 100,000
+# entries (built, or VIEWWS=DIR), its page's size, and how long chromium
+# takes to open and draw it.
+bench-view: build
+	$(GO) run ./internal/tools/benchview -ucs $(BIN) $(if $(VIEWWS),-workspace $(VIEWWS))
 
 # A PostgreSQL store against a directory (issue 21), on a throwaway local
 # cluster: the median report, and 8 agents reporting at once.
