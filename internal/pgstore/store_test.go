@@ -109,6 +109,9 @@ func TestSameAnswersAsADirectory(t *testing.T) {
 		{"", "status"},
 		{"", "observations"},
 		{"", "synthesize"},
+		{"", "export"},
+		{`{"format": "ucs_cognitive_export_v2", "agent_id": "other", "methodology": [{"date": "2026-11-20", "summary": "Read the brief first.", "capabilities": ["read"], "id": "m1"}]}`, "import"},
+		{"", "consult --context read-the-brief"},
 		{"", "log --limit 3"},
 		{"", "check"},
 		{"", "verify"},
@@ -229,7 +232,8 @@ func TestVerifyFindsATamperedRow(t *testing.T) {
 	require.NoError(t, err)
 	out, code := e.ucs("a", "", "verify")
 	assert.NotEqual(t, 0, code, out)
-	assert.Contains(t, out, "3", "the event is named: %s", out)
+	assert.Equal(t, "verify_failed", gjson.Get(out, "code").String(), out)
+	assert.Equal(t, int64(3), gjson.Get(out, "event").Int(), "the event is named: %s", out)
 }
 
 // push then pull gives back the workspace's files, byte for byte, and
