@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/tidwall/gjson"
@@ -19,15 +20,18 @@ import (
 )
 
 // What a call changed in the mirror: a scan of its files before the call
-// and one after. A file whose size or modification time moved changed; an
-// append-only file (JSON lines, the Markdown files for people) that grew
-// and still ends, where it ended, with the same bytes was appended to;
-// anything else was written whole. Derived files are not stored.
+// and one after. A file whose size, modification time or inode moved
+// changed; an append-only file (JSON lines, the Markdown files for people)
+// that is the same file (inode), grew, and still ends, where it ended,
+// with the same bytes was appended to (the workspace only appends to
+// them, or writes them anew: init --force, a repair); anything else was
+// written whole. Derived files are not stored.
 
 // fileInfo is what a scan keeps of a file.
 type fileInfo struct {
 	size  int64
 	mtime int64
+	inode uint64 // a file written anew (a rename, a re-creation) has another
 	tail  []byte // an append-only file's last bytes
 }
 
@@ -89,6 +93,9 @@ func scan(dir string) (map[string]fileInfo, error) {
 			return nil // removed meanwhile
 		}
 		fi := fileInfo{size: st.Size(), mtime: st.ModTime().UnixNano()}
+		if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+			fi.inode = sys.Ino
+		}
 		if appendOnly && fi.size > 0 {
 			fi.tail = readAt(name, max(0, fi.size-tailBytes), int(min(fi.size, tailBytes)))
 		}
@@ -139,7 +146,7 @@ func changes(dir string, before, after map[string]fileInfo) (cs []change, journa
 	for _, p := range paths {
 		b, had := before[p]
 		a, has := after[p]
-		if had && has && a.size == b.size && a.mtime == b.mtime {
+		if had && has && a.size == b.size && a.mtime == b.mtime && a.inode == b.inode {
 			continue
 		}
 		_, appendOnly := stored(p)
@@ -153,7 +160,9 @@ func changes(dir string, before, after map[string]fileInfo) (cs []change, journa
 			return nil, nil, false, err
 		}
 		data = data[:min(int64(len(data)), a.size)]
-		grew := had && appendOnly && a.size >= b.size &&
+		// Appended to: the same file (inode), longer, still ending where
+		// it ended with the same bytes. Anything else is written again.
+		grew := had && appendOnly && a.inode == b.inode && a.size >= b.size &&
 			bytes.Equal(b.tail, data[max(0, b.size-tailBytes):b.size])
 		if p == workspace.RelJournal {
 			// Whole events only: a torn last line was never committed.
