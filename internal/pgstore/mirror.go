@@ -179,14 +179,23 @@ type querier interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
 
-// rebuild empties the mirror and writes the store's files into it.
+// rebuild empties the mirror and writes the store's files into it. The
+// pending queue (observations ucs exec queued on this machine for the next
+// changing call) is not the store's: it is kept.
 func (m *mirror) rebuild(ctx context.Context, q querier, version int64) error {
 	os.Remove(m.dir + ".version")
+	pending := filepath.Join(m.dir, filepath.FromSlash(workspace.RelPending))
+	queued, _ := os.ReadFile(pending)
 	if err := os.RemoveAll(m.dir); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(m.dir, 0o700); err != nil {
 		return err
+	}
+	if len(queued) > 0 {
+		if err := writeFile(pending, queued); err != nil {
+			return err
+		}
 	}
 	if version == 0 {
 		return nil

@@ -375,3 +375,21 @@ func TestRewrittenFiles(t *testing.T) {
 	assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
 	assert.Equal(t, int64(1), gjson.Get(e.must("a", "", "status"), "reports_total").Int())
 }
+
+// An observation ucs exec queued on a machine (--async) is learned by that
+// machine's next changing call, even when its mirror was rebuilt meanwhile.
+func TestQueuedObservationSurvivesARebuild(t *testing.T) {
+	e := newEnv(t)
+	e.must("a", "", "init")
+	_, code := e.ucs("a", "", "exec", "--action", "exec", "--async", "--", "false")
+	assert.Equal(t, 1, code, "the tool's exit code")
+	// Another machine moves the store on: this mirror is behind, and its
+	// version file is lost (as after a reboot): it is rebuilt.
+	other := *e
+	other.cache = t.TempDir()
+	other.must("a", report("read", "success", 1), "report")
+	require.NoError(t, os.Remove(filepath.Join(e.cache, "ws", "a.version")))
+	e.must("a", report("read", "success", 2), "report")
+	assert.Equal(t, int64(3), gjson.Get(e.must("a", "", "status"), "reports_total").Int(), "the queued outcome was learned")
+	e.must("a", "", "verify")
+}
