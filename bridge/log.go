@@ -106,14 +106,22 @@ func summarize(ev pyjson.Value) string {
 	var s string
 	switch strField(ev, "op") {
 	case "report":
-		s = strField(in, "action") + " " + orDefault(strField(in, "success"), "neutral")
+		r, observed := in.Get("result")
+		switch success := strField(in, "success"); {
+		case observed && success == "":
+			// The outcome is the result's, classified when it was applied
+			// (the action log has it): not a self-reported neutral.
+			s = strField(in, "action") + " observed"
+		default:
+			s = strField(in, "action") + " " + orDefault(success, "neutral")
+		}
 		if sig := strField(in, "significance"); sig != "" && sig != "routine" {
 			s += " (" + sig + ")"
 		}
 		if o := strField(in, "outcome"); o != "" {
 			s += ": " + o
 		}
-		if r, ok := in.Get("result"); ok {
+		if observed {
 			code, _ := r.Get("exit_code")
 			s += " [observed, exit " + string(pyjson.AppendCompact(nil, code)) + "]"
 		}
