@@ -111,7 +111,7 @@ func summarize(ev pyjson.Value) string {
 		case observed && success == "":
 			// The outcome is the result's, classified when it was applied
 			// (the action log has it): not a self-reported neutral.
-			s = strField(in, "action") + " observed"
+			s = strField(in, "action")
 		default:
 			s = strField(in, "action") + " " + orDefault(success, "neutral")
 		}
