@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,16 +21,19 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
+	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 func main() {
 	fs := flag.NewFlagSet("ucs-mcp", flag.ContinueOnError)
 	workspace := fs.String("workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
+	store := fs.String("store", "", "a PostgreSQL store, postgres://... (default $UCS_STORE without --workspace)")
+	name := fs.String("workspace-name", "", "the workspace in the store (default $UCS_WORKSPACE_NAME, else $UCS_AGENT_ID, else default)")
 	version := fs.Bool("version", false, "print the version")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: ucs-mcp [--workspace DIR]\n\nServes every ucs operation as an MCP tool over stdio (newline-delimited JSON-RPC).\n"+
-			"Environment: UCS_WORKSPACE, UCS_NOW, UCS_LOCK_TIMEOUT, UCS_AGENT_ID, UCS_SNAPSHOT_EVERY.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: ucs-mcp [--workspace DIR | --store postgres://... --workspace-name NAME]\n\nServes every ucs operation as an MCP tool over stdio (newline-delimited JSON-RPC).\n"+
+			"Environment: UCS_WORKSPACE, UCS_STORE, UCS_WORKSPACE_NAME, UCS_STORE_CACHE, UCS_NOW, UCS_LOCK_TIMEOUT, UCS_AGENT_ID, UCS_SNAPSHOT_EVERY.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -52,10 +56,28 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	if err := mcpserver.New(opts).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+	url := *store
+	if url == "" && *workspace == "" {
+		url = os.Getenv("UCS_STORE")
+	}
+	var run mcpserver.Runner
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		run = pgstore.Runner(ctx, url, storeName(*name), opts)
+	}
+	if err := mcpserver.NewWith(opts, run).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %v\n", err)
 		os.Exit(1)
 	}
+}
+
+// storeName names the server's workspace in a store.
+func storeName(flagged string) string {
+	for _, v := range []string{flagged, os.Getenv("UCS_WORKSPACE_NAME"), os.Getenv("UCS_AGENT_ID")} {
+		if v != "" {
+			return v
+		}
+	}
+	return "default"
 }
 
 // fail prints an error as the command line does (its JSON, on stderr:

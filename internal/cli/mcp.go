@@ -47,6 +47,12 @@ configuration.`,
 			if st.workspace != "" {
 				args = append(args, "--workspace", st.workspace)
 			}
+			if st.store != "" {
+				args = append(args, "--store", st.store)
+			}
+			if st.wsName != "" {
+				args = append(args, "--workspace-name", st.wsName)
+			}
 			err = syscall.Exec(bin, args, os.Environ())
 			return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: "cannot run " + bin + ": " + err.Error(),
 				Hint: "run it directly: " + bin}

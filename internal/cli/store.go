@@ -153,8 +153,18 @@ func (st *state) storeCall(op string) (StoreCall, error) {
 	if err != nil {
 		return StoreCall{}, err
 	}
-	return StoreCall{Workspace: st.workspaceName(), Cache: st.env.Getenv("UCS_STORE_CACHE"), LockTimeout: b.LockTimeout(),
-		Create: op == "init", Fresh: op == "verify" || op == "check", Peers: slices.Contains(peerOps, op)}, nil
+	sc := StoreCallFor(op)
+	sc.Workspace, sc.Cache, sc.LockTimeout = st.workspaceName(), st.env.Getenv("UCS_STORE_CACHE"), b.LockTimeout()
+	return sc, nil
+}
+
+// StoreCallFor is what a call of op may do to a store: init creates the
+// workspace, verify and check judge the store's rows (a mirror rebuilt
+// from them), and the operations that search knowledge (or start from the
+// fleet's) mirror the fleet's other workspaces. The command line and the
+// MCP server on a store (cmd/ucs-mcp) share it.
+func StoreCallFor(op string) StoreCall {
+	return StoreCall{Create: op == "init", Fresh: op == "verify" || op == "check", Peers: slices.Contains(peerOps, op)}
 }
 
 // backend is the call's store backend: this binary's, else ucs-pg, which

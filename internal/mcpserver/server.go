@@ -26,8 +26,20 @@ report or execute_action by the server. Errors carry a code and a hint.`
 // OpenSentience surface, on the workspace of opts (its clock, agent id and
 // lock timeout apply to every call; Output, Timings and Progress are the
 // server's own).
-func New(opts bridge.Options) *mcp.Server {
-	s := &server{opts: opts}
+func New(opts bridge.Options) *mcp.Server { return NewWith(opts, nil) }
+
+// A Runner runs one operation (op, as the registry names it) on the
+// server's workspace: fn gets the Bridge to call. A PostgreSQL store's
+// (cmd/ucs-pg's backend) makes each call one database transaction on a
+// local mirror; nil runs on the directory of opts.
+type Runner func(op string, opts bridge.Options, fn func(b *bridge.Bridge) error) error
+
+// NewWith is New with the workspace reached through run.
+func NewWith(opts bridge.Options, run Runner) *mcp.Server {
+	if run == nil {
+		run = func(_ string, opts bridge.Options, fn func(b *bridge.Bridge) error) error { return fn(bridge.New(opts)) }
+	}
+	s := &server{opts: opts, run: run}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
 		Version: bridge.Version}, &mcp.ServerOptions{Instructions: instructions})
 	for _, sp := range bridge.Specs() {
@@ -45,6 +57,7 @@ func New(opts bridge.Options) *mcp.Server {
 // pending causal context.
 type server struct {
 	opts bridge.Options
+	run  Runner
 	mu   sync.Mutex // one operation at a time, and the context below
 	ctx  causalContext
 }
@@ -88,7 +101,12 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 		var stream bytes.Buffer
 		opts := s.opts
 		opts.Output, opts.Timings, opts.Progress = &stream, nil, nil
-		out, err := bridge.New(opts).Do(sp.Call(in))
+		var out pyjson.Value
+		err = s.run(sp.Name, opts, func(b *bridge.Bridge) error {
+			var err error
+			out, err = b.Do(sp.Call(in))
+			return err
+		})
 		if err != nil {
 			return failure(err), nil
 		}

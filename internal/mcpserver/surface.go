@@ -83,14 +83,21 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 	in, attributed := s.ctx.attach(in)
 	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
 		Context: str(in, "context")}
-	b := bridge.New(s.quiet())
-	plan, timeout, err := toolexec.Plan(b, a, time.Duration(n)*time.Millisecond)
+	var plan bridge.ExecPlan
+	var timeout time.Duration
+	var refusal pyjson.Value
+	err = s.run("exec", s.quiet(), func(b *bridge.Bridge) error {
+		var err error
+		plan, timeout, err = toolexec.Plan(b, a, time.Duration(n)*time.Millisecond)
+		if err == nil && !plan.Decision.Allowed {
+			refusal = toolexec.Refuse(b, a, plan, argv)
+		}
+		return err
+	})
+	s.mu.Unlock()
 	if err == nil && !plan.Decision.Allowed {
-		refusal := toolexec.Refuse(b, a, plan, argv)
-		s.mu.Unlock()
 		return failureValue(refusal), nil
 	}
-	s.mu.Unlock()
 	if err != nil {
 		return failure(err), nil
 	}
@@ -100,7 +107,13 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rep := toolexec.Report(b, a, plan, o)
+	var rep toolexec.Reported
+	if err := s.run("report", s.quiet(), func(b *bridge.Bridge) error {
+		rep = toolexec.Report(b, a, plan, o)
+		return nil
+	}); err != nil {
+		return failure(err), nil
+	}
 	if attributed {
 		s.ctx.used(in)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -41,7 +42,7 @@ func (Backend) Call(url string, o cli.StoreCall, fn func(m cli.StoreMirror) erro
 			for i, p := range peers {
 				ps[i] = cli.StorePeer{Name: p.Name, Dir: p.Dir}
 			}
-			return fn(cli.StoreMirror{Dir: dir, Peers: ps, Volatile: bootID() != ""})
+			return fn(cli.StoreMirror{Dir: dir, Peers: ps, Volatile: Volatile()})
 		})
 	return asError(err)
 }
@@ -87,6 +88,64 @@ func (Backend) Set(url string, o cli.StoreCall, fleet string, private *bool) (py
 	}
 	return pyjson.Obj(pyjson.KV("status", "set"), pyjson.KV("workspace", o.Workspace)), nil
 }
+
+// Run runs fn on a Bridge of the store's workspace as one transaction
+// (Call) for the operation op (cli.StoreCallFor): a long-lived server's
+// way (cmd/ucs-mcp --store), with the options o of its calls (their
+// workspace is the mirror; their agent, the workspace's name unless o
+// names one). Errors are *bridge.Error values.
+func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
+	sc := cli.StoreCallFor(op)
+	var opErr error
+	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers}, func(dir string, peers []Peer) error {
+		o.Workspace = dir
+		if o.AgentID == "" || o.AgentID == "default" {
+			o.AgentID = s.opts.Workspace
+		}
+		o.NoSync = Volatile()
+		b := bridge.New(o)
+		for _, p := range peers {
+			b.AddPeer(p.Name, p.Dir)
+		}
+		opErr = fn(b)
+		return opErr
+	})
+	if opErr != nil {
+		return opErr
+	}
+	return asError(err)
+}
+
+// Runner is the MCP server's way to a store (cmd/ucs-mcp --store): each
+// tool call one transaction (Store.Run), over one connection the server
+// keeps and reopens after a failure. A long-lived server pays neither a
+// process start nor a connection per call.
+func Runner(ctx context.Context, url, name string, opts bridge.Options) mcpserver.Runner {
+	var st *Store
+	return func(op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
+		if st == nil {
+			var err error
+			st, err = Open(ctx, url, Options{Workspace: name, Cache: os.Getenv("UCS_STORE_CACHE"), LockTimeout: opts.LockTimeout})
+			if err != nil {
+				return asError(err)
+			}
+		}
+		err := st.Run(ctx, op, o, fn)
+		var be *bridge.Error
+		if errors.As(err, &be) && be.Code == "store_failed" {
+			st.Close()
+			st = nil
+		}
+		return err
+	}
+}
+
+// Volatile reports whether a mirror's commits may skip fsync: the store
+// detects a mirror of another boot and rebuilds it (Linux's boot id).
+func Volatile() bool { return bootID() != "" }
+
+// AsError says a store's failure as ucs's errors say theirs.
+func AsError(err error) error { return asError(err) }
 
 // asError says a store's failure as ucs's errors say theirs.
 func asError(err error) error {

@@ -15,11 +15,13 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
 )
@@ -32,6 +34,18 @@ func TestMain(m *testing.M) {
 	if os.Getenv("UCS_TEST_AS_UCS") == "1" {
 		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 			Store: pgstore.Backend{}}))
+	}
+	if url := os.Getenv("UCS_TEST_AS_MCP"); url != "" { // cmd/ucs-mcp on a store
+		opts, err := cli.BridgeOptions("", os.Getenv)
+		if err != nil {
+			os.Exit(2)
+		}
+		ctx := context.Background()
+		run := pgstore.Runner(ctx, url, os.Getenv("UCS_WORKSPACE_NAME"), opts)
+		if err := mcpserver.NewWith(opts, run).Run(ctx, &mcp.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	code := m.Run()
 	pgtest.Stop()
@@ -391,5 +405,59 @@ func TestQueuedObservationSurvivesARebuild(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(e.cache, "ws", "a.version")))
 	e.must("a", report("read", "success", 2), "report")
 	assert.Equal(t, int64(3), gjson.Get(e.must("a", "", "status"), "reports_total").Int(), "the queued outcome was learned")
+	e.must("a", "", "verify")
+}
+
+// An MCP server on the store (ucs-mcp --store) serves a workspace as the
+// command line does: two servers and CLI processes on one workspace, 150
+// reports in all, every one counted; each tool call is one transaction.
+func TestMCPServersOnTheStore(t *testing.T) {
+	e := newEnv(t)
+	e.must("a", "", "init")
+	server := func() *mcp.ClientSession {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), append(e.vars, "UCS_TEST_AS_MCP="+e.url, "UCS_WORKSPACE_NAME=a",
+			"UCS_STORE_CACHE="+t.TempDir())...) // a machine of its own
+		cmd.Stderr = os.Stderr
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).
+			Connect(context.Background(), &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}, nil)
+		require.NoError(t, err)
+		t.Cleanup(func() { cs.Close() })
+		return cs
+	}
+	var wg sync.WaitGroup
+	failed := make(chan string, 150)
+	for range 2 {
+		cs := server()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "report",
+					Arguments: map[string]any{"action": "web_fetch", "success": "success", "context": fmt.Sprintf("step %d", i)}})
+				if err != nil || res.IsError {
+					failed <- fmt.Sprint(err, res)
+				}
+			}
+		}()
+	}
+	for p := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 25 {
+				if out, code := e.ucs("a", report("read", "success", 100*p+i), "report"); code != 0 {
+					failed <- out
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(failed)
+	for f := range failed {
+		t.Errorf("a report failed: %s", f)
+	}
+	assert.Equal(t, int64(150), gjson.Get(e.must("a", "", "status"), "reports_total").Int())
+	assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
 	e.must("a", "", "verify")
 }

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -21,6 +22,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
 )
@@ -116,6 +119,54 @@ func main() {
 	wg.Wait()
 	el := time.Since(start).Seconds()
 	fmt.Printf("%d agents reporting at once, each on its own workspace: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
+		*agents, done.Load(), el, float64(done.Load())/el, failed.Load())
+
+	// The same through long-lived MCP servers on the store (ucs-mcp
+	// --store), one per agent: no process start, no connection per call.
+	mcpBin := filepath.Join(filepath.Dir(bin), "ucs-mcp")
+	var sessions []*mcp.ClientSession
+	for a := range *agents {
+		cmd := exec.Command(mcpBin, "--store", url, "--workspace-name", fmt.Sprintf("agent%d", a))
+		cmd.Env = append(os.Environ(), "UCS_STORE_CACHE="+cache)
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "benchstore", Version: "1"}, nil).
+			Connect(context.Background(), &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}, nil)
+		if err != nil {
+			fail(err)
+		}
+		defer cs.Close()
+		sessions = append(sessions, cs)
+	}
+	args := map[string]any{"action": "read", "success": "success", "context": "read the brief"}
+	var one []float64
+	for range *runs {
+		t := time.Now()
+		if res, err := sessions[0].CallTool(context.Background(), &mcp.CallToolParams{Name: "report", Arguments: args}); err != nil || res.IsError {
+			fail(fmt.Errorf("report over MCP: %v %v", err, res))
+		}
+		one = append(one, ms(time.Since(t)))
+	}
+	fmt.Printf("report through ucs-mcp on the store, median of %d calls: %.2f ms\n", *runs, median(one))
+	done.Store(0)
+	failed.Store(0)
+	deadline = time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+	start = time.Now()
+	for _, cs := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "report", Arguments: args})
+				if err != nil || res.IsError {
+					failed.Add(1)
+					continue
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	el = time.Since(start).Seconds()
+	fmt.Printf("%d agents through ucs-mcp servers on the store: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
 		*agents, done.Load(), el, float64(done.Load())/el, failed.Load())
 }
 
