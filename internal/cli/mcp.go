@@ -82,7 +82,11 @@ this ucs (else ucs-mcp on PATH), on --workspace or $UCS_WORKSPACE when given.`,
 			if ws == "" {
 				ws = st.env.Getenv("UCS_WORKSPACE")
 			}
-			if ws != "" {
+			if url := st.storeURL(); isDatabase(url) {
+				// A workspace of a PostgreSQL store: the server keeps a
+				// connection to it.
+				args = []string{"--store", url, "--workspace-name", st.workspaceName()}
+			} else if ws != "" {
 				if abs, err := filepath.Abs(ws); err == nil {
 					ws = abs
 				}
