@@ -37,7 +37,9 @@ type Runner func(op string, opts bridge.Options, fn func(b *bridge.Bridge) error
 // NewWith is New with the workspace reached through run.
 func NewWith(opts bridge.Options, run Runner) *mcp.Server {
 	if run == nil {
-		run = func(_ string, opts bridge.Options, fn func(b *bridge.Bridge) error) error { return fn(bridge.New(opts)) }
+		run = func(_ string, opts bridge.Options, fn func(b *bridge.Bridge) error) error {
+			return fn(bridge.New(opts))
+		}
 	}
 	s := &server{opts: opts, run: run}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
