@@ -296,7 +296,6 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ix := ci.ix
 	var goalTerms []string
 	if gb, err := s.goals(); err == nil {
 		for _, g := range gb.Open {
@@ -310,24 +309,40 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 		rank, relevance, freshness, goal float64
 		terms                            []string
 		matched                          []string
+		agent                            string // with peers: whose
+		peer                             int    // 0: the agent's own; else its peer's position + 1
+		weight                           float64
 	}
 	var rs []ranked
-	for _, h := range ix.Search(recall.Query{Text: context}) {
-		o, ok := ci.obs[h.ID]
-		if !ok {
-			continue
+	search := func(ci *contextIndex, agent string, peer int, weight float64) {
+		for _, h := range ci.ix.Search(recall.Query{Text: context}) {
+			o, ok := ci.obs[h.ID]
+			if !ok {
+				continue
+			}
+			terms, _ := ci.ix.Terms(h.ID)
+			r := ranked{o: o, relevance: h.Score / (h.Score + 1), freshness: belief.Freshness(o, s.now), goal: 1, terms: terms,
+				agent: agent, peer: peer, weight: weight}
+			for _, m := range h.Matched {
+				r.matched = append(r.matched, m.Term)
+			}
+			if recall.Matches(goalTerms, terms, 1) {
+				r.goal = goalMatchBoost
+			}
+			r.rank = r.relevance * r.freshness * o.Confidence.Value * r.goal * weight
+			if r.rank >= contextMinRank {
+				rs = append(rs, r)
+			}
 		}
-		terms, _ := ix.Terms(h.ID)
-		r := ranked{o: o, relevance: h.Score / (h.Score + 1), freshness: belief.Freshness(o, s.now), goal: 1, terms: terms}
-		for _, m := range h.Matched {
-			r.matched = append(r.matched, m.Term)
-		}
-		if recall.Matches(goalTerms, terms, 1) {
-			r.goal = goalMatchBoost
-		}
-		r.rank = r.relevance * r.freshness * o.Confidence.Value * r.goal
-		if r.rank >= contextMinRank {
-			rs = append(rs, r)
+	}
+	own := ""
+	if len(s.peers) > 0 {
+		own = s.agentID
+	}
+	search(ci, own, 0, 1)
+	for i, p := range s.peers {
+		if pci := s.peerContextIndex(p); pci != nil {
+			search(pci, p.name, i+1, fleetWeight)
 		}
 	}
 	slices.SortStableFunc(rs, func(a, b ranked) int {
@@ -336,6 +351,9 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 				return -1
 			}
 			return 1
+		}
+		if a.peer != b.peer {
+			return a.peer - b.peer
 		}
 		return strings.Compare(a.o.ID, b.o.ID)
 	})
@@ -349,12 +367,19 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 			left++
 			continue
 		}
+		rank := []pyjson.Member{pyjson.KV("score", round(r.rank, 4)), pyjson.KV("relevance", round(r.relevance, 4)),
+			pyjson.KV("freshness", round(r.freshness, 4)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
+			pyjson.KV("goal", r.goal)}
+		if r.weight != 1 {
+			rank = append(rank, pyjson.KV("fleet_weight", r.weight))
+		}
 		v := pyjson.Obj(pyjson.KV("id", r.o.ID), pyjson.KV("key", r.o.Key.String()), pyjson.KV("claim", r.o.Claim),
 			pyjson.KV("status", string(r.o.Status)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
 			pyjson.KV("last_supported", isoTime(r.o.LastSupported)),
-			pyjson.KV("rank", pyjson.Obj(pyjson.KV("score", round(r.rank, 4)), pyjson.KV("relevance", round(r.relevance, 4)),
-				pyjson.KV("freshness", round(r.freshness, 4)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
-				pyjson.KV("goal", r.goal), pyjson.KV("matched", r.matched))))
+			pyjson.KV("rank", pyjson.ObjectValue(append(rank, pyjson.KV("matched", r.matched)))))
+		if r.agent != "" {
+			v = v.With("agent", r.agent)
+		}
 		n := len(pyjson.AppendCompact(nil, v))
 		if size+n > contextMaxBytes {
 			left++
@@ -368,8 +393,36 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	return pyjson.Obj(pyjson.KV("hits", out), pyjson.KV("left_out", left)), nil
 }
 
+// peerContextIndex is a fleet peer's believed observations, indexed: its
+// derived files when they match its book, else built from the book; nil
+// when it keeps none or they cannot be read (a peer is left out, never an
+// error of this workspace's).
+func (s *session) peerContextIndex(p peer) *contextIndex {
+	raw, err := p.ws.ReadFile(relState)
+	if err != nil {
+		return nil
+	}
+	member := gjson.GetBytes(raw, "observations")
+	if !member.Exists() {
+		return nil
+	}
+	sum, _ := bookRef([]byte(member.Raw))
+	if ci := s.loadContextIndexOf(p.ws, sum); ci != nil {
+		return ci
+	}
+	data, err := readBook(p.ws.ReadFile, []byte(member.Raw))
+	if err != nil {
+		return nil
+	}
+	b, err := belief.DecodeBook(data)
+	if err != nil {
+		return nil
+	}
+	return buildContextIndex(b, s.analyzer())
+}
+
 // rememberContext keeps with the consult's advisory the observations it
-// put in its context.
+// put in its context (its own: a peer's are not its evidence to weigh).
 func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	if advisoryID == "" || s.learnt == nil || len(s.learnt.advisories) == 0 {
 		return
@@ -380,7 +433,9 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	}
 	hits, _ := obs.Get("hits")
 	for _, h := range hits.Items() {
-		adv.Observations = append(adv.Observations, strField(h, "id"))
+		if a := strField(h, "agent"); a == "" || a == s.agentID {
+			adv.Observations = append(adv.Observations, strField(h, "id"))
+		}
 	}
 }
 
@@ -556,7 +611,13 @@ func buildContextIndex(b *belief.Book, an *recall.Analyzer) *contextIndex {
 // loadContextIndex reads the derived files of the book of that hash, or
 // returns nil when they are missing, stale or damaged.
 func (s *session) loadContextIndex(book string) *contextIndex {
-	raw, err := s.ws.ReadFile(relObsIndex)
+	return s.loadContextIndexOf(s.ws, book)
+}
+
+// loadContextIndexOf is loadContextIndex for the workspace ws (a fleet's
+// peer's).
+func (s *session) loadContextIndexOf(ws *workspace.Workspace, book string) *contextIndex {
+	raw, err := ws.ReadFile(relObsIndex)
 	head := obsIndexMagic + book + "\n"
 	if err != nil || !bytes.HasPrefix(raw, []byte(head)) {
 		return nil
@@ -565,7 +626,7 @@ func (s *session) loadContextIndex(book string) *contextIndex {
 	if err != nil || !ix.Analyzer().Synonyms().Equal(s.analyzer().Synonyms()) {
 		return nil
 	}
-	sumRaw, err := s.ws.ReadFile(relObsSummary)
+	sumRaw, err := ws.ReadFile(relObsSummary)
 	if err != nil || gjson.GetBytes(sumRaw, "book").Str != book {
 		return nil
 	}

@@ -314,11 +314,18 @@ func TestFleetKnowledge(t *testing.T) {
 	require.Equal(t, int64(1), dead.Get("#").Int(), out)
 	assert.Equal(t, "A", dead.Get("0.agent").String())
 	assert.Equal(t, 0.8, dead.Get("0.rank.fleet_weight").Float())
+	// The observation A's reflection made is B's to weigh too.
+	obs := gjson.Get(out, "observations.hits")
+	require.Equal(t, int64(1), obs.Get("#").Int(), out)
+	assert.Equal(t, "A", obs.Get("0.agent").String())
+	assert.Equal(t, 0.8, obs.Get("0.rank.fleet_weight").Float())
 
 	// B records the same: its own ranks first.
 	e.must("B", deadEnd, "reflect")
 	out = e.must("B", "", "consult", "--context", ctx)
 	assert.Equal(t, "B", gjson.Get(out, "dead_ends.0.agent").String(), out)
+	assert.Equal(t, "B", gjson.Get(out, "observations.hits.0.agent").String(), "B's own observation first, A's equal one left out: %s", out)
+	assert.Equal(t, int64(1), gjson.Get(out, "observations.hits.#").Int())
 	assert.Greater(t, gjson.Get(out, "dead_ends.0.rank.score").Float(), gjson.Get(out, "left_out.dead_ends").Float()*0)
 
 	// A private workspace's entries never reach B.
@@ -327,6 +334,7 @@ func TestFleetKnowledge(t *testing.T) {
 	e.must("C", `{"type": "post_task", "text": "The vendor billing portal exports invoices as CSV from its admin page.", "capabilities": ["browser"]}`, "reflect")
 	out = e.must("B", "", "consult", "--context", ctx)
 	assert.NotContains(t, out, `"agent":"C"`, out)
+	assert.NotContains(t, out, "CSV", out)
 	// And a private workspace sees no one's.
 	out = e.must("C", "", "consult", "--context", ctx)
 	assert.NotContains(t, out, `"agent":"A"`, out)
