@@ -66,11 +66,13 @@ var termFields = map[string][]struct {
 
 // termRule is the term index's rule for a knowledge file of this workspace.
 func (s *session) termRule(rel string) workspace.TermRule {
-	syn := gjson.GetBytes(s.manifest.Bytes(), "synonyms").Raw
-	sum := sha256.Sum256([]byte(syn))
+	if s.termKey == "" {
+		sum := sha256.Sum256([]byte(gjson.GetBytes(s.manifest.Bytes(), "synonyms").Raw))
+		s.termKey = termRuleVersion + " synonyms:" + hex.EncodeToString(sum[:8])
+	}
 	fields := termFields[rel]
 	return workspace.TermRule{
-		Key:      termRuleVersion + " synonyms:" + hex.EncodeToString(sum[:8]),
+		Key:      s.termKey,
 		Analyzer: s.analyzer(),
 		Fields: func(v pyjson.Value) []recall.Field {
 			var out []recall.Field

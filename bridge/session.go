@@ -59,6 +59,7 @@ type session struct {
 	learnedAfter string
 	// recallAnalyzer is the workspace's term analyzer (relevance.go).
 	recallAnalyzer *recall.Analyzer
+	termKey        string // the term index's rule key (termRule), once computed
 	// obsRaw is the state file's "observations" member as read, and
 	// obsBook its decoded form once a call needs it.
 	obsRaw  []byte

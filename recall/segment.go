@@ -95,9 +95,6 @@ func NewSegmentBuilder(a *Analyzer) *SegmentBuilder {
 	return &SegmentBuilder{an: a, terms: map[string]*termPostings{}}
 }
 
-// Len returns the number of documents added.
-func (b *SegmentBuilder) Len() int { return len(b.lengths) }
-
 // Add adds the next document: its weighted fields and the caller's ref.
 func (b *SegmentBuilder) Add(fields []Field, ref [2]uint64) {
 	n := len(b.lengths)

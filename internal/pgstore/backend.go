@@ -144,9 +144,6 @@ func Runner(ctx context.Context, url, name string, opts bridge.Options) mcpserve
 // detects a mirror of another boot and rebuilds it (Linux's boot id).
 func Volatile() bool { return bootID() != "" }
 
-// AsError says a store's failure as ucs's errors say theirs.
-func AsError(err error) error { return asError(err) }
-
 // asError says a store's failure as ucs's errors say theirs.
 func asError(err error) error {
 	var be *bridge.Error

@@ -35,9 +35,6 @@ func (s *Store) mirrorOf(name string) *mirror {
 	return &mirror{name: name, dir: filepath.Join(s.cache, "ws", name)}
 }
 
-// Dir is the directory of the store's workspace's mirror.
-func (s *Store) Dir() string { return s.mirrorOf(s.opts.Workspace).dir }
-
 // lockMirror takes the mirror's lock, exclusively: the processes of one
 // machine take turns on a mirror (the database's row lock orders them
 // with the other machines').

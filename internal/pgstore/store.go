@@ -34,7 +34,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -62,11 +61,6 @@ type Store struct {
 	schemaOK bool // the schema is known to be current
 	// connected is how long the connection took (for Timings).
 	connected time.Duration
-}
-
-// IsURL reports whether a store URL names a PostgreSQL database.
-func IsURL(s string) bool {
-	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
 }
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
@@ -125,9 +119,3 @@ func (s *Store) migrated(ctx context.Context) error {
 
 // Close closes the connection.
 func (s *Store) Close() { s.conn.Close(context.Background()) }
-
-// Conn is the store's connection (tests and benchmarks read the tables).
-func (s *Store) Conn() *pgx.Conn { return s.conn }
-
-// Workspace is the name of the store's workspace.
-func (s *Store) Workspace() string { return s.opts.Workspace }

@@ -180,13 +180,6 @@ func (tx *Tx) searchWithoutIndex(rel string, q recall.Query, rule TermRule) ([]T
 // file sum.
 var errChainBroken = errors.New("the term index does not describe the data file")
 
-func chainEnd(chain []*termSegment) int {
-	if len(chain) == 0 {
-		return 0
-	}
-	return chain[len(chain)-1].end
-}
-
 func closeSegments(chain []*termSegment) {
 	for _, s := range chain {
 		if s.f != nil {
