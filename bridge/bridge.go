@@ -127,6 +127,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if c.Args.Kind() != pyjson.Object {
 		c.Args = pyjson.Obj()
 	}
+	// The agent id tags every event: it comes from the environment.
+	if err := CheckUTF8("the agent id (UCS_AGENT_ID)", b.opts.AgentID); err != nil {
+		return pyjson.Value{}, err
+	}
 	// The journal records the input in canonical JSON (sorted keys), and a
 	// replay sees it so; the call itself must see it so too, or whatever
 	// it stores of the input (a reasoning trace, imported entries) would

@@ -43,8 +43,8 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		}
 	}
 	isGroup := slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
-	if opts.Op != "" && opts.Op != "adopt" && !isGroup && !slices.Contains(Operations(), opts.Op) {
-		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt", "--op %q is not an operation", opts.Op)
+	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !isGroup && !slices.Contains(Operations(), opts.Op) {
+		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
 	}
 	j, ok, err := b.ws.OpenJournal()
 	if err != nil || !ok {

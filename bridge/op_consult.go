@@ -39,7 +39,7 @@ agent decides.`,
 	Example:  "ucs consult --context \"research competitor pricing on the web\"\nucs consult --context \"research pricing\" --capabilities web_fetch,read",
 	Mutating: true, // its warm-up steps move the engine on
 	Fields: []Field{
-		{Name: "context", Type: TypeString, Required: true, Flag: true, Doc: "the task or situation"},
+		{Name: "context", Type: TypeString, Required: true, Flag: true, Text: true, Max: contextCap, Doc: "the task or situation"},
 		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names to energize besides those the context evokes"},
 		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3, v4: rank by the estimate alone, without the exploration bonus (a probe)"},
 		{Name: "fields", Type: TypeStrings, Flag: true, Doc: "only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)"},

@@ -32,7 +32,7 @@ mean over the capabilities of their outcomes, full at 5; a v2 workspace keeps
 no such counts and scores knowledge alone).`,
 	Example: "ucs coverage --context \"deploy the staging cluster\"\nucs coverage --context \"research pricing\" --capabilities web_fetch",
 	Fields: []Field{
-		{Name: "context", Type: TypeString, Required: true, Flag: true, Doc: "the task"},
+		{Name: "context", Type: TypeString, Required: true, Flag: true, Text: true, Max: contextCap, Doc: "the task"},
 		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names the task uses besides those the context evokes"},
 	},
 	run: opCoverage,

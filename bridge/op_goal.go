@@ -13,7 +13,7 @@ import (
 
 var goalIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true, Doc: "the goal's id (from goal add or goal list)"}
 
-var noteField = Field{Name: "note", Type: TypeString, Flag: true, Doc: "why (kept with the goal and in the journal)"}
+var noteField = Field{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why (kept with the goal and in the journal)"}
 
 var goalAddSpec = Spec{
 	Name:    "goal add",
@@ -27,7 +27,7 @@ they weigh more in learning than unattributed ones.`,
 	Example:  "ucs goal add --content \"ship the parser fix\" --count 2\nucs goal add --content \"fetch the pricing page\" --threshold 0.9 --retries 1",
 	Mutating: true,
 	Fields: []Field{
-		{Name: "content", Type: TypeString, Flag: true, Required: true, Doc: "what the goal is"},
+		{Name: "content", Type: TypeString, Flag: true, Required: true, Text: true, Max: noteCap, Doc: "what the goal is"},
 		{Name: "count", Type: TypeInt, Flag: true, Doc: "completed after this many successful outcomes (default 1)"},
 		{Name: "threshold", Type: TypeNumber, Flag: true, Doc: "completed by one success observed with at least this confidence (0 to 1)"},
 		{Name: "retries", Type: TypeInt, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},

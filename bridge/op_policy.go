@@ -164,8 +164,8 @@ lists them.`,
 	Fields: []Field{
 		{Name: "capability", Type: TypeString, Flag: true, Required: true, Doc: "the capability refused"},
 		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
-		{Name: "reason", Type: TypeString, Flag: true, Doc: "why it was refused"},
-		{Name: "command", Type: TypeStrings, Flag: true, Doc: "the command line that was not run"},
+		{Name: "reason", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why it was refused"},
+		{Name: "command", Type: TypeStrings, Flag: true, Text: true, Doc: "the command line that was not run"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),

@@ -19,7 +19,7 @@ import (
 var seqField = Field{Name: "seq", Type: TypeInt, Flag: true, Positional: true, Required: true,
 	Doc: "the journal sequence number of the report (ucs log --op report)"}
 
-var byField = Field{Name: "by", Type: TypeString, Flag: true, Doc: "who makes it (default: UCS_AGENT_ID)"}
+var byField = Field{Name: "by", Type: TypeString, Flag: true, Text: true, Max: 256, Doc: "who makes it (default: UCS_AGENT_ID)"}
 
 var rateSpec = Spec{
 	Name:    "rate",
@@ -33,7 +33,7 @@ its journal sequence number (ucs log --op report).`,
 	Mutating: true,
 	Fields: []Field{seqField,
 		{Name: "success", Type: TypeString, Flag: true, Required: true, Enum: []string{"success", "partial", "failure"}, Doc: "the verdict"},
-		{Name: "note", Type: TypeString, Flag: true, Doc: "why"},
+		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
 		byField,
 	},
 	run: opRate,
@@ -53,7 +53,7 @@ is learned as a new outcome.)`,
 	Fields: []Field{seqField,
 		{Name: "success", Type: TypeString, Flag: true, Enum: []string{"success", "partial", "failure", "neutral"}, Doc: "the corrected verdict (default: the original's)"},
 		{Name: "action", Type: TypeString, Flag: true, Doc: "the capability actually used (default: the original's)"},
-		{Name: "note", Type: TypeString, Flag: true, Doc: "why"},
+		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
 		byField,
 	},
 	check: func(c Call) error {

@@ -22,7 +22,7 @@ revalidation. --format table prints it in 80 columns; json answers the data.
 It changes nothing.`,
 	Example: "ucs show --format table\nucs show --context \"research competitor pricing\" --format table",
 	Fields: []Field{
-		{Name: "context", Type: TypeString, Flag: true, Doc: "also the suggestions for this task, as consult would give them now"},
+		{Name: "context", Type: TypeString, Flag: true, Text: true, Max: contextCap, Doc: "also the suggestions for this task, as consult would give them now"},
 		{Name: "format", Type: TypeString, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (the data) or table (for people, 80 columns)"},
 	},
 	run:   opShow,

@@ -20,6 +20,17 @@ func (b *Bridge) QueueCall(c Call) error {
 	if id, err := requestID(c.Input); err != nil || id == "" {
 		return fault.Internal(errors.New("a queued call needs a request_id"), "queue an observation")
 	}
+	// The queue holds the call as the journal will: checked, its secrets
+	// redacted. A call refused now would be refused when applied.
+	sp := Lookup(c.Op)
+	if sp == nil {
+		return badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
+	}
+	c.Input = pyjson.SortKeys(c.Input)
+	c, err := sp.validate(c, false)
+	if err != nil {
+		return err
+	}
 	line := pyjson.AppendDumps(nil, pyjson.Obj(pyjson.KV("op", c.Op), pyjson.KV("args", c.Args), pyjson.KV("input", c.Input)))
 	return b.ws.QueuePending(line)
 }

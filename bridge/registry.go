@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -81,6 +82,17 @@ type Field struct {
 	// line does not give (the CLI reads it; Do never reads the
 	// environment).
 	Env string
+
+	// Max caps the field: a string's characters (a list of strings': each
+	// item's), an object's bytes of compact JSON; 0 is its type's default
+	// (text.go). A larger value is refused with too_large.
+	Max int
+	// Text marks free text (a description, an outcome, a note): the
+	// secrets in it are redacted before the call is recorded or run.
+	Text bool
+	// Files marks an object of whole files by name (an export's Markdown):
+	// its strings are held to the object's cap, not to a text's.
+	Files bool
 
 	// valid, when set, replaces the checks of Type, Required and Enum.
 	valid func(x pyjson.Value, present bool) error
@@ -235,6 +247,9 @@ func (sp *Spec) Call(in pyjson.Value) Call {
 // lenient (a replay of a journal written before they were).
 func (sp *Spec) validate(c Call, lenient bool) (Call, error) {
 	inputs := sp.Inputs()
+	if err := sp.checkUTF8(c, inputs); err != nil {
+		return c, err
+	}
 	if !lenient {
 		if err := sp.unknown(c.Args, inputs, true); err != nil {
 			return c, err
@@ -259,6 +274,15 @@ func (sp *Spec) validate(c Call, lenient bool) (Call, error) {
 		if canon != "" {
 			*obj = obj.With(f.Name, canon)
 		}
+		// A replay runs the event as it was recorded: an earlier ucs kept
+		// text that a cap or a redaction would now change.
+		if ok && !x.IsNull() && !lenient {
+			if y, changed, err := f.checkText(x); err != nil {
+				return c, err
+			} else if changed {
+				*obj = obj.With(f.Name, y)
+			}
+		}
 	}
 	if sp.check != nil {
 		if err := sp.check(c); err != nil {
@@ -266,6 +290,27 @@ func (sp *Spec) validate(c Call, lenient bool) (Call, error) {
 		}
 	}
 	return c, nil
+}
+
+// checkUTF8 refuses a call any of whose strings (member names included)
+// is not valid UTF-8, naming the field that holds it.
+func (sp *Spec) checkUTF8(c Call, inputs []Field) error {
+	for _, part := range []struct {
+		v     pyjson.Value
+		flags bool
+	}{{c.Args, true}, {c.Input, false}} {
+		for _, m := range part.v.Members() {
+			if utf8.ValidString(m.Key) && validUTF8(m.Value) {
+				continue
+			}
+			where := "field " + quote(strings.ToValidUTF8(m.Key, "\ufffd"))
+			if i := slices.IndexFunc(inputs, func(f Field) bool { return f.Name == m.Key && f.Flag == part.flags }); i >= 0 {
+				where = inputs[i].label()
+			}
+			return invalidUTF8(where)
+		}
+	}
+	return nil
 }
 
 // unknown refuses a member of v that is no field of the operation (of

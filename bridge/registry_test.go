@@ -217,7 +217,7 @@ func TestInputSchema(t *testing.T) {
 			}
 			p, ok := props.Get(f.Name)
 			require.True(t, ok, "%s.%s", sp.Name, f.Name)
-			assert.Equal(t, f.Doc, field(p, "description", pyjson.NullValue()).Str())
+			assert.Equal(t, f.Describe(), field(p, "description", pyjson.NullValue()).Str())
 			typ := field(p, "type", pyjson.NullValue()).Str()
 			switch f.Type {
 			case TypeStrings, TypeObjects:
@@ -256,7 +256,7 @@ func TestInputSchema(t *testing.T) {
 	assert.Equal(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,`+
 		`"description":"Before a significant task: suggested paths, methodology, dead ends, judgment",`+
 		`"properties":{"capabilities":{"description":"capability names to energize besides those the context evokes","items":{"type":"string"},"type":"array"},`+
-		`"context":{"description":"the task or situation","pattern":"\\S","type":"string"},`+
+		`"context":{"description":"the task or situation (at most 16384 characters; secrets redacted)","maxLength":16384,"pattern":"\\S","type":"string"},`+
 		`"fields":{"description":"only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)","items":{"type":"string"},"type":"array"},`+
 		`"greedy":{"description":"v3, v4: rank by the estimate alone, without the exploration bonus (a probe)","type":"boolean"}},`+
 		`"required":["context"],"title":"consult","type":"object"}`,

@@ -34,7 +34,10 @@ func (sp *Spec) InputSchema() pyjson.Value {
 		if f.Default != nil {
 			p = append(p, pyjson.KV("default", f.Default))
 		}
-		p = append(p, pyjson.KV("description", f.Doc))
+		if n := f.MaxLength(); n > 0 && f.Type == TypeString && f.Name != requestIDField.Name {
+			p = append(p, pyjson.KV("maxLength", n))
+		}
+		p = append(p, pyjson.KV("description", f.Describe()))
 		props = append(props, pyjson.KV(f.Name, pyjson.ObjectValue(p)))
 		if f.Required {
 			required = append(required, f.Name)

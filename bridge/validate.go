@@ -21,7 +21,49 @@ import (
 // ucs/state/backup/. It returns the report, and an *Error of kind corrupt
 // when problems remain.
 func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
-	return b.ws.Check(repair, b.now(), checkState)
+	var rolledBack []string
+	if repair {
+		r, ok, err := b.ws.RepairText(b.now())
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if ok {
+			if err := b.journalRepair(r); err != nil {
+				return pyjson.Value{}, err
+			}
+			rolledBack = append(rolledBack, r.Note())
+		}
+	}
+	out, err := b.ws.Check(repair, b.now(), checkState)
+	if err != nil || rolledBack == nil {
+		return out, err
+	}
+	repaired, _ := out.Get("repaired")
+	for _, it := range repaired.Items() {
+		rolledBack = append(rolledBack, it.Str())
+	}
+	return out.With("repaired", rolledBack), nil
+}
+
+// journalRepair records a repair that rolled an event back, as an event
+// of its own (op check, repair true) that changes nothing else: the
+// history says what was removed and where its bytes are, and verify
+// replays it (replayRepair).
+func (b *Bridge) journalRepair(r workspace.TextRepair) error {
+	in := pyjson.Obj(pyjson.KV("rolled_back", pyjson.Obj(pyjson.KV("seq", r.Seq), pyjson.KV("op", r.Op),
+		pyjson.KV("now", r.Now), pyjson.KV("why", "not valid UTF-8"), pyjson.KV("backup", r.Backup))))
+	return b.commitRecord(Call{Op: "check", Args: pyjson.Obj(pyjson.KV("repair", true)), Input: in})
+}
+
+// commitRecord commits an event that records something done outside an
+// operation's run (a repair): the state is loaded and committed unchanged.
+func (b *Bridge) commitRecord(c Call) error {
+	s, err := b.open(Lookup(c.Op), c, newTimings(nil))
+	if err != nil {
+		return err
+	}
+	defer s.tx.Close()
+	return s.commit(c, s.tBefore)
 }
 
 // checkState judges what the storage cannot of a state file: that the

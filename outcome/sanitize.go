@@ -68,7 +68,7 @@ type redaction struct {
 	// the text (lowercased if fold), the regular expression is not run.
 	need   []string
 	fold   bool
-	re     *regexp.Regexp
+	re     func() *regexp.Regexp // compiled on first use: most texts need few
 	groups []int
 	ok     func(s string, m []int, secret string) bool // nil: every candidate is a secret
 	// resume, if set, says where to look for the next candidate after a
@@ -117,13 +117,13 @@ func (d redaction) apply(s string) (string, bool) {
 // without overlaps; f reports whether it took the candidate.
 func (d redaction) each(s string, f func(m []int) bool) {
 	if d.resume == nil {
-		for _, m := range d.re.FindAllStringSubmatchIndex(s, -1) {
+		for _, m := range d.re().FindAllStringSubmatchIndex(s, -1) {
 			f(m)
 		}
 		return
 	}
 	for pos := 0; pos < len(s); {
-		m := d.re.FindStringSubmatchIndex(s[pos:])
+		m := d.re().FindStringSubmatchIndex(s[pos:])
 		if m == nil {
 			return
 		}
@@ -145,7 +145,14 @@ func (d redaction) each(s string, f func(m []int) bool) {
 // prefixed redacts group 2 of pattern, keeping group 1 (the prefix that
 // names the kind of key).
 func prefixed(need []string, pattern string, ok func(s string, m []int, secret string) bool) redaction {
-	return redaction{need, false, regexp.MustCompile(pattern), []int{2}, ok, nil}
+	return redaction{need, false, lazy(pattern), []int{2}, ok, nil}
+}
+
+// lazy compiles a redaction's expression when a text first needs it: a
+// call sanitises a few short texts, and compiling every expression would
+// cost it more than all of its sanitising.
+func lazy(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
 
 // words splits a list of strings for a redaction's need.
@@ -155,19 +162,19 @@ func words(s string) []string { return strings.Fields(s) }
 // left, so a key=value pair whose value was a known key shape is redacted
 // whole, and a Bearer token that is a JWT is redacted once. They are
 // compiled on first use, not when the program starts: every ucs call links
-// this package, and only exec and a report's result sanitise.
+// this package. Each expression is compiled when a text first needs it.
 var redactions = sync.OnceValue(func() []redaction { return redactionList() })
 
 func redactionList() []redaction {
 	return []redaction{
 		// A PEM private key block: its body, up to the END line or the end of
 		// the text (a capture cut short).
-		{words("PRIVATE"), false, regexp.MustCompile(`(?s)(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`), []int{2}, nil, nil},
+		{words("PRIVATE"), false, lazy(`(?s)(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`), []int{2}, nil, nil},
 		// The end of a block whose beginning was cut off: the lines of base64
 		// before its END line.
-		{words("PRIVATE"), false, regexp.MustCompile(`(?m)^((?:[A-Za-z0-9+/=]*\r?\n)*[A-Za-z0-9+/=]+)\r?\n-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`), []int{1}, nil, nil},
+		{words("PRIVATE"), false, lazy(`(?m)^((?:[A-Za-z0-9+/=]*\r?\n)*[A-Za-z0-9+/=]+)\r?\n-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`), []int{1}, nil, nil},
 		// user:password@ in a URL: up to the last @ of the authority.
-		{words("://"), false, regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.-]*://)([^\s/?#@"'<>\\]*:[^\s/?#"'<>\\]*)@`), []int{2}, nil, nil},
+		{words("://"), false, lazy(`\b([A-Za-z][A-Za-z0-9+.-]*://)([^\s/?#@"'<>\\]*:[^\s/?#"'<>\\]*)@`), []int{2}, nil, nil},
 
 		prefixed(words("sk-"), `\b(sk-(?:ant-(?:[a-z]+\d\d-)?|proj-|svcacct-|admin-)?)([A-Za-z0-9_-]{20,})`, hasDigit),
 		prefixed(words("ghp_ gho_ ghu_ ghs_ ghr_"), `\b(gh[pousr]_)([A-Za-z0-9]{20,})`, nil),
@@ -179,9 +186,9 @@ func redactionList() []redaction {
 		prefixed(words("glpat-"), `\b(glpat-)([0-9A-Za-z_-]{20,})`, nil),
 		prefixed(words("npm_"), `\b(npm_)([0-9A-Za-z]{36})\b`, nil),
 		prefixed(words("hf_"), `\b(hf_)([0-9A-Za-z]{30,})`, hasDigit),
-		{words("eyJ"), false, regexp.MustCompile(`\b(eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*)`), []int{1}, nil, nil},
+		{words("eyJ"), false, lazy(`\b(eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*)`), []int{1}, nil, nil},
 
-		{words("bearer basic"), true, regexp.MustCompile(`(?i)\b(bearer|basic)[ \t]+([A-Za-z0-9._~+/-]+=*)`), []int{2}, tokenLike,
+		{words("bearer basic"), true, lazy(`(?i)\b(bearer|basic)[ \t]+([A-Za-z0-9._~+/-]+=*)`), []int{2}, tokenLike,
 			func(m []int) int { return m[4] }},
 
 		// KEY=value, KEY: value, "key": "value", 'key': 'value' and the same
@@ -190,7 +197,7 @@ func redactionList() []redaction {
 		// may hold what an earlier redaction left (sk-proj-[REDACTED]) and
 		// which does not start with a bracket (a list, an object), but for
 		// [REDACTED] itself, so that a second pass keeps the scheme.
-		{words("secret token pass pwd key auth credential"), true, regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*(?:` + keyWords + `)[A-Za-z0-9_.-]*)(?:\\?["'])?[ \t]*[:=][ \t]*` +
+		{words("secret token pass pwd key auth credential"), true, lazy(`(?i)([A-Za-z0-9_.-]*(?:` + keyWords + `)[A-Za-z0-9_.-]*)(?:\\?["'])?[ \t]*[:=][ \t]*` +
 			`(?:(bearer|basic|token|digest)[ \t]+)?` +
 			`(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|\\"((?:[^"\\\n]|\\[^"\n])*)\\"|` +
 			`((?:[^\s"'&,;)}\]\[{(=<\\]|\[REDACTED\])(?:[^\s"'&,;)}\]\[\\]|\[REDACTED\])*))`),

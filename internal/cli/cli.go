@@ -38,6 +38,10 @@ func run(args []string, env Env, only string) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
+	if err := checkText(args, env.Getenv); err != nil {
+		st := &state{env: env}
+		return st.fail(bridge.AsError(err), false)
+	}
 	if env.Store == nil && wantsDatabase(args, env.Getenv) {
 		// Before anything is read: ucs-pg reads the same stdin.
 		st := &state{env: env}

@@ -20,7 +20,7 @@ func longHelp(sp *bridge.Spec) string {
 		}
 		for _, f := range sp.Inputs() {
 			if !f.Flag {
-				b.WriteString("  " + quoted(f.Name) + ": " + fieldType(&f) + "\n      " + f.Doc + "\n")
+				b.WriteString("  " + quoted(f.Name) + ": " + fieldType(&f) + "\n      " + f.Describe() + "\n")
 			}
 		}
 	}
@@ -61,7 +61,7 @@ func effect(sp *bridge.Spec) string {
 
 // flagUsage is a flag's line in --help.
 func flagUsage(f *bridge.Field) string {
-	s := f.Doc
+	s := f.Describe()
 	if f.Type == bridge.TypeStrings {
 		s += ", comma-separated"
 	}

@@ -48,7 +48,7 @@ underscores.
 		if flags != nil {
 			b.WriteString("\n| flag | takes | meaning |\n| --- | --- | --- |\n")
 			for _, f := range flags {
-				b.WriteString("| `--" + f.FlagName() + "` | " + takes(&f) + " | " + f.Doc + " |\n")
+				b.WriteString("| `--" + f.FlagName() + "` | " + takes(&f) + " | " + f.Describe() + " |\n")
 			}
 		}
 		if stdin != nil {
@@ -59,7 +59,7 @@ underscores.
 			}
 			b.WriteString("\n| field | takes | meaning |\n| --- | --- | --- |\n")
 			for _, f := range stdin {
-				b.WriteString("| `" + f.Name + "` | " + takes(&f) + " | " + f.Doc + " |\n")
+				b.WriteString("| `" + f.Name + "` | " + takes(&f) + " | " + f.Describe() + " |\n")
 			}
 		}
 		b.WriteString("\n```sh\n" + sp.Example + "\n```\n")

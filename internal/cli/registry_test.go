@@ -70,7 +70,7 @@ func TestHelpFromRegistry(t *testing.T) {
 				assert.Regexp(t, `(?m)^      --`+f.FlagName()+`( \w+)? +`+regexp.QuoteMeta(flagUsage(&f))+`( \(default ("[^"]*"|\d+)\))?$`, help, "%s --%s", sp.Name, f.FlagName())
 				continue
 			}
-			assert.Contains(t, help, "\n  \""+f.Name+"\": "+fieldType(&f)+"\n      "+f.Doc+"\n", "%s: stdin field %s", sp.Name, f.Name)
+			assert.Contains(t, help, "\n  \""+f.Name+"\": "+fieldType(&f)+"\n      "+f.Describe()+"\n", "%s: stdin field %s", sp.Name, f.Name)
 		}
 		assert.Equal(t, sp.Stdin(), strings.Contains(help, "\nStdin: "), sp.Name)
 		localFlags, _, _ := strings.Cut(help[strings.Index(help, "\nFlags:\n"):], "\nGlobal Flags:")

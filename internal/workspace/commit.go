@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/renameio/v2"
 
@@ -100,6 +101,12 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	ev.StateBefore, ev.StateAfter, ev.Files = tx.stateHash, stateAfter, pyjson.ObjectValue(files)
 	ev.Format, ev.Model = min(m.Format, EventFormat), m.Model
 	line := ev.seal()
+	// The last guard of the rule that every input is text: an event, a
+	// state or an appended line that is not UTF-8 would make the workspace
+	// unreadable to every later call, so it is never written.
+	if err := allText(line, stateBytes, tx.pending); err != nil {
+		return err
+	}
 	// A call that appends syncs its journal event first: it must be durable
 	// before any appended line it describes, lest a line survive a power
 	// loss that the event, which holds the offset to cut it back to, did
@@ -307,4 +314,25 @@ func syncDir(dir string) error {
 		return fault.Internal(err, "sync %s", dir)
 	}
 	return nil
+}
+
+// allText fails unless the event, the state and every appended line are
+// valid UTF-8.
+func allText(event, state []byte, appends []pendingAppend) error {
+	bad := ""
+	switch {
+	case !utf8.Valid(event):
+		bad = RelJournal
+	case !utf8.Valid(state):
+		bad = RelState
+	}
+	for _, p := range appends {
+		if bad == "" && !utf8.Valid(p.data) {
+			bad = p.rel
+		}
+	}
+	if bad == "" {
+		return nil
+	}
+	return fault.Internal(errors.New("not valid UTF-8"), "refusing to commit %s, which a value that bypassed input checks made", bad)
 }

@@ -1,0 +1,137 @@
+package workspace
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// Before input was checked at the boundary, a flag or an environment
+// variable holding a byte that is not UTF-8 was committed as is: the
+// journal's last event (and sometimes the state) could not be parsed, and
+// every later call failed. Nothing could commit after such an event, so
+// it is always the last. RepairText rolls it back as a call cut short is
+// rolled back: the state of the commit before it, the files it appended
+// to cut back to where it found them, its bytes kept in a backup.
+
+// A TextRepair is what RepairText rolled back.
+type TextRepair struct {
+	Seq    int64  // the event's sequence number
+	Op     string // its operation
+	Now    string // its clock value
+	Backup string // where its bytes are kept, relative to the workspace
+}
+
+// RepairText rolls back the journal's last event when it is not valid
+// UTF-8, holding the workspace's lock. ok is false when there is nothing
+// of the kind to repair, or when it cannot be repaired this way (check
+// then reports what is wrong).
+func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error) {
+	lock, err := l.Lock(true)
+	if err != nil {
+		return r, false, err
+	}
+	defer lock.Unlock()
+	f, err := openRead(l.path(RelJournal))
+	if errors.Is(err, fs.ErrNotExist) {
+		return r, false, nil
+	}
+	if err != nil {
+		return r, false, fault.Internal(err, "open %s", RelJournal)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return r, false, fault.Internal(err, "stat %s", RelJournal)
+	}
+	line, end, _, err := lastLine(f, st.Size(), 0)
+	f.Close()
+	if err != nil || line == nil || utf8.Valid(line) || end != st.Size() {
+		return r, false, err
+	}
+	ev, err := pyjson.Parse([]byte(strings.ToValidUTF8(string(line), "\uFFFD")))
+	if err != nil || ev.Kind() != pyjson.Object {
+		return r, false, nil
+	}
+	seqV, _ := ev.Get("seq")
+	seq, _ := seqV.Int()
+	before := strField(ev, "state_before")
+	if seq < 2 || before == "" {
+		return r, false, nil // an init's: there is no commit before it
+	}
+	// The state to go back to: the state file, when the event's state
+	// never landed, else the previous commit's.
+	restore := ""
+	for _, rel := range []string{RelState, RelStatePrev} {
+		if data, err := readFile(l.path(rel)); err == nil && sha256hexOf(data) == before {
+			restore = rel
+			break
+		}
+	}
+	if restore == "" {
+		return r, false, nil
+	}
+	backup, err := newBackupDir(l, "repair-"+now.Format("20060102T150405Z"))
+	if err != nil {
+		return r, false, err
+	}
+	save := func(rel string) error {
+		if !l.Exists(rel) {
+			return nil
+		}
+		return copyFile(l.path(rel), filepath.Join(backup, strings.ReplaceAll(rel, "/", "_")))
+	}
+	files, _ := ev.Get("files")
+	for _, rel := range append([]string{RelJournal, RelState}, memberKeys(files)...) {
+		if err := save(rel); err != nil {
+			return r, false, err
+		}
+	}
+	for _, m := range files.Members() {
+		if size, ok := m.Value.Int(); ok && validRel(m.Key) && size >= 0 {
+			if err := truncateTo(l, m.Key, size); err != nil {
+				return r, false, err
+			}
+		}
+	}
+	if restore == RelStatePrev {
+		if err := copyFile(l.path(RelStatePrev), l.path(RelState)); err != nil {
+			return r, false, err
+		}
+	}
+	if err := os.Truncate(l.path(RelJournal), end-int64(len(line))-1); err != nil {
+		return r, false, fault.Internal(err, "truncate %s", RelJournal)
+	}
+	rel, _ := filepath.Rel(l.root, backup)
+	return TextRepair{Seq: seq, Op: strField(ev, "op"), Now: strField(ev, "now"), Backup: filepath.ToSlash(rel)}, true, nil
+}
+
+// Note is how a check's answer says what was rolled back.
+func (r TextRepair) Note() string {
+	return fmt.Sprintf("rolled back event %d (%s), which held bytes that are not UTF-8 (an earlier ucs took them from a flag or the environment); its bytes are in %s", r.Seq, r.Op, r.Backup)
+}
+
+func memberKeys(v pyjson.Value) []string {
+	var keys []string
+	for _, m := range v.Members() {
+		if validRel(m.Key) {
+			keys = append(keys, m.Key)
+		}
+	}
+	return keys
+}
+
+func sha256hexOf(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
