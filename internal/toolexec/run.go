@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
@@ -82,7 +83,7 @@ func Run(c Command) (o Observation) {
 			o.ExitCode = ExitDenied
 		}
 		if c.Stderr != nil {
-			fmt.Fprintf(c.Stderr, "ucs exec: %v\n", err)
+			fmt.Fprintf(c.Stderr, "ucs exec: %s\n", fault.OneLine(err.Error()))
 		}
 		return o
 	}
