@@ -16,8 +16,8 @@ import (
 
 // Exit codes of a tool that did not run as a shell gives them.
 const (
-	ExitDenied   = 126 // not allowed (the policy, or the file's permissions): "cannot execute"
-	ExitNotFound = 127 // the command does not exist
+	ExitDenied   = int(fault.KindDenied) // 126, not allowed (the policy, or the file's permissions): "cannot execute"
+	ExitNotFound = 127                   // the command does not exist
 )
 
 // termGrace is how long a timed-out tool has between SIGTERM and SIGKILL.
