@@ -12,22 +12,24 @@ type Kind = fault.Kind
 
 // The kinds of error and their exit codes (see fault).
 const (
-	KindInternal       = fault.KindInternal
-	KindBadInput       = fault.KindBadInput
-	KindNotInitialized = fault.KindNotInitialized
-	KindBusy           = fault.KindBusy
-	KindCorrupt        = fault.KindCorrupt
-	KindUnsupported    = fault.KindUnsupported
+	KindInternal         = fault.KindInternal
+	KindBadInput         = fault.KindBadInput
+	KindNotInitialized   = fault.KindNotInitialized
+	KindBusy             = fault.KindBusy
+	KindCorrupt          = fault.KindCorrupt
+	KindUnsupported      = fault.KindUnsupported
+	KindStoreUnavailable = fault.KindStoreUnavailable
 )
 
 // Sentinels for errors.Is.
 var (
-	ErrInternal       = fault.ErrInternal
-	ErrBadInput       = fault.ErrBadInput
-	ErrNotInitialized = fault.ErrNotInitialized
-	ErrBusy           = fault.ErrBusy
-	ErrCorrupt        = fault.ErrCorrupt
-	ErrUnsupported    = fault.ErrUnsupported
+	ErrInternal         = fault.ErrInternal
+	ErrBadInput         = fault.ErrBadInput
+	ErrNotInitialized   = fault.ErrNotInitialized
+	ErrBusy             = fault.ErrBusy
+	ErrCorrupt          = fault.ErrCorrupt
+	ErrUnsupported      = fault.ErrUnsupported
+	ErrStoreUnavailable = fault.ErrStoreUnavailable
 )
 
 // Exit is the process exit code for an error: 0 for nil, the kind's code for

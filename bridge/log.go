@@ -14,6 +14,8 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // LogOptions select and format the events Log prints.
@@ -84,6 +86,7 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		}
 		return bw.Flush()
 	}
+	decls := b.pinnedDeclarations()
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEQ\tTIME\tOP\tT\tWHAT\tCHANGED")
 	for _, ev := range kept {
@@ -94,13 +97,15 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		if ta != tb {
 			t = fmt.Sprintf("%d→%d", tb, ta)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, strField(ev, "now"), strField(ev, "op"), t, summarize(ev), changed(ev))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, strField(ev, "now"), strField(ev, "op"), t, summarize(ev, decls), changed(ev))
 	}
 	return tw.Flush()
 }
 
-// summarize says in a few words what a call asked.
-func summarize(ev pyjson.Value) string {
+// summarize says in a few words what a call asked. decls are the
+// capabilities' declarations (the pinned manifest's), by which an
+// observed result is classified.
+func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	args, _ := ev.Get("args")
 	in, _ := ev.Get("input")
 	var s string
@@ -122,8 +127,7 @@ func summarize(ev pyjson.Value) string {
 			s += ": " + o
 		}
 		if observed {
-			code, _ := r.Get("exit_code")
-			s += " [observed, exit " + string(pyjson.AppendCompact(nil, code)) + "]"
+			s += " [observed: " + observedVerdict(r, decls[strField(in, "action")]) + "]"
 		}
 		if g := strField(in, "goal_id"); g != "" {
 			s += " for " + g
@@ -161,6 +165,41 @@ func summarize(ev pyjson.Value) string {
 		s = runePrefix(s, 59) + "…"
 	}
 	return s
+}
+
+// observedVerdict says how a report's recorded result was classified
+// when it was applied, with d's rules: the status, the rule that decided,
+// and the exit code when there was one ("failure (rule exit_code, exit
+// 1)"). The raw exit code alone hides the verdict: a timeout has none, a
+// declared partial exit reads as a failure.
+func observedVerdict(r pyjson.Value, d policy.Declaration) string {
+	res, err := outcome.ParseResult(r)
+	if err != nil {
+		return "unreadable result" // the report was refused; never in a journal
+	}
+	v := outcome.Classify(res, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
+		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern})
+	s := v.Status + " (rule " + v.Rule
+	if res.ExitCode != nil {
+		s += ", exit " + strconv.Itoa(*res.ExitCode)
+	}
+	return s + ")"
+}
+
+// pinnedDeclarations are the capabilities' declarations of the pinned
+// manifest, read outside a transaction (log reads the journal without
+// one); none when it cannot be read (a reference workspace has none
+// pinned), which classifies by the rules that need no declaration.
+func (b *Bridge) pinnedDeclarations() map[string]policy.Declaration {
+	raw, err := b.ws.ReadFile(workspace.RelPinned)
+	if err != nil {
+		return nil
+	}
+	d, err := policy.ParseDeclarations(raw)
+	if err != nil {
+		return nil
+	}
+	return d
 }
 
 // changed lists the data files a call appended to, by short name.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -365,7 +366,7 @@ func (s *session) history(since time.Time) (*history, error) {
 				d[3]++
 			}
 		}
-		h.events = append(h.events, viewEvent(ev.Raw()))
+		h.events = append(h.events, viewEvent(ev.Raw(), s.declarations()))
 		if len(h.events) > 2*viewEvents {
 			h.events = slices.Clone(h.events[len(h.events)-viewEvents:])
 		}
@@ -408,7 +409,7 @@ func (h *history) days() []pyjson.Value {
 // viewEvent is one journal event as the page lists it: what it asked and
 // what it changed, with what it names (a capability, a goal, an
 // observation, an artifact) for the page to link to its entry.
-func viewEvent(ev pyjson.Value) pyjson.Value {
+func viewEvent(ev pyjson.Value, decls map[string]policy.Declaration) pyjson.Value {
 	args, _ := ev.Get("args")
 	in, _ := ev.Get("input")
 	var target []pyjson.Member
@@ -432,5 +433,5 @@ func viewEvent(ev pyjson.Value) pyjson.Value {
 	}
 	seq, _ := ev.Get("seq")
 	return pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("now", strField(ev, "now")), pyjson.KV("op", strField(ev, "op")),
-		pyjson.KV("what", summarize(ev)), pyjson.KV("changed", changed(ev)), pyjson.KV("links", pyjson.ObjectValue(target)))
+		pyjson.KV("what", summarize(ev, decls)), pyjson.KV("changed", changed(ev)), pyjson.KV("links", pyjson.ObjectValue(target)))
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -65,7 +66,7 @@ func main() {
 		run = pgstore.Runner(ctx, url, storeName(*name), opts)
 	}
 	if err := mcpserver.NewWith(opts, run).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
-		fmt.Fprintf(os.Stderr, "ucs-mcp: %v\n", err)
+		fmt.Fprintf(os.Stderr, "ucs-mcp: %s\n", fault.OneLine(err.Error()))
 		os.Exit(1)
 	}
 }
@@ -84,6 +85,6 @@ func storeName(flagged string) string {
 // stdout is the protocol's) and exits with its kind.
 func fail(e *bridge.Error) {
 	out := pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint))
-	fmt.Fprintf(os.Stderr, "%s\n", pyjson.AppendDumps(nil, out))
+	fmt.Fprintf(os.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, out)))
 	os.Exit(int(e.Kind))
 }

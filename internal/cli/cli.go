@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -92,7 +92,7 @@ func (st *state) fail(e *bridge.Error, exec bool) int {
 	out := pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
 		pyjson.KV("hint", e.Hint)}, e.Details...))
 	if exec {
-		fmt.Fprintf(st.env.Stderr, "%s\n", pyjson.AppendDumps(nil, out))
+		fmt.Fprintf(st.env.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, out)))
 		return int(e.Kind)
 	}
 	if st.compact {
@@ -104,7 +104,10 @@ func (st *state) fail(e *bridge.Error, exec bool) int {
 	return int(e.Kind)
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine is a message as one line of stderr: its control characters
+// escaped (fault.OneLine), so that input it quotes cannot drive the
+// terminal.
+func oneLine(s string) string { return fault.OneLine(s) }
 
 // bridgeFor opens the bridge with the workspace and clock of the call.
 func (st *state) bridgeFor() (*bridge.Bridge, error) { return st.bridgeAt(st.workspaceDir()) }

@@ -19,7 +19,9 @@ Output: one JSON object on stdout. On failure it is
 with one human line on stderr and the exit code of the kind:
   0 ok   1 internal error   2 bad input or usage   3 workspace not initialized
   4 workspace busy (lock not obtained in time)   5 workspace corrupt (run ucs check)
-A failed call changes no file.
+  6 unsupported version (upgrade ucs)   7 store unavailable (the PostgreSQL store
+  cannot be reached or refuses the connection)
+A failed call changes no file. Every code is in docs/errors.md.
 
 Environment: UCS_WORKSPACE (default workspace), UCS_NOW (RFC 3339 clock, for
 reproducible runs), UCS_LOCK_TIMEOUT (default 10s), UCS_AGENT_ID.`

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
 )
@@ -94,7 +95,7 @@ func (r *execRun) run() error {
 		}
 		if !plan.Decision.Allowed {
 			denied = true
-			fmt.Fprintf(r.st.env.Stderr, "%s\n", pyjson.AppendDumps(nil, toolexec.Refuse(b, a, plan, r.argv)))
+			fmt.Fprintf(r.st.env.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, toolexec.Refuse(b, a, plan, r.argv))))
 		}
 		return nil
 	})
@@ -133,14 +134,14 @@ func (r *execRun) answer(rep toolexec.Reported) {
 	case r.resultFD >= 3:
 		f := os.NewFile(uintptr(r.resultFD), "result-fd")
 		if _, werr := f.Write(append(data, '\n')); werr != nil {
-			fmt.Fprintf(r.st.env.Stderr, "%s (cannot write --result-fd %d: %v)\n", rep.Line, r.resultFD, werr)
+			fmt.Fprintf(r.st.env.Stderr, "%s\n", oneLine(fmt.Sprintf("%s (cannot write --result-fd %d: %v)", rep.Line, r.resultFD, werr)))
 		}
 	case r.resultFile != "":
 		if werr := os.WriteFile(r.resultFile, append(data, '\n'), 0o600); werr != nil {
-			fmt.Fprintf(r.st.env.Stderr, "%s (cannot write --result-file: %v)\n", rep.Line, werr)
+			fmt.Fprintf(r.st.env.Stderr, "%s\n", oneLine(fmt.Sprintf("%s (cannot write --result-file: %v)", rep.Line, werr)))
 		}
 	default:
-		fmt.Fprintln(r.st.env.Stderr, rep.Line)
+		fmt.Fprintln(r.st.env.Stderr, oneLine(rep.Line))
 	}
 }
 

@@ -54,16 +54,23 @@ const (
 	// format or names a learning model this ucs does not know (a newer ucs
 	// wrote it): upgrade ucs. Never a sign of damage.
 	KindUnsupported Kind = 6
+	// KindStoreUnavailable: the store (a PostgreSQL server) cannot be
+	// reached or refuses the connection: it is down, the URL names
+	// another host, port or database, or the user or password is wrong.
+	// Not a bug of ucs, and nothing was changed: fix the store or --store,
+	// then retry.
+	KindStoreUnavailable Kind = 7
 )
 
 // Sentinels for errors.Is.
 var (
-	ErrInternal       = &Error{Kind: KindInternal}
-	ErrBadInput       = &Error{Kind: KindBadInput}
-	ErrNotInitialized = &Error{Kind: KindNotInitialized}
-	ErrBusy           = &Error{Kind: KindBusy}
-	ErrCorrupt        = &Error{Kind: KindCorrupt}
-	ErrUnsupported    = &Error{Kind: KindUnsupported}
+	ErrInternal         = &Error{Kind: KindInternal}
+	ErrBadInput         = &Error{Kind: KindBadInput}
+	ErrNotInitialized   = &Error{Kind: KindNotInitialized}
+	ErrBusy             = &Error{Kind: KindBusy}
+	ErrCorrupt          = &Error{Kind: KindCorrupt}
+	ErrUnsupported      = &Error{Kind: KindUnsupported}
+	ErrStoreUnavailable = &Error{Kind: KindStoreUnavailable}
 )
 
 // Exit is the process exit code for an error: 0 for nil, the kind's code for

@@ -44,7 +44,7 @@ func (Backend) Call(url string, o cli.StoreCall, fn func(m cli.StoreMirror) erro
 			}
 			return fn(cli.StoreMirror{Dir: dir, Peers: ps, Volatile: Volatile()})
 		})
-	return asError(err)
+	return s.asError(err)
 }
 
 // Push copies a directory workspace into the store (Store.Push).
@@ -56,7 +56,7 @@ func (Backend) Push(url string, o cli.StoreCall, dir string) (pyjson.Value, erro
 	defer s.Close()
 	n, err := s.Push(context.Background(), dir)
 	if err != nil {
-		return pyjson.Value{}, asError(err)
+		return pyjson.Value{}, s.asError(err)
 	}
 	return pyjson.Obj(pyjson.KV("status", "pushed"), pyjson.KV("workspace", o.Workspace), pyjson.KV("files", n)), nil
 }
@@ -70,7 +70,7 @@ func (Backend) Pull(url string, o cli.StoreCall, dir string) (pyjson.Value, erro
 	defer s.Close()
 	v, err := s.Pull(context.Background(), dir)
 	if err != nil {
-		return pyjson.Value{}, asError(err)
+		return pyjson.Value{}, s.asError(err)
 	}
 	return pyjson.Obj(pyjson.KV("status", "pulled"), pyjson.KV("workspace", o.Workspace), pyjson.KV("version", v),
 		pyjson.KV("directory", dir)), nil
@@ -84,7 +84,7 @@ func (Backend) Set(url string, o cli.StoreCall, fleet string, private *bool) (py
 	}
 	defer s.Close()
 	if err := s.Settings(context.Background(), fleet, private); err != nil {
-		return pyjson.Value{}, asError(err)
+		return pyjson.Value{}, s.asError(err)
 	}
 	return pyjson.Obj(pyjson.KV("status", "set"), pyjson.KV("workspace", o.Workspace)), nil
 }
@@ -113,7 +113,7 @@ func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b 
 	if opErr != nil {
 		return opErr
 	}
-	return asError(err)
+	return s.asError(err)
 }
 
 // Runner is the MCP server's way to a store (cmd/ucs-mcp --store): each
@@ -132,7 +132,7 @@ func Runner(ctx context.Context, url, name string, opts bridge.Options) mcpserve
 		}
 		err := st.Run(ctx, op, o, fn)
 		var be *bridge.Error
-		if errors.As(err, &be) && be.Code == "store_failed" {
+		if errors.As(err, &be) && (be.Code == "store_failed" || be.Code == "store_unavailable") {
 			st.Close()
 			st = nil
 		}
@@ -144,14 +144,34 @@ func Runner(ctx context.Context, url, name string, opts bridge.Options) mcpserve
 // detects a mirror of another boot and rebuilds it (Linux's boot id).
 func Volatile() bool { return bootID() != "" }
 
+// asError is asError for a failure of a call on s: one that lost the
+// connection (the server went away) is the store's unavailability.
+func (s *Store) asError(err error) error {
+	var be *bridge.Error
+	if err != nil && !errors.As(err, &be) && s.conn.IsClosed() {
+		err = &UnavailableError{Store: s.url, Err: err}
+	}
+	return asError(err)
+}
+
 // asError says a store's failure as ucs's errors say theirs.
 func asError(err error) error {
 	var be *bridge.Error
+	var ue *UnavailableError
+	var bad *URLError
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &be):
 		return be
+	case errors.As(err, &ue):
+		return &bridge.Error{Kind: bridge.KindStoreUnavailable, Code: "store_unavailable", Msg: ue.Error(), Err: err,
+			Hint:    "check that the store's PostgreSQL server runs and that --store (UCS_STORE) names its host, port and database, with a user and password it accepts; nothing was changed: retry (same request_id) once it answers",
+			Details: []pyjson.Member{pyjson.KV("store", ue.Store)}}
+	case errors.As(err, &bad):
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_store_url", Msg: bad.Error(), Err: err,
+			Hint:    "give --store (UCS_STORE) a URL such as postgres://USER@HOST:PORT/DATABASE or postgres://USER@/DATABASE?host=/run/postgresql",
+			Details: []pyjson.Member{pyjson.KV("store", bad.Store)}}
 	case errors.Is(err, ErrBusy):
 		return &bridge.Error{Kind: bridge.KindBusy, Code: "busy", Msg: "the workspace is busy in the store",
 			Hint: "another call holds it; retry (same request_id), or raise UCS_LOCK_TIMEOUT"}

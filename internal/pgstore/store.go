@@ -56,6 +56,7 @@ type Options struct {
 // A Store is a connection to a store of workspaces.
 type Store struct {
 	conn     *pgx.Conn
+	url      string // the store's URL without its password (Redact)
 	opts     Options
 	cache    string
 	schemaOK bool // the schema is known to be current
@@ -78,7 +79,7 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	}
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("store URL: %w", err)
+		return nil, &URLError{Store: Redact(url), Err: err}
 	}
 	// A call makes a handful of statements once: no prepared statements
 	// (each would cost a round trip more).
@@ -89,11 +90,11 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	t0 := time.Now()
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("connect to the store: %w", err)
+		return nil, &UnavailableError{Store: Redact(url), Err: err}
 	}
 	// The schema is checked by each call's first round trip (Call), or
 	// here for the rarer operations (migrated).
-	s := &Store{conn: conn, opts: opts, cache: opts.Cache, connected: time.Since(t0)}
+	s := &Store{conn: conn, url: Redact(url), opts: opts, cache: opts.Cache, connected: time.Since(t0)}
 	if s.cache == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {

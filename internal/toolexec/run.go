@@ -10,13 +10,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // Exit codes of a tool that did not run as a shell gives them.
 const (
-	ExitDenied   = 126 // not allowed (the policy, or the file's permissions): "cannot execute"
-	ExitNotFound = 127 // the command does not exist
+	ExitDenied   = int(fault.KindDenied) // 126, not allowed (the policy, or the file's permissions): "cannot execute"
+	ExitNotFound = 127                   // the command does not exist
 )
 
 // termGrace is how long a timed-out tool has between SIGTERM and SIGKILL.
@@ -82,7 +83,7 @@ func Run(c Command) (o Observation) {
 			o.ExitCode = ExitDenied
 		}
 		if c.Stderr != nil {
-			fmt.Fprintf(c.Stderr, "ucs exec: %v\n", err)
+			fmt.Fprintf(c.Stderr, "ucs exec: %s\n", fault.OneLine(err.Error()))
 		}
 		return o
 	}
