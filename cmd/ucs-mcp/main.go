@@ -16,8 +16,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
@@ -64,7 +62,7 @@ func main() {
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
 		run = pgstore.Runner(ctx, url, storeName(*name), opts)
 	}
-	if err := mcpserver.NewWith(opts, run).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+	if err := mcpserver.NewWith(opts, run).Run(ctx, mcpserver.Stdio(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %v\n", err)
 		os.Exit(1)
 	}

@@ -5,8 +5,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 )
 
@@ -28,7 +26,7 @@ func TestMain(m *testing.M) {
 		if err != nil {
 			os.Exit(2)
 		}
-		if err := New(opts).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		if err := New(opts).Run(context.Background(), Stdio(os.Stdin, os.Stdout)); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
