@@ -16,8 +16,9 @@ import (
 )
 
 var initSpec = Spec{
-	Name:    "init",
-	Summary: "Create a workspace and boot the engine (200 warm-up steps)",
+	Name:     "init",
+	Operator: true,
+	Summary:  "Create a workspace and boot the engine (200 warm-up steps)",
 	Long: `Boots the engine from a capability manifest: --manifest PATH, else
 WORKSPACE/manifest.json when present, else the embedded Aegis manifest (45
 capabilities, 249 edges), and pins the manifest in the workspace. An existing

@@ -74,8 +74,9 @@ func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Perm
 }
 
 var policyGrantSpec = Spec{
-	Name:    "policy grant",
-	Summary: "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
+	Name:     "policy grant",
+	Operator: true,
+	Summary:  "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
 	Long: `Grants one permission. A workspace without a policy grants everything; its
 first grant makes a policy of that grant alone, so capabilities that declare
 other permissions are refused from then on (the answer lists them).`,
@@ -94,6 +95,7 @@ other permissions are refused from then on (the answer lists them).`,
 
 var policyRevokeSpec = Spec{
 	Name:     "policy revoke",
+	Operator: true,
 	Summary:  "Revoke a granted permission",
 	Long:     `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
 	Example:  "ucs policy revoke net:http:get",
@@ -110,8 +112,9 @@ var policyRevokeSpec = Spec{
 }
 
 var policySetSpec = Spec{
-	Name:    "policy set",
-	Summary: "Replace the policy with a policy file",
+	Name:     "policy set",
+	Operator: true,
+	Summary:  "Replace the policy with a policy file",
 	Long: `Reads a policy file, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
 and makes it the workspace's policy. A file that cannot be read or parsed is
 refused with what is wrong, and the policy stays as it was.`,
@@ -140,6 +143,7 @@ refused with what is wrong, and the policy stays as it was.`,
 
 var policyClearSpec = Spec{
 	Name:     "policy clear",
+	Operator: true,
 	Summary:  "Remove the policy: every capability is granted again",
 	Long:     `The workspace goes back to having no policy, as a new one has.`,
 	Example:  "ucs policy clear",

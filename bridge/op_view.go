@@ -24,8 +24,9 @@ const (
 )
 
 var viewSpec = Spec{
-	Name:    "view",
-	Summary: "Write a self-contained HTML dashboard of what ucs has learned, and say where",
+	Name:     "view",
+	Operator: true,
+	Summary:  "Write a self-contained HTML dashboard of what ucs has learned, and say where",
 	Long: `One HTML file that opens from disk, with no network: the capability graph
 with the learned transitions (thickness: evidence, colour: success rate),
 filterable by context, the artifacts marked; for each context consulted (the

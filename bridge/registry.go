@@ -41,8 +41,21 @@ type Spec struct {
 	// Open inputs may hold members beyond Fields (import reads a package
 	// whose later versions may carry more); any other input holding one
 	// is refused with unknown_field.
-	Open   bool
-	Fields []Field // the input, in the order help shows it (request_id aside: see Inputs)
+	Open bool
+	// Operator operations are the operator's, not the agent's: they change
+	// the policy that binds the agent, create, reset, migrate or import the
+	// workspace, or read or write a path their caller names. The command
+	// line serves them (a person at a shell); an MCP server serves them
+	// only on its operator's surface (ucs-mcp --operator), never to the
+	// agent it binds.
+	Operator bool
+	// Verdict operations can carry a person's verdict (rate, confirm,
+	// contradict, retire): it weighs as a person's only when the call came
+	// through the operator's surface (Options.Surface); through the
+	// agent's, as the agent's own report. Do records the surface in the
+	// journal event's args, so a replay weighs it the same way.
+	Verdict bool
+	Fields  []Field // the input, in the order help shows it (request_id aside: see Inputs)
 
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit

@@ -22,10 +22,14 @@ each action you take otherwise. Reflect when a report asks for it; flush before
 your context is compacted. A consult's advisory_id is attached to your next
 report or execute_action by the server. Errors carry a code and a hint.`
 
-// New returns an MCP server of every operation of the registry and the
+// New returns an MCP server of the operations of the registry and the
 // OpenSentience surface, on the workspace of opts (its clock, agent id and
 // lock timeout apply to every call; Output, Timings and Progress are the
-// server's own).
+// server's own). On the agent's surface (opts.Surface is
+// bridge.SurfaceAgent) it leaves out the operator's operations
+// (Spec.Operator): the agent cannot lift the policy that binds it, reset
+// its workspace, or name a file for the server to read or write, and its
+// verdicts weigh as its own (Spec.Verdict).
 func New(opts bridge.Options) *mcp.Server { return NewWith(opts, nil) }
 
 // A Runner runs one operation (op, as the registry names it) on the
@@ -45,6 +49,9 @@ func NewWith(opts bridge.Options, run Runner) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
 		Version: bridge.Version}, &mcp.ServerOptions{Instructions: instructions})
 	for _, sp := range bridge.Specs() {
+		if sp.Operator && opts.Surface == bridge.SurfaceAgent {
+			continue
+		}
 		srv.AddTool(tool(sp, sp.ToolName(), ""), s.operation(sp))
 	}
 	for _, a := range aliases {

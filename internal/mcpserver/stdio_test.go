@@ -225,9 +225,9 @@ func TestTruncatedLastLine(t *testing.T) {
 // answered before the server exits, and what they committed is there.
 func TestAnsweredBeforeExit(t *testing.T) {
 	ws := newDir(t)
+	out, code := ucs(t, ws, "", "init")
+	require.Equal(t, 0, code, out)
 	s := startRaw(t, ws)
-	m := s.call("tools/call", `{"name": "init", "arguments": {}}`)
-	require.Contains(t, m, "result")
 	big := strings.Repeat("x", 5<<20)
 	calls := []string{
 		`{"name": "execute_action", "arguments": {"action": "exec", "command": ["sleep", "0.3"]}}`,
@@ -250,7 +250,7 @@ func TestAnsweredBeforeExit(t *testing.T) {
 		assert.True(t, answered[float64(1000+i)], "call %d is answered", i)
 	}
 	assert.NoError(t, s.cmd.Wait(), "a clean exit")
-	out, code := ucs(t, ws, "", "status")
+	out, code = ucs(t, ws, "", "status")
 	require.Equal(t, 0, code, out)
 	v, err := pyjson.Parse([]byte(out))
 	require.NoError(t, err)
