@@ -114,17 +114,34 @@ var policyRevokeSpec = Spec{
 var policySetSpec = Spec{
 	Name:     "policy set",
 	Operator: true,
-	Summary:  "Replace the policy with a policy file",
-	Long: `Reads a policy file, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
-and makes it the workspace's policy. A file that cannot be read or parsed is
-refused with what is wrong, and the policy stays as it was.`,
-	Example:  "ucs policy set --file policy.json",
+	Summary:  "Replace the policy with a policy file, or one given inline",
+	Long: `Reads a policy, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
+from --file or inline (--policy, the MCP tool's only way), and makes it the
+workspace's policy. A policy that cannot be read or parsed is refused with
+what is wrong, and the policy stays as it was.`,
+	Example:  "ucs policy set --file policy.json\nucs policy set --policy '{\"version\": 1, \"grants\": [\"net:http:get\"]}'",
 	Mutating: true,
-	Fields:   []Field{{Name: "file", Type: TypeString, Flag: true, Required: true, Doc: "the policy file"}},
+	Fields: []Field{
+		{Name: "file", Type: TypeString, Flag: true, Path: true, Doc: "the policy file"},
+		{Name: "policy", Type: TypeString, JSON: true, Flag: true, Doc: "the policy itself: {\"version\": 1, \"grants\": [...], \"note\": \"...\"}"},
+	},
+	check: func(c Call) error {
+		_, file := c.Args.Get("file")
+		p, inline := c.Args.Get("policy")
+		if _, recorded := c.Input.Get("policy"); recorded { // a replay's
+			return nil
+		}
+		if file == (inline && !p.IsNull()) {
+			return badInput("missing_field", "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
+		}
+		return nil
+	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		var data []byte
 		if in, ok := c.Input.Get("policy"); ok { // a replay reads the recorded policy
 			data = []byte(in.Str())
+		} else if p, ok := argJSON(c, "policy"); ok {
+			data = pyjson.AppendCompact(nil, p)
 		} else {
 			var err error
 			if data, err = os.ReadFile(argString(c, "file")); err != nil {
@@ -136,7 +153,15 @@ refused with what is wrong, and the policy stays as it was.`,
 			return pyjson.Value{}, badInput("invalid_policy", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
 		}
 		s.policy().p = p
-		s.journaled = &Call{Op: c.Op, Args: c.Args, Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
+		// The policy's text is the record, however it came: an inline
+		// policy's object (a tool's) and text (a flag's) journal alike.
+		var args []pyjson.Member
+		for _, m := range c.Args.Members() {
+			if m.Key != "policy" {
+				args = append(args, m)
+			}
+		}
+		s.journaled = &Call{Op: c.Op, Args: pyjson.ObjectValue(args), Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
 		return policyChange(s, "set", true), nil
 	},
 }

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -123,4 +124,59 @@ func TestVerdictSurface(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(wsAgent, "ucs", "state", "journal.jsonl"))
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"surface":"agent"`)
+}
+
+// TestNoFilePaths: no tool takes a path, even on the operator's surface:
+// the schemas leave out every path field, and a call naming one is
+// refused without reading or writing anything; the policy and manifest
+// come inline, and view answers its page.
+func TestNoFilePaths(t *testing.T) {
+	ws := newDir(t)
+	cs := connect(t, ws) // the operator's surface: every tool
+	res, err := cs.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	for _, tl := range res.Tools {
+		data, err := json.Marshal(tl.InputSchema)
+		require.NoError(t, err)
+		for _, word := range []string{`"file"`, `"out"`, `"manifest"`} {
+			assert.NotContains(t, string(data), word, tl.Name)
+		}
+	}
+	secret := filepath.Join(t.TempDir(), "secret")
+	writeFile(t, secret, "Xsecret content\n")
+	out, isErr := call(t, cs, "init", `{"manifest": "`+secret+`"}`)
+	assert.True(t, isErr)
+	assert.Equal(t, "unknown_field", code(t, out))
+	assert.NotContains(t, out, "Xsecret")
+	assert.NoDirExists(t, ws, "nothing created")
+	_, isErr = call(t, cs, "init", `{"capability_manifest": {"capabilities": [{"name": "exec", "connects_to": ["exec"], "u": 0.5, "c": 0.2}], "semantic_map": {}}}`)
+	require.False(t, isErr)
+
+	out, isErr = call(t, cs, "policy_set", `{"file": "`+secret+`"}`)
+	assert.True(t, isErr)
+	assert.Equal(t, "unknown_field", code(t, out))
+	assert.NotContains(t, out, "Xsecret")
+	out, _ = call(t, cs, "policy_show", `{}`)
+	assert.NotContains(t, out, "grants\":[", "no policy set")
+	out, isErr = call(t, cs, "policy_set", `{"policy": {"version": 1, "grants": ["net:http:get"]}}`)
+	require.False(t, isErr, out)
+	out, _ = call(t, cs, "policy_show", `{}`)
+	assert.Contains(t, out, "net:http:get")
+
+	page := filepath.Join(t.TempDir(), "page.html")
+	out, isErr = call(t, cs, "view", `{"out": "`+page+`"}`)
+	assert.True(t, isErr)
+	assert.Equal(t, "unknown_field", code(t, out))
+	assert.NoFileExists(t, page)
+	out, isErr = call(t, cs, "view", `{"inline": false}`)
+	require.False(t, isErr)
+	v, err := pyjson.Parse([]byte(out))
+	require.NoError(t, err)
+	assert.Contains(t, str(v, "html"), "<html", "the page in the answer")
+	_, wrote := v.Get("path")
+	assert.False(t, wrote)
+	cwd, _ := os.Getwd()
+	assert.NoFileExists(t, filepath.Join(cwd, "ucs-dashboard.html"))
+	outCLI, codeCLI := ucs(t, ws, "", "verify")
+	assert.Equal(t, 0, codeCLI, outCLI)
 }

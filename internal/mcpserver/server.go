@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -81,7 +82,7 @@ func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
 	if sp.Long != "" {
 		desc += "\n\n" + strings.Join(strings.Fields(sp.Long), " ")
 	}
-	schema := sp.InputSchema().With("title", name).With("description", summary)
+	schema := sp.ToolSchema().With("title", name).With("description", summary)
 	t := &mcp.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(pyjson.AppendCompact(nil, schema)),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
 	if sp == &execSpec {
@@ -100,6 +101,12 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 		in, err := arguments(req)
 		if err != nil {
 			return failure(err), nil
+		}
+		if err := noPath(sp, in); err != nil {
+			return failure(err), nil
+		}
+		if sp.Name == "view" { // the page comes in the answer
+			in = in.With("inline", true)
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -129,6 +136,28 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 		}
 		return success(out), nil
 	}
+}
+
+// noPath refuses the arguments of a tool that name a path (Field.Path):
+// a tool never makes the server read or write a file its caller names.
+func noPath(sp *bridge.Spec, in pyjson.Value) error {
+	for _, f := range sp.Inputs() {
+		if _, ok := in.Get(f.Name); !ok || !f.Path {
+			continue
+		}
+		var names []string
+		for _, t := range sp.ToolInputs() {
+			names = append(names, t.Name)
+		}
+		hint := sp.ToolName() + " takes no argument"
+		if names != nil {
+			hint = "the arguments of " + sp.ToolName() + " are " + strings.Join(names, ", ")
+		}
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "unknown_field",
+			Msg:  sp.ToolName() + " has no argument " + strconv.Quote(f.Name) + ": a tool never names a file",
+			Hint: hint}
+	}
+	return nil
 }
 
 // arguments reads a call's arguments as one input object: none is {}.

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -38,7 +37,7 @@ func TestTools(t *testing.T) {
 	}
 	want := func(sp *bridge.Spec) any {
 		var v any
-		require.NoError(t, json.Unmarshal(pyjson.AppendCompact(nil, sp.InputSchema()), &v))
+		require.NoError(t, json.Unmarshal(pyjson.AppendCompact(nil, sp.ToolSchema()), &v))
 		m := v.(map[string]any)
 		delete(m, "title")
 		delete(m, "description")
@@ -101,7 +100,7 @@ var session = []step{
 	{"policy_show", `{}`},
 	{"policy_grant", `{"permission": "net:http:get"}`},
 	{"policy_revoke", `{"permission": "net:http:get"}`},
-	{"policy_set", `{"file": "POLICY"}`},
+	{"policy_set", `{"policy": {"version": 1, "grants": ["fs:read:*"], "note": "test"}}`},
 	{"policy_clear", `{}`},
 	{"policy_block", `{"capability": "exec", "missing": ["proc:exec:rm"], "reason": "not granted", "request_id": "r-4"}`},
 	{"reflect", `{"type": "post_task", "text": "Read the brief before fetching anything.", "capabilities": ["read"], "keywords": ["brief"], "request_id": "r-5"}`},
@@ -110,7 +109,7 @@ var session = []step{
 	{"contradict", `{"id": "OBS", "note": "not for CSV exports"}`},
 	{"retire", `{"id": "OBS", "note": "the vendor changed its site", "by": "operator"}`},
 	{"show", `{"context": "research competitor pricing on the web"}`},
-	{"view", `{"out": "VIEWOUT"}`},
+	{"view", `{"inline": true}`},
 	{"migrate", `{}`},
 	{"log", `{"limit": 3}`},
 	{"log", `{"op": "report", "format": "table"}`},
@@ -138,11 +137,9 @@ func opOf(tool string) string {
 // (the same JSON after canonicalisation; the workspace's path aside).
 func TestSameAnswers(t *testing.T) {
 	wsTool, wsCLI := newDir(t), newDir(t)
-	policy := filepath.Join(t.TempDir(), "policy.json")
-	writeFile(t, policy, `{"version": 1, "grants": ["fs:read:*"], "note": "test"}`)
 	cs := connect(t, wsTool)
 	called := map[string]bool{}
-	subst := map[string]string{"POLICY": policy, "VIEWOUT": filepath.Join(t.TempDir(), "view.html")}
+	subst := map[string]string{}
 	for _, st := range session {
 		args := st.args
 		for k, v := range subst {
