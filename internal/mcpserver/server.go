@@ -124,7 +124,7 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 			return err
 		})
 		if err != nil {
-			return failure(err), nil
+			return failure(sp.ToolError(err)), nil
 		}
 		switch {
 		case out.IsNull(): // log streams its events

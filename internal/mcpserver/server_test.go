@@ -220,6 +220,7 @@ func TestBadInput(t *testing.T) {
 		want, exit := runCLI(t, wsCLI, opOf(c.tool), c.args)
 		assert.True(t, isErr, "%s %s: %s", c.tool, c.args, got)
 		assert.Equal(t, 2, exit, "%s %s: %s", c.tool, c.args, want)
+		want = toolWords(t, opOf(c.tool), want) // a tool's error names arguments, not flags
 		assert.Equal(t, canonical(t, want, wsCLI), canonical(t, got, wsTool), "%s %s", c.tool, c.args)
 		if c.code != "" {
 			assert.Equal(t, c.code, code(t, got))
@@ -246,3 +247,38 @@ func TestBadInput(t *testing.T) {
 }
 
 func must(s string, _ bool) string { return s }
+
+// toolWords is the command line's error object as a tool of op says it:
+// its flags named as arguments (bridge.Spec.ToolError).
+func toolWords(t *testing.T, op, answer string) string {
+	t.Helper()
+	v, err := pyjson.Parse([]byte(answer))
+	require.NoError(t, err, answer)
+	e := &bridge.Error{Kind: bridge.KindBadInput, Msg: str(v, "error"), Code: str(v, "code"), Hint: str(v, "hint")}
+	te := bridge.Lookup(op).ToolError(e).(*bridge.Error)
+	return string(pyjson.AppendCompact(nil, v.With("error", te.Msg).With("hint", te.Hint)))
+}
+
+// TestErrorsNameArguments: a tool's errors name its arguments, never the
+// command line's flags.
+func TestErrorsNameArguments(t *testing.T) {
+	cs := connect(t, newDir(t))
+	call(t, cs, "init", `{}`)
+	for _, c := range []struct{ tool, args, want string }{
+		{"consult", `{}`, `argument \"context\"`},
+		{"consult", `{"context": " "}`, `argument \"context\"`},
+		{"coverage_check", `{}`, `argument \"context\"`},
+		{"rate", `{"success": "failure"}`, `argument \"seq\"`},
+		{"amend", `{"seq": 1}`, `argument \"success\"`},
+		{"goal_register", `{}`, `argument \"content\"`},
+		{"policy_set", `{}`, `argument \"policy\"`},
+		{"log", `{"since": "yesterday-ish"}`, `argument \"since\"`},
+	} {
+		out, isErr := call(t, cs, c.tool, c.args)
+		assert.True(t, isErr, "%s %s", c.tool, out)
+		assert.Contains(t, out, c.want, "%s %s", c.tool, c.args)
+		for _, f := range bridge.Lookup(opOf(c.tool)).Inputs() {
+			assert.NotRegexp(t, `--`+f.FlagName()+`\b`, out, "%s %s names a flag", c.tool, c.args)
+		}
+	}
+}
