@@ -16,9 +16,10 @@ import (
 )
 
 var initSpec = Spec{
-	Name:     "init",
-	Operator: true,
-	Summary:  "Create a workspace and boot the engine (200 warm-up steps)",
+	Name:        "init",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Create a workspace and boot the engine (200 warm-up steps)",
 	Long: `Boots the engine from a capability manifest: --manifest PATH (or the
 manifest itself, --capability-manifest JSON: the MCP tool's only way), else
 WORKSPACE/manifest.json when present, else the embedded Aegis manifest (45

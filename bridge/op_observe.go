@@ -73,7 +73,9 @@ func observationActSpec(a observationAct) *Spec {
 		Example:  "ucs " + a.name + " o-3f2a9c1d --note \"checked against the staging API\" --by operator",
 		Mutating: true,
 		Verdict:  true,
-		Fields:   []Field{observationIDField, note, byField},
+		// retire invalidates whatever the evidence says.
+		Destructive: a.name == "retire",
+		Fields:      []Field{observationIDField, note, byField},
 		run: func(s *session, c Call) (pyjson.Value, error) {
 			b, err := s.book()
 			if err != nil {

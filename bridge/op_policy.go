@@ -94,13 +94,14 @@ other permissions are refused from then on (the answer lists them).`,
 }
 
 var policyRevokeSpec = Spec{
-	Name:     "policy revoke",
-	Operator: true,
-	Summary:  "Revoke a granted permission",
-	Long:     `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
-	Example:  "ucs policy revoke net:http:get",
-	Mutating: true,
-	Fields:   []Field{permissionField},
+	Name:        "policy revoke",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Revoke a granted permission",
+	Long:        `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
+	Example:     "ucs policy revoke net:http:get",
+	Mutating:    true,
+	Fields:      []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return changePolicy(s, c, func(ps *policyState, p policy.Permission) (pyjson.Value, error) {
 			if ps.p == nil {
@@ -112,9 +113,10 @@ var policyRevokeSpec = Spec{
 }
 
 var policySetSpec = Spec{
-	Name:     "policy set",
-	Operator: true,
-	Summary:  "Replace the policy with a policy file, or one given inline",
+	Name:        "policy set",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Replace the policy with a policy file, or one given inline",
 	Long: `Reads a policy, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
 from --file or inline (--policy, the MCP tool's only way), and makes it the
 workspace's policy. A policy that cannot be read or parsed is refused with
@@ -167,12 +169,13 @@ what is wrong, and the policy stays as it was.`,
 }
 
 var policyClearSpec = Spec{
-	Name:     "policy clear",
-	Operator: true,
-	Summary:  "Remove the policy: every capability is granted again",
-	Long:     `The workspace goes back to having no policy, as a new one has.`,
-	Example:  "ucs policy clear",
-	Mutating: true,
+	Name:        "policy clear",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Remove the policy: every capability is granted again",
+	Long:        `The workspace goes back to having no policy, as a new one has.`,
+	Example:     "ucs policy clear",
+	Mutating:    true,
 	run: func(s *session, _ Call) (pyjson.Value, error) {
 		ps := s.policy()
 		changed := ps.p != nil

@@ -55,7 +55,12 @@ type Spec struct {
 	// agent's, as the agent's own report. Do records the surface in the
 	// journal event's args, so a replay weighs it the same way.
 	Verdict bool
-	Fields  []Field // the input, in the order help shows it (request_id aside: see Inputs)
+	// Destructive operations may delete, replace or reset what is there
+	// (init --force, migrate, check --repair, a policy revoked, replaced
+	// or cleared, an observation retired), where every other changing
+	// operation only adds: a tool's destructiveHint.
+	Destructive bool
+	Fields      []Field // the input, in the order help shows it (request_id aside: see Inputs)
 
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit

@@ -180,3 +180,30 @@ func TestNoFilePaths(t *testing.T) {
 	outCLI, codeCLI := ucs(t, ws, "", "verify")
 	assert.Equal(t, 0, codeCLI, outCLI)
 }
+
+// TestAnnotations: a tool says it may destroy exactly when the registry
+// says its operation deletes, replaces or resets, and only execute_action
+// reaches beyond the workspace.
+func TestAnnotations(t *testing.T) {
+	cs := connect(t, newDir(t))
+	res, err := cs.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	for _, tl := range res.Tools {
+		a := tl.Annotations
+		require.NotNil(t, a, tl.Name)
+		require.NotNil(t, a.OpenWorldHint, tl.Name)
+		assert.Equal(t, tl.Name == "execute_action", *a.OpenWorldHint, tl.Name)
+		sp := bridge.Lookup(opOf(tl.Name))
+		if sp == nil || !sp.Mutating {
+			continue
+		}
+		require.NotNil(t, a.DestructiveHint, tl.Name)
+		assert.Equal(t, sp.Destructive, *a.DestructiveHint, tl.Name)
+	}
+	for _, name := range []string{"init", "policy_clear", "policy_set", "policy_revoke", "retire", "migrate"} {
+		assert.True(t, bridge.Lookup(opOf(name)).Destructive, name)
+	}
+	for _, name := range []string{"report", "reflect", "consult", "policy_grant", "confirm", "rate"} {
+		assert.False(t, bridge.Lookup(opOf(name)).Destructive, name)
+	}
+}

@@ -86,10 +86,14 @@ func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
 	t := &mcp.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(pyjson.AppendCompact(nil, schema)),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
 	if sp == &execSpec {
-		t.Annotations.OpenWorldHint = nil // it runs any command: the default, open
+		open := true // it runs any command: the open world
+		t.Annotations.OpenWorldHint = &open
 	}
 	if sp.Mutating {
-		t.Annotations.DestructiveHint = new(bool) // it adds to the workspace, never destroys
+		// It adds to the workspace, unless the registry says it may
+		// delete, replace or reset (Spec.Destructive).
+		destructive := sp.Destructive
+		t.Annotations.DestructiveHint = &destructive
 	}
 	return t
 }
