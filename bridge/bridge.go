@@ -31,10 +31,26 @@ type Options struct {
 	Output io.Writer
 	// Progress, when set, is told how far a long operation (verify) is.
 	Progress func(done, total int64)
+	// Surface is who the calls come through: SurfaceOperator (a person:
+	// the command line, an operator's MCP client), the default, or
+	// SurfaceAgent (the agent's MCP tools). A verdict that claims to be a
+	// person's counts as one only on the operator's (Spec.Verdict).
+	Surface string
 	// NoSync commits without fsync: the workspace is a copy whose
 	// durability a store provides (workspace.Options.NoSync).
 	NoSync bool
 }
+
+// The surfaces a call comes through (Options.Surface).
+const (
+	SurfaceOperator = "operator"
+	SurfaceAgent    = "agent"
+)
+
+// surfaceArg is the member of a verdict's recorded args that says it came
+// through the agent's surface; it is absent for the operator's, so every
+// event written before surfaces existed replays as it did.
+const surfaceArg = "surface"
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
 // operation: lock, load, operate, commit, unlock. A Bridge holds no state
@@ -139,6 +155,9 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	c, err := sp.validate(c, b.replaying)
 	if err != nil {
 		return pyjson.Value{}, err
+	}
+	if sp.Verdict && b.opts.Surface == SurfaceAgent && !b.replaying {
+		c.Args = c.Args.With(surfaceArg, SurfaceAgent)
 	}
 	// c is what the journal records; the operation runs with the defaults.
 	run := sp.complete(c)

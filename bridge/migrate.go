@@ -26,8 +26,10 @@ type migration struct {
 }
 
 var migrateSpec = Spec{
-	Name:    "migrate",
-	Summary: "Upgrade the workspace's format, or change its learning model (--model v4)",
+	Name:        "migrate",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Upgrade the workspace's format, or change its learning model (--model v4)",
 	Long: `Without --model, applies the next format migration the workspace needs (a
 changing call does that by itself; this does it explicitly). With --model v4
 (or v3), converts a workspace of another model to that one of ucs's own by

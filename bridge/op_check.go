@@ -3,8 +3,9 @@ package bridge
 import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 
 var checkSpec = Spec{
-	Name:    "check",
-	Summary: "Verify the workspace; with --repair, restore what can be restored",
+	Name:        "check",
+	Destructive: true,
+	Summary:     "Verify the workspace; with --repair, restore what can be restored",
 	Long: `Verifies every file of the workspace: the journal's hash chain, the state file
 (schema, grid sizes, edges against the pinned manifest, finite numbers, counters
 against the journal) and every data file against the line count and hash the

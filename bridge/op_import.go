@@ -9,8 +9,9 @@ import (
 )
 
 var importSpec = Spec{
-	Name:    "import",
-	Summary: "Merge a cognitive export package (from ucs export) into this workspace",
+	Name:     "import",
+	Operator: true,
+	Summary:  "Merge a cognitive export package (from ucs export) into this workspace",
 	Long: `New entries are appended (no duplicates by id), annotations fill unannotated
 artifacts, and the edges both graphs share take the mean weight. Members of
 the package that import does not read are left alone.`,

@@ -16,9 +16,12 @@ import (
 )
 
 var initSpec = Spec{
-	Name:    "init",
-	Summary: "Create a workspace and boot the engine (200 warm-up steps)",
-	Long: `Boots the engine from a capability manifest: --manifest PATH, else
+	Name:        "init",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Create a workspace and boot the engine (200 warm-up steps)",
+	Long: `Boots the engine from a capability manifest: --manifest PATH (or the
+manifest itself, --capability-manifest JSON: the MCP tool's only way), else
 WORKSPACE/manifest.json when present, else the embedded Aegis manifest (45
 capabilities, 249 edges), and pins the manifest in the workspace. An existing
 workspace is left alone unless --force, which first moves its state to
@@ -27,7 +30,8 @@ ucs/state/backup/.`,
 	Mutating: true,
 	Fields: []Field{
 		{Name: "force", Type: TypeBool, Flag: true, Doc: "reinitialize an existing workspace (its state is backed up first)"},
-		{Name: "manifest", Type: TypeString, Flag: true, Doc: "capability manifest JSON file"},
+		{Name: "manifest", Type: TypeString, Flag: true, Path: true, Doc: "capability manifest JSON file"},
+		{Name: "capability_manifest", Type: TypeString, JSON: true, Flag: true, Doc: "the capability manifest itself: {\"capabilities\": [...], \"semantic_map\": {...}}"},
 		{Name: "model", Type: TypeString, Flag: true, Env: "UCS_MODEL",
 			Doc: "the learning model: v4 (ucs's own), v3 (its first, without the agent's trail) or v2 (the reference's, bit for bit); default " + DefaultModel},
 		{Name: "fleet_prior", Type: TypeBool, Flag: true,
@@ -74,6 +78,9 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 		return nil, badInput("invalid_value", "use one of: "+modelNames(), "there is no learning model %q", model)
 	}
 	raw, err := b.manifestBytes(argString(c, "manifest"))
+	if m, ok := argJSON(c, "capability_manifest"); ok {
+		raw, err = pyjson.AppendCompact(nil, m), nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,10 @@ func observationActSpec(a observationAct) *Spec {
 		Long:     a.long,
 		Example:  "ucs " + a.name + " o-3f2a9c1d --note \"checked against the staging API\" --by operator",
 		Mutating: true,
-		Fields:   []Field{observationIDField, note, byField},
+		Verdict:  true,
+		// retire invalidates whatever the evidence says.
+		Destructive: a.name == "retire",
+		Fields:      []Field{observationIDField, note, byField},
 		run: func(s *session, c Call) (pyjson.Value, error) {
 			b, err := s.book()
 			if err != nil {
@@ -83,12 +86,22 @@ func observationActSpec(a observationAct) *Spec {
 			if by == belief.Operator {
 				kind = belief.FromOperator
 			}
+			act := a.name
+			if !person(c) {
+				// The agent's own word: a report's weight, and a
+				// retirement only contradicts (it invalidates when
+				// outweighed, as any contradiction does).
+				kind = belief.FromReport
+				if act == "retire" {
+					act = "contradict"
+				}
+			}
 			rec := pyjson.Obj(pyjson.KV("op", a.name), pyjson.KV("id", id), pyjson.KV("by", by),
 				pyjson.KV("note", argString(c, "note")), pyjson.KV("now", isoTime(s.now)))
 			source := belief.ContentID(a.name, pyjson.Canonical(rec))
 			var o *belief.Observation
 			var ch belief.Change
-			switch a.name {
+			switch act {
 			case "confirm":
 				o, ch, err = b.Confirm(id, s.evidence(source, kind, belief.Support, by, argString(c, "note")), s.now)
 			case "contradict":
@@ -99,7 +112,7 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, beliefError(err, id)
 			}
-			return pyjson.Obj(pyjson.KV("status", a.name+"ed"), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), nil
+			return viaAgent(pyjson.Obj(pyjson.KV("status", act+"ed"), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), c), nil
 		},
 	}
 }

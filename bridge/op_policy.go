@@ -74,8 +74,9 @@ func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Perm
 }
 
 var policyGrantSpec = Spec{
-	Name:    "policy grant",
-	Summary: "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
+	Name:     "policy grant",
+	Operator: true,
+	Summary:  "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
 	Long: `Grants one permission. A workspace without a policy grants everything; its
 first grant makes a policy of that grant alone, so capabilities that declare
 other permissions are refused from then on (the answer lists them).`,
@@ -93,12 +94,14 @@ other permissions are refused from then on (the answer lists them).`,
 }
 
 var policyRevokeSpec = Spec{
-	Name:     "policy revoke",
-	Summary:  "Revoke a granted permission",
-	Long:     `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
-	Example:  "ucs policy revoke net:http:get",
-	Mutating: true,
-	Fields:   []Field{permissionField},
+	Name:        "policy revoke",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Revoke a granted permission",
+	Long:        `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
+	Example:     "ucs policy revoke net:http:get",
+	Mutating:    true,
+	Fields:      []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return changePolicy(s, c, func(ps *policyState, p policy.Permission) (pyjson.Value, error) {
 			if ps.p == nil {
@@ -110,18 +113,37 @@ var policyRevokeSpec = Spec{
 }
 
 var policySetSpec = Spec{
-	Name:    "policy set",
-	Summary: "Replace the policy with a policy file",
-	Long: `Reads a policy file, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
-and makes it the workspace's policy. A file that cannot be read or parsed is
-refused with what is wrong, and the policy stays as it was.`,
-	Example:  "ucs policy set --file policy.json",
+	Name:        "policy set",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Replace the policy with a policy file, or one given inline",
+	Long: `Reads a policy, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
+from --file or inline (--policy, the MCP tool's only way), and makes it the
+workspace's policy. A policy that cannot be read or parsed is refused with
+what is wrong, and the policy stays as it was.`,
+	Example:  "ucs policy set --file policy.json\nucs policy set --policy '{\"version\": 1, \"grants\": [\"net:http:get\"]}'",
 	Mutating: true,
-	Fields:   []Field{{Name: "file", Type: TypeString, Flag: true, Required: true, Doc: "the policy file"}},
+	Fields: []Field{
+		{Name: "file", Type: TypeString, Flag: true, Path: true, Doc: "the policy file"},
+		{Name: "policy", Type: TypeString, JSON: true, Flag: true, Doc: "the policy itself: {\"version\": 1, \"grants\": [...], \"note\": \"...\"}"},
+	},
+	check: func(c Call) error {
+		_, file := c.Args.Get("file")
+		p, inline := c.Args.Get("policy")
+		if _, recorded := c.Input.Get("policy"); recorded { // a replay's
+			return nil
+		}
+		if file == (inline && !p.IsNull()) {
+			return badInput("missing_field", "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
+		}
+		return nil
+	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		var data []byte
 		if in, ok := c.Input.Get("policy"); ok { // a replay reads the recorded policy
 			data = []byte(in.Str())
+		} else if p, ok := argJSON(c, "policy"); ok {
+			data = pyjson.AppendCompact(nil, p)
 		} else {
 			var err error
 			if data, err = os.ReadFile(argString(c, "file")); err != nil {
@@ -133,17 +155,27 @@ refused with what is wrong, and the policy stays as it was.`,
 			return pyjson.Value{}, badInput("invalid_policy", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
 		}
 		s.policy().p = p
-		s.journaled = &Call{Op: c.Op, Args: c.Args, Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
+		// The policy's text is the record, however it came: an inline
+		// policy's object (a tool's) and text (a flag's) journal alike.
+		var args []pyjson.Member
+		for _, m := range c.Args.Members() {
+			if m.Key != "policy" {
+				args = append(args, m)
+			}
+		}
+		s.journaled = &Call{Op: c.Op, Args: pyjson.ObjectValue(args), Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
 		return policyChange(s, "set", true), nil
 	},
 }
 
 var policyClearSpec = Spec{
-	Name:     "policy clear",
-	Summary:  "Remove the policy: every capability is granted again",
-	Long:     `The workspace goes back to having no policy, as a new one has.`,
-	Example:  "ucs policy clear",
-	Mutating: true,
+	Name:        "policy clear",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Remove the policy: every capability is granted again",
+	Long:        `The workspace goes back to having no policy, as a new one has.`,
+	Example:     "ucs policy clear",
+	Mutating:    true,
 	run: func(s *session, _ Call) (pyjson.Value, error) {
 		ps := s.policy()
 		changed := ps.p != nil

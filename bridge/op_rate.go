@@ -31,6 +31,7 @@ the agent's own report); the earlier evidence stays. The report is named by
 its journal sequence number (ucs log --op report).`,
 	Example:  "ucs rate 42 --success failure --note \"the page was a captcha\"",
 	Mutating: true,
+	Verdict:  true,
 	Fields: []Field{seqField,
 		{Name: "success", Type: TypeString, Flag: true, Required: true, Enum: []string{"success", "partial", "failure"}, Doc: "the verdict"},
 		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
@@ -152,11 +153,26 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 	return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("note", "no edge: nothing reinforced")), nil
 }
 
+// by is who makes a verdict: the by it names, else the agent; through the
+// agent's surface always the agent, whoever it names.
 func (s *session) by(c Call) string {
-	if b := argString(c, "by"); b != "" {
+	if b := argString(c, "by"); b != "" && person(c) {
 		return b
 	}
 	return s.agentID
+}
+
+// person reports whether a verdict weighs as a person's: it came through
+// the operator's surface (Spec.Verdict), as its recorded args say.
+func person(c Call) bool { return argString(c, surfaceArg) != SurfaceAgent }
+
+// viaAgent marks the answer of a verdict that came through the agent's
+// surface, so the agent sees how it was weighed.
+func viaAgent(out pyjson.Value, c Call) pyjson.Value {
+	if person(c) {
+		return out
+	}
+	return out.With(surfaceArg, SurfaceAgent)
 }
 
 func opRate(s *session, c Call) (pyjson.Value, error) {
@@ -165,7 +181,13 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	success := argString(c, "success")
-	learned, err := s.teach(r, r.Action, success, ratingConfidence/selfReportConfidence, false)
+	// A person's verdict is the strongest evidence; the agent's own, on
+	// its surface, weighs as its report did.
+	weight, confidence, kind := ratingConfidence/selfReportConfidence, ratingConfidence, belief.FromRating
+	if !person(c) {
+		weight, confidence, kind = 1, selfReportConfidence, belief.FromReport
+	}
+	learned, err := s.teach(r, r.Action, success, weight, false)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -186,13 +208,13 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 			}
 		}
 		y, _ := outcomeValue(success)
-		if ov, ok, err := s.attributeOutcomeBy(ids, r.Action, y, ratingConfidence, belief.FromRating, s.by(c), s.meta.Seq+1); err != nil {
+		if ov, ok, err := s.attributeOutcomeBy(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
 			return pyjson.Value{}, err
 		} else if ok {
 			out = out.With("observations", ov)
 		}
 	}
-	return out, nil
+	return viaAgent(out, c), nil
 }
 
 func opAmend(s *session, c Call) (pyjson.Value, error) {

@@ -38,7 +38,8 @@ Each kind is bounded, with counts of the rest. It changes nothing in the
 workspace; the answer says the file's path, size and what it holds.`,
 	Example: "ucs view --out /tmp/ucs.html\nucs view --since 7d",
 	Fields: []Field{
-		{Name: "out", Type: TypeString, Flag: true, Default: "ucs-dashboard.html", Doc: "the HTML file to write"},
+		{Name: "out", Type: TypeString, Flag: true, Path: true, Default: "ucs-dashboard.html", Doc: "the HTML file to write"},
+		{Name: "inline", Type: TypeBool, Flag: true, Doc: "answer the page itself (member html) and write no file (always, as an MCP tool)"},
 		{Name: "since", Type: TypeString, Flag: true, Doc: "only the history (events, contexts, curves) from this date, time or span (7d, 24h) on"},
 	},
 	run: opView,
@@ -58,6 +59,9 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	page := dashboard.Render(pyjson.AppendCompact(nil, data))
+	if argBool(c, "inline") {
+		return pyjson.Obj(pyjson.KV("html", string(page)), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
+	}
 	path := argString(c, "out")
 	if err := os.WriteFile(path, page, 0o644); err != nil {
 		return pyjson.Value{}, badInput("unwritable_output", "give --out a file in a directory you can write", "cannot write %s: %v", path, err)

@@ -42,8 +42,26 @@ type Spec struct {
 	// Open inputs may hold members beyond Fields (import reads a package
 	// whose later versions may carry more); any other input holding one
 	// is refused with unknown_field.
-	Open   bool
-	Fields []Field // the input, in the order help shows it (request_id aside: see Inputs)
+	Open bool
+	// Operator operations are the operator's, not the agent's: they change
+	// the policy that binds the agent, create, reset, migrate or import the
+	// workspace, or read or write a path their caller names. The command
+	// line serves them (a person at a shell); an MCP server serves them
+	// only on its operator's surface (ucs-mcp --operator), never to the
+	// agent it binds.
+	Operator bool
+	// Verdict operations can carry a person's verdict (rate, confirm,
+	// contradict, retire): it weighs as a person's only when the call came
+	// through the operator's surface (Options.Surface); through the
+	// agent's, as the agent's own report. Do records the surface in the
+	// journal event's args, so a replay weighs it the same way.
+	Verdict bool
+	// Destructive operations may delete, replace or reset what is there
+	// (init --force, migrate, check --repair, a policy revoked, replaced
+	// or cleared, an observation retired), where every other changing
+	// operation only adds: a tool's destructiveHint.
+	Destructive bool
+	Fields      []Field // the input, in the order help shows it (request_id aside: see Inputs)
 
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
@@ -78,6 +96,15 @@ type Field struct {
 	// command's one argument (ucs rate 42); carried in Call.Args like any
 	// flag. At most one field of an operation is positional.
 	Positional bool
+	// Path: the field names a file the call reads or writes, a person's
+	// convenience at a shell. Tools never take one (ToolInputs leaves it
+	// out, and the MCP server refuses it): what it would read comes inline,
+	// in another field both surfaces accept (policy set's policy, init's
+	// capability_manifest), and what it would write comes in the answer.
+	Path bool
+	// JSON: a string field that holds a JSON object, given as the object
+	// itself (a tool's argument) or as its text (a command-line flag).
+	JSON bool
 	// Env names an environment variable that sets a flag the command
 	// line does not give (the CLI reads it; Do never reads the
 	// environment).
@@ -204,6 +231,18 @@ func (sp *Spec) Inputs() []Field {
 		return sp.Fields
 	}
 	return append(sp.Fields[:len(sp.Fields):len(sp.Fields)], requestIDField)
+}
+
+// ToolInputs returns the fields a tool running the operation takes:
+// Inputs without those that name a path (Field.Path).
+func (sp *Spec) ToolInputs() []Field {
+	var out []Field
+	for _, f := range sp.Inputs() {
+		if !f.Path {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Stdin reports whether the operation reads a JSON object on stdin: it
@@ -377,6 +416,9 @@ func (f *Field) label() string {
 // check checks one field's value (present: neither absent nor null). For
 // a string of an enum spelled in another case it returns the word listed.
 func (f *Field) check(x pyjson.Value, present bool) (string, error) {
+	if f.JSON && present {
+		return "", f.checkJSON(x)
+	}
 	if f.valid != nil {
 		return "", f.valid(x, present)
 	}
@@ -492,4 +534,33 @@ func argInt(c Call, key string) int64 {
 // registry (the MCP server's execute_action).
 func (sp *Spec) Check(in pyjson.Value) (Call, error) {
 	return sp.validate(sp.Call(pyjson.SortKeys(in)), false)
+}
+
+// checkJSON checks a JSON field (Field.JSON): an object, or a string that
+// is one's JSON text.
+func (f *Field) checkJSON(x pyjson.Value) error {
+	switch x.Kind() {
+	case pyjson.Object:
+		return nil
+	case pyjson.String:
+		if v, err := pyjson.Parse([]byte(x.Str())); err == nil && v.Kind() == pyjson.Object {
+			return nil
+		}
+		return badInput("invalid_value", "give "+f.label()+" a JSON object, e.g. '{...}'", "%s is not the text of a JSON object", f.label())
+	}
+	return badInput("wrong_type", f.label()+" must be a JSON object", "%s must be an object, got %s", f.label(), x.Kind().Noun())
+}
+
+// argJSON reads a JSON field of a call (Field.JSON) as the object it
+// holds; false when it is absent.
+func argJSON(c Call, key string) (pyjson.Value, bool) {
+	v, ok := c.Args.Get(key)
+	if !ok || v.IsNull() {
+		return pyjson.Value{}, false
+	}
+	if v.Kind() == pyjson.String {
+		p, err := pyjson.Parse([]byte(v.Str()))
+		return p, err == nil
+	}
+	return v, true
 }

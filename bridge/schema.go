@@ -7,10 +7,16 @@ import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 // the operation declares as its parameters (Call maps such an object onto
 // a Call). The schema is at least as strict as Do: an enum lists the
 // words, though Do accepts them in any case.
-func (sp *Spec) InputSchema() pyjson.Value {
+func (sp *Spec) InputSchema() pyjson.Value { return sp.schema(sp.Inputs(), false) }
+
+// ToolSchema is InputSchema of the fields a tool takes (ToolInputs): no
+// field that names a path, and a JSON field as the object it holds.
+func (sp *Spec) ToolSchema() pyjson.Value { return sp.schema(sp.ToolInputs(), true) }
+
+func (sp *Spec) schema(inputs []Field, tool bool) pyjson.Value {
 	props := []pyjson.Member{}
 	var required []string
-	for _, f := range sp.Inputs() {
+	for _, f := range inputs {
 		var p []pyjson.Member
 		switch f.Type {
 		case TypeStrings, TypeObjects:
@@ -19,6 +25,12 @@ func (sp *Spec) InputSchema() pyjson.Value {
 				item = "object"
 			}
 			p = append(p, pyjson.KV("type", "array"), pyjson.KV("items", pyjson.Obj(pyjson.KV("type", item))))
+		case TypeString:
+			if f.JSON && tool {
+				p = append(p, pyjson.KV("type", "object"))
+				break
+			}
+			fallthrough
 		default:
 			p = append(p, pyjson.KV("type", schemaTypes[f.Type]))
 		}

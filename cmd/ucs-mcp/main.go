@@ -16,8 +16,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
@@ -31,9 +29,11 @@ func main() {
 	workspace := fs.String("workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
 	store := fs.String("store", "", "a PostgreSQL store, postgres://... (default $UCS_STORE without --workspace)")
 	name := fs.String("workspace-name", "", "the workspace in the store (default $UCS_WORKSPACE_NAME, else $UCS_AGENT_ID, else default)")
+	operator := fs.Bool("operator", false, "serve the operator's tools too (policy, init, migrate, import, view), and weigh verdicts as a person's: for an operator's own client, never the agent's")
 	version := fs.Bool("version", false, "print the version")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: ucs-mcp [--workspace DIR | --store postgres://... --workspace-name NAME]\n\nServes every ucs operation as an MCP tool over stdio (newline-delimited JSON-RPC).\n"+
+		fmt.Fprintf(fs.Output(), "usage: ucs-mcp [--workspace DIR | --store postgres://... --workspace-name NAME] [--operator]\n\nServes ucs's operations as MCP tools over stdio (newline-delimited JSON-RPC): the agent's\n"+
+			"by default; with --operator the operator's too (the policy, init, migrate, import, view).\n"+
 			"Environment: UCS_WORKSPACE, UCS_STORE, UCS_WORKSPACE_NAME, UCS_STORE_CACHE, UCS_NOW, UCS_LOCK_TIMEOUT, UCS_AGENT_ID, UCS_SNAPSHOT_EVERY.\n\n")
 		fs.PrintDefaults()
 	}
@@ -55,6 +55,10 @@ func main() {
 	if err != nil {
 		fail(bridge.AsError(err))
 	}
+	opts.Surface = bridge.SurfaceAgent
+	if *operator {
+		opts.Surface = bridge.SurfaceOperator
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	url := *store
@@ -65,7 +69,7 @@ func main() {
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
 		run = pgstore.Runner(ctx, url, storeName(*name), opts)
 	}
-	if err := mcpserver.NewWith(opts, run).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+	if err := mcpserver.NewWith(opts, run).Run(ctx, mcpserver.Stdio(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %s\n", fault.OneLine(err.Error()))
 		os.Exit(1)
 	}

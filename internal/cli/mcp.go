@@ -25,6 +25,7 @@ import (
 const mcpBinary = "ucs-mcp"
 
 func (st *state) mcpCommand() *cobra.Command {
+	var operator bool // the operator's surface, for ucs mcp and ucs mcp config
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve every operation as an MCP tool over stdio (runs ucs-mcp)",
@@ -35,8 +36,15 @@ report_outcome_manual and coverage_check. Each tool call is one whole operation
 on the workspace, as a command is. The server is the ucs-mcp binary, found
 beside ucs or on PATH (make install and ucs skill install put it there); ucs mcp
 becomes it. An MCP client may start ucs-mcp directly: ucs mcp config prints its
-configuration.`,
-		Example: "  ucs mcp --workspace ~/.ucs\n  ucs mcp config --client cursor",
+configuration.
+
+The server serves the agent's surface: the operator's operations (the policy,
+init, migrate, import, view) are no tools of it, so the agent cannot lift the
+policy that binds it, and a verdict it gives (report_outcome_manual, confirm,
+contradict, retire) weighs as its own report, whoever it names. --operator
+serves them too, and weighs verdicts as a person's: for an operator's own
+client, never the agent's.`,
+		Example: "  ucs mcp --workspace ~/.ucs\n  ucs mcp config --client cursor\n  ucs mcp config --client claude --operator",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			bin, err := findMCP()
@@ -53,11 +61,15 @@ configuration.`,
 			if st.wsName != "" {
 				args = append(args, "--workspace-name", st.wsName)
 			}
+			if operator {
+				args = append(args, "--operator")
+			}
 			err = syscall.Exec(bin, args, os.Environ())
 			return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: "cannot run " + bin + ": " + err.Error(),
 				Hint: "run it directly: " + bin}
 		},
 	}
+	cmd.Flags().BoolVar(&operator, "operator", false, "serve the operator's tools too (for an operator's own client, never the agent's)")
 	var client string
 	config := &cobra.Command{
 		Use:   "config",
@@ -65,7 +77,9 @@ configuration.`,
 		Long: `Prints, for the client named by --client, the file it reads its MCP servers
 from and what to put there (config, or config_toml for codex; claude-code also
 gets the command line that adds it). The server is the ucs-mcp binary beside
-this ucs (else ucs-mcp on PATH), on --workspace or $UCS_WORKSPACE when given.`,
+this ucs (else ucs-mcp on PATH), on --workspace or $UCS_WORKSPACE when given.
+With --operator it is the operator's server (ucs-mcp --operator, named
+ucs-operator): for the operator's own client, never the agent's.`,
 		Example: "  ucs mcp config --client claude\n  ucs --workspace ~/agents/aegis/.ucs mcp config --client cursor",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -92,10 +106,15 @@ this ucs (else ucs-mcp on PATH), on --workspace or $UCS_WORKSPACE when given.`,
 				}
 				args = []string{"--workspace", ws}
 			}
-			return printJSON(cmd, mcpConfig(client, bin, args))
+			name := "ucs"
+			if operator {
+				name, args = "ucs-operator", append(args, "--operator")
+			}
+			return printJSON(cmd, mcpConfig(client, name, bin, args))
 		},
 	}
 	config.Flags().StringVar(&client, "client", "claude", "the MCP client: "+strings.Join(mcpClients, ", "))
+	config.Flags().BoolVar(&operator, "operator", false, "the operator's server (ucs-mcp --operator) instead of the agent's")
 	cmd.AddCommand(config)
 	return cmd
 }
@@ -103,20 +122,21 @@ this ucs (else ucs-mcp on PATH), on --workspace or $UCS_WORKSPACE when given.`,
 // mcpClients are the clients mcp config knows.
 var mcpClients = []string{"claude", "claude-code", "cursor", "vscode", "windsurf", "codex"}
 
-// mcpConfig is the configuration of client for a server started as bin args.
-func mcpConfig(client, bin string, args []string) pyjson.Value {
+// mcpConfig is the configuration of client for a server named name,
+// started as bin args.
+func mcpConfig(client, name, bin string, args []string) pyjson.Value {
 	if args == nil {
 		args = []string{}
 	}
 	server := pyjson.Obj(pyjson.KV("command", bin), pyjson.KV("args", args))
-	servers := pyjson.Obj(pyjson.KV("mcpServers", pyjson.Obj(pyjson.KV("ucs", server))))
+	servers := pyjson.Obj(pyjson.KV("mcpServers", pyjson.Obj(pyjson.KV(name, server))))
 	out := pyjson.Obj(pyjson.KV("client", client))
 	switch client {
 	case "claude":
 		return out.With("file", "claude_desktop_config.json (~/Library/Application Support/Claude/ on macOS, ~/.config/Claude/ on Linux)").
 			With("config", servers)
 	case "claude-code":
-		line := "claude mcp add ucs -- " + shellQuote(bin)
+		line := "claude mcp add " + name + " -- " + shellQuote(bin)
 		for _, a := range args {
 			line += " " + shellQuote(a)
 		}
@@ -126,10 +146,10 @@ func mcpConfig(client, bin string, args []string) pyjson.Value {
 	case "windsurf":
 		return out.With("file", "~/.codeium/windsurf/mcp_config.json").With("config", servers)
 	case "vscode":
-		return out.With("file", ".vscode/mcp.json").With("config", pyjson.Obj(pyjson.KV("servers", pyjson.Obj(pyjson.KV("ucs",
+		return out.With("file", ".vscode/mcp.json").With("config", pyjson.Obj(pyjson.KV("servers", pyjson.Obj(pyjson.KV(name,
 			pyjson.Obj(pyjson.KV("type", "stdio"), pyjson.KV("command", bin), pyjson.KV("args", args)))))))
 	default: // codex
-		toml := "[mcp_servers.ucs]\ncommand = " + quoteJSON(bin) + "\nargs = ["
+		toml := "[mcp_servers." + name + "]\ncommand = " + quoteJSON(bin) + "\nargs = ["
 		for i, a := range args {
 			if i > 0 {
 				toml += ", "

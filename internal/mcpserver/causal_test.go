@@ -72,12 +72,11 @@ func lastInput(t *testing.T, ws, op, key string) string {
 func TestExecuteAction(t *testing.T) {
 	ws := newDir(t)
 	cs := connect(t, ws)
-	manifest := filepath.Join(t.TempDir(), "tools.json")
-	writeFile(t, manifest, `{"capabilities": [
+	manifest := (`{"capabilities": [
   {"name": "exec", "connects_to": ["exec", "writer"], "u": 0.5, "c": 0.2},
   {"name": "writer", "connects_to": ["exec"], "u": 0.5, "c": 0.2, "permissions": ["fs:write:./out"]}
 ], "semantic_map": {}}`)
-	_, isErr := call(t, cs, "init", `{"manifest": "`+manifest+`"}`)
+	_, isErr := call(t, cs, "init", `{"capability_manifest": `+manifest+`}`)
 	require.False(t, isErr)
 	out, isErr := call(t, cs, "execute_action", `{"action": "exec", "command": ["sh", "-c", "echo hello; echo oops >&2; exit 3"], "context": "run the tests"}`)
 	require.False(t, isErr, out)

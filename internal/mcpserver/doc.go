@@ -20,4 +20,10 @@
 // advisory_id of the last consult, attached to the next report or
 // execute_action that names none (the specification's pending causal
 // context).
+//
+// Stdio is the transport cmd/ucs-mcp runs on: the SDK's newline-delimited
+// JSON-RPC behind a filter that answers every line the SDK could not read
+// (not JSON, not a message, a batch, a line over MaxFrame) with a JSON-RPC
+// error instead of ending the session, and that waits, at stdin's end,
+// until every call it passed on is answered.
 package mcpserver

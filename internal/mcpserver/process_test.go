@@ -24,10 +24,11 @@ import (
 // ucs-mcp, see TestMain) and talk to it over its stdio with the SDK's
 // CommandTransport, beside ucs processes on the same workspace.
 
-// startServer starts a ucs-mcp process on ws and connects to it.
-func startServer(t *testing.T, ws string) (*mcp.ClientSession, *exec.Cmd) {
+// startServer starts a ucs-mcp process on ws (with flags: --operator)
+// and connects to it.
+func startServer(t *testing.T, ws string, flags ...string) (*mcp.ClientSession, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "--workspace", ws)
+	cmd := exec.Command(os.Args[0], append([]string{"--workspace", ws}, flags...)...)
 	cmd.Env = append(os.Environ(), roleEnv+"=ucs-mcp")
 	cmd.Stderr = os.Stderr
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).
@@ -82,7 +83,8 @@ func TestAgentSession(t *testing.T) {
 	_, isErr, err := callProc(cs, "session_start", `{}`)
 	require.NoError(t, err)
 	require.True(t, isErr, "not initialized yet")
-	must("init", `{}`)
+	_, code := ucs(t, ws, "", "init") // the operator's: no tool of the agent's
+	require.Equal(t, 0, code)
 	must("session_start", `{}`)
 	g := must("goal_register", `{"content": "make the tests pass", "count": 3, "retries": 5}`)
 	goal, _ := g.Get("goal")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -22,10 +23,14 @@ each action you take otherwise. Reflect when a report asks for it; flush before
 your context is compacted. A consult's advisory_id is attached to your next
 report or execute_action by the server. Errors carry a code and a hint.`
 
-// New returns an MCP server of every operation of the registry and the
+// New returns an MCP server of the operations of the registry and the
 // OpenSentience surface, on the workspace of opts (its clock, agent id and
 // lock timeout apply to every call; Output, Timings and Progress are the
-// server's own).
+// server's own). On the agent's surface (opts.Surface is
+// bridge.SurfaceAgent) it leaves out the operator's operations
+// (Spec.Operator): the agent cannot lift the policy that binds it, reset
+// its workspace, or name a file for the server to read or write, and its
+// verdicts weigh as its own (Spec.Verdict).
 func New(opts bridge.Options) *mcp.Server { return NewWith(opts, nil) }
 
 // A Runner runs one operation (op, as the registry names it) on the
@@ -45,6 +50,9 @@ func NewWith(opts bridge.Options, run Runner) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
 		Version: bridge.Version}, &mcp.ServerOptions{Instructions: instructions})
 	for _, sp := range bridge.Specs() {
+		if sp.Operator && opts.Surface == bridge.SurfaceAgent {
+			continue
+		}
 		srv.AddTool(tool(sp, sp.ToolName(), ""), s.operation(sp))
 	}
 	for _, a := range aliases {
@@ -74,14 +82,18 @@ func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
 	if sp.Long != "" {
 		desc += "\n\n" + strings.Join(strings.Fields(sp.Long), " ")
 	}
-	schema := sp.InputSchema().With("title", name).With("description", summary)
+	schema := sp.ToolSchema().With("title", name).With("description", summary)
 	t := &mcp.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(pyjson.AppendCompact(nil, schema)),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
 	if sp == &execSpec {
-		t.Annotations.OpenWorldHint = nil // it runs any command: the default, open
+		open := true // it runs any command: the open world
+		t.Annotations.OpenWorldHint = &open
 	}
 	if sp.Mutating {
-		t.Annotations.DestructiveHint = new(bool) // it adds to the workspace, never destroys
+		// It adds to the workspace, unless the registry says it may
+		// delete, replace or reset (Spec.Destructive).
+		destructive := sp.Destructive
+		t.Annotations.DestructiveHint = &destructive
 	}
 	return t
 }
@@ -93,6 +105,12 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 		in, err := arguments(req)
 		if err != nil {
 			return failure(err), nil
+		}
+		if err := noPath(sp, in); err != nil {
+			return failure(err), nil
+		}
+		if sp.Name == "view" { // the page comes in the answer
+			in = in.With("inline", true)
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -110,7 +128,7 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 			return err
 		})
 		if err != nil {
-			return failure(err), nil
+			return failure(sp.ToolError(err)), nil
 		}
 		switch {
 		case out.IsNull(): // log streams its events
@@ -122,6 +140,28 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 		}
 		return success(out), nil
 	}
+}
+
+// noPath refuses the arguments of a tool that name a path (Field.Path):
+// a tool never makes the server read or write a file its caller names.
+func noPath(sp *bridge.Spec, in pyjson.Value) error {
+	for _, f := range sp.Inputs() {
+		if _, ok := in.Get(f.Name); !ok || !f.Path {
+			continue
+		}
+		var names []string
+		for _, t := range sp.ToolInputs() {
+			names = append(names, t.Name)
+		}
+		hint := sp.ToolName() + " takes no argument"
+		if names != nil {
+			hint = "the arguments of " + sp.ToolName() + " are " + strings.Join(names, ", ")
+		}
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "unknown_field",
+			Msg:  sp.ToolName() + " has no argument " + strconv.Quote(f.Name) + ": a tool never names a file",
+			Hint: hint}
+	}
+	return nil
 }
 
 // arguments reads a call's arguments as one input object: none is {}.

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -38,7 +37,7 @@ func TestTools(t *testing.T) {
 	}
 	want := func(sp *bridge.Spec) any {
 		var v any
-		require.NoError(t, json.Unmarshal(pyjson.AppendCompact(nil, sp.InputSchema()), &v))
+		require.NoError(t, json.Unmarshal(pyjson.AppendCompact(nil, sp.ToolSchema()), &v))
 		m := v.(map[string]any)
 		delete(m, "title")
 		delete(m, "description")
@@ -101,7 +100,7 @@ var session = []step{
 	{"policy_show", `{}`},
 	{"policy_grant", `{"permission": "net:http:get"}`},
 	{"policy_revoke", `{"permission": "net:http:get"}`},
-	{"policy_set", `{"file": "POLICY"}`},
+	{"policy_set", `{"policy": {"version": 1, "grants": ["fs:read:*"], "note": "test"}}`},
 	{"policy_clear", `{}`},
 	{"policy_block", `{"capability": "exec", "missing": ["proc:exec:rm"], "reason": "not granted", "request_id": "r-4"}`},
 	{"reflect", `{"type": "post_task", "text": "Read the brief before fetching anything.", "capabilities": ["read"], "keywords": ["brief"], "request_id": "r-5"}`},
@@ -110,7 +109,7 @@ var session = []step{
 	{"contradict", `{"id": "OBS", "note": "not for CSV exports"}`},
 	{"retire", `{"id": "OBS", "note": "the vendor changed its site", "by": "operator"}`},
 	{"show", `{"context": "research competitor pricing on the web"}`},
-	{"view", `{"out": "VIEWOUT"}`},
+	{"view", `{"inline": true}`},
 	{"migrate", `{}`},
 	{"log", `{"limit": 3}`},
 	{"log", `{"op": "report", "format": "table"}`},
@@ -138,11 +137,9 @@ func opOf(tool string) string {
 // (the same JSON after canonicalisation; the workspace's path aside).
 func TestSameAnswers(t *testing.T) {
 	wsTool, wsCLI := newDir(t), newDir(t)
-	policy := filepath.Join(t.TempDir(), "policy.json")
-	writeFile(t, policy, `{"version": 1, "grants": ["fs:read:*"], "note": "test"}`)
 	cs := connect(t, wsTool)
 	called := map[string]bool{}
-	subst := map[string]string{"POLICY": policy, "VIEWOUT": filepath.Join(t.TempDir(), "view.html")}
+	subst := map[string]string{}
 	for _, st := range session {
 		args := st.args
 		for k, v := range subst {
@@ -223,6 +220,7 @@ func TestBadInput(t *testing.T) {
 		want, exit := runCLI(t, wsCLI, opOf(c.tool), c.args)
 		assert.True(t, isErr, "%s %s: %s", c.tool, c.args, got)
 		assert.Equal(t, 2, exit, "%s %s: %s", c.tool, c.args, want)
+		want = toolWords(t, opOf(c.tool), want) // a tool's error names arguments, not flags
 		assert.Equal(t, canonical(t, want, wsCLI), canonical(t, got, wsTool), "%s %s", c.tool, c.args)
 		if c.code != "" {
 			assert.Equal(t, c.code, code(t, got))
@@ -249,3 +247,38 @@ func TestBadInput(t *testing.T) {
 }
 
 func must(s string, _ bool) string { return s }
+
+// toolWords is the command line's error object as a tool of op says it:
+// its flags named as arguments (bridge.Spec.ToolError).
+func toolWords(t *testing.T, op, answer string) string {
+	t.Helper()
+	v, err := pyjson.Parse([]byte(answer))
+	require.NoError(t, err, answer)
+	e := &bridge.Error{Kind: bridge.KindBadInput, Msg: str(v, "error"), Code: str(v, "code"), Hint: str(v, "hint")}
+	te := bridge.Lookup(op).ToolError(e).(*bridge.Error)
+	return string(pyjson.AppendCompact(nil, v.With("error", te.Msg).With("hint", te.Hint)))
+}
+
+// TestErrorsNameArguments: a tool's errors name its arguments, never the
+// command line's flags.
+func TestErrorsNameArguments(t *testing.T) {
+	cs := connect(t, newDir(t))
+	call(t, cs, "init", `{}`)
+	for _, c := range []struct{ tool, args, want string }{
+		{"consult", `{}`, `argument \"context\"`},
+		{"consult", `{"context": " "}`, `argument \"context\"`},
+		{"coverage_check", `{}`, `argument \"context\"`},
+		{"rate", `{"success": "failure"}`, `argument \"seq\"`},
+		{"amend", `{"seq": 1}`, `argument \"success\"`},
+		{"goal_register", `{}`, `argument \"content\"`},
+		{"policy_set", `{}`, `argument \"policy\"`},
+		{"log", `{"since": "yesterday-ish"}`, `argument \"since\"`},
+	} {
+		out, isErr := call(t, cs, c.tool, c.args)
+		assert.True(t, isErr, "%s %s", c.tool, out)
+		assert.Contains(t, out, c.want, "%s %s", c.tool, c.args)
+		for _, f := range bridge.Lookup(opOf(c.tool)).Inputs() {
+			assert.NotRegexp(t, `--`+f.FlagName()+`\b`, out, "%s %s names a flag", c.tool, c.args)
+		}
+	}
+}
