@@ -113,11 +113,7 @@ func (w *workspace) run(stdin []byte, args ...string) ([]byte, error) {
 // consult runs `ucs consult --context CONTEXT` and returns the cursor it
 // advised from and the capabilities of its suggested paths, in order.
 func (w *workspace) consult(context string, task int) (string, []string, error) {
-	args := []string{"--workspace", w.dir, "consult", "--context", context}
-	if w.u.Task {
-		args = append(args, "--task", strconv.Itoa(task))
-	}
-	out, err := w.run(nil, args...)
+	out, err := w.run(nil, w.u.consultArgs(w.dir, context, task)...)
 	if err != nil {
 		return "", nil, err
 	}
@@ -139,14 +135,25 @@ func (w *workspace) consult(context string, task int) (string, []string, error) 
 
 // report runs `ucs report` with the JSON an agent pipes into it.
 func (w *workspace) report(action, success, context string, task int) error {
-	in := map[string]any{"action": action, "success": success, "context": context}
-	if w.u.Task {
+	_, err := w.run(w.u.reportInput(action, success, context, task), "--workspace", w.dir, "report")
+	return err
+}
+
+// consultArgs is the command line of a consult.
+func (u UCS) consultArgs(dir, context string, task int) []string {
+	args := []string{"--workspace", dir, "consult", "--context", context}
+	if u.Task {
+		args = append(args, "--task", strconv.Itoa(task))
+	}
+	return args
+}
+
+// reportInput is the JSON an agent pipes into `ucs report`.
+func (u UCS) reportInput(action, success, context string, task int) []byte {
+	in := map[string]string{"action": action, "success": success, "context": context}
+	if u.Task {
 		in["task"] = strconv.Itoa(task)
 	}
-	b, err := json.Marshal(in) // sorted keys
-	if err != nil {
-		return err
-	}
-	_, err = w.run(b, "--workspace", w.dir, "report")
-	return err
+	b, _ := json.Marshal(in) // sorted keys; strings always marshal
+	return b
 }
