@@ -26,24 +26,32 @@ import (
 
 const defaultTrace = "airline=testdata/realtrace/tau-bench-airline-gpt-4o.jsonl"
 
+// options are the command's flags, resolved.
+type options struct {
+	traces, split, work, out string
+	systems                  []realbench.System
+	parallel, resamples      int
+	seed                     uint64
+	quiet                    bool
+}
+
 func main() {
-	var traces, split, models, initArgs, env, out, work, bin string
-	var task, quiet bool
-	var parallel, resamples int
-	var seed uint64
-	flag.StringVar(&traces, "trace", defaultTrace, "comma-separated NAME=PATH datasets: a trace (JSON lines, testdata/realtrace) or a tau-bench trajectory file (JSON array)")
-	flag.StringVar(&split, "split", "all", "all (the reporting run: its scored half is the held-out split), dev (the first half: for developing a model) or heldout")
+	var o options
+	var models, initArgs, env, bin string
+	var task bool
+	flag.StringVar(&o.traces, "trace", defaultTrace, "comma-separated NAME=PATH datasets: a trace (JSON lines, testdata/realtrace) or a tau-bench trajectory file (JSON array)")
+	flag.StringVar(&o.split, "split", "all", "all (the reporting run: its scored half is the held-out split), dev (the first half: for developing a model) or heldout")
 	flag.StringVar(&models, "models", "v4,v2", "comma-separated ucs models, each on its own workspace (`ucs init --model NAME`); \"default\": no --model")
 	flag.StringVar(&initArgs, "ucs-init-args", "", "extra `ucs init` arguments for every model")
 	flag.StringVar(&env, "ucs-env", "", "comma-separated KEY=VALUE environment for every ucs call")
 	flag.BoolVar(&task, "task", false, "pass the task id to ucs (consult --task, report \"task\"): for a model that keys on it")
 	flag.StringVar(&bin, "ucs", "", "the ucs binary to drive, one process per call (default: the command line in process)")
-	flag.StringVar(&out, "out", "", "directory for results.json (default: none)")
-	flag.StringVar(&work, "work", "", "directory for the workspaces (default: a temporary one, removed)")
-	flag.IntVar(&parallel, "parallel", 1, "models replayed at once")
-	flag.IntVar(&resamples, "resamples", realbench.DefaultResamples, "bootstrap resamples")
-	flag.Uint64Var(&seed, "seed", realbench.DefaultSeed, "bootstrap seed")
-	flag.BoolVar(&quiet, "q", false, "no progress on stderr")
+	flag.StringVar(&o.out, "out", "", "directory for results.json (default: none)")
+	flag.StringVar(&o.work, "work", "", "directory for the workspaces (default: a temporary one, removed)")
+	flag.IntVar(&o.parallel, "parallel", 1, "models replayed at once")
+	flag.IntVar(&o.resamples, "resamples", realbench.DefaultResamples, "bootstrap resamples")
+	flag.Uint64Var(&o.seed, "seed", realbench.DefaultSeed, "bootstrap seed")
+	flag.BoolVar(&o.quiet, "q", false, "no progress on stderr")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fail(fmt.Errorf("unexpected arguments: %v", flag.Args()))
@@ -62,7 +70,6 @@ func main() {
 		}
 		u.Env = append(u.Env, kv)
 	}
-	var systems []realbench.System
 	for _, m := range list(models) {
 		s := realbench.System{Name: "ucs " + m, UCS: u}
 		if m == "default" {
@@ -70,54 +77,66 @@ func main() {
 		} else {
 			s.UCS.InitArgs = append([]string{"--model", m}, u.InitArgs...)
 		}
-		systems = append(systems, s)
+		o.systems = append(o.systems, s)
 	}
-	if work == "" {
-		dir, err := os.MkdirTemp("", "benchreal-")
-		if err != nil {
+	if o.work != "" {
+		if err := run(o); err != nil {
 			fail(err)
 		}
-		defer os.RemoveAll(dir)
-		work = dir
+		return
 	}
+	dir, err := os.MkdirTemp("", "benchreal-")
+	if err != nil {
+		fail(err)
+	}
+	o.work = dir
+	err = run(o)
+	os.RemoveAll(dir) // before fail exits
+	if err != nil {
+		fail(err)
+	}
+}
+
+// run replays and scores every dataset, prints the tables and writes
+// results.json (when o.out is set).
+func run(o options) error {
 	var results []*realbench.Results
-	for _, t := range list(traces) {
+	for _, t := range list(o.traces) {
 		name, path, ok := strings.Cut(t, "=")
 		if !ok {
 			name, path = strings.TrimSuffix(filepath.Base(t), filepath.Ext(t)), t
 		}
 		eps, err := realbench.LoadTrace(path)
 		if err != nil {
-			fail(err)
+			return err
 		}
-		if eps, err = realbench.Split(eps, split); err != nil {
-			fail(err)
+		if eps, err = realbench.Split(eps, o.split); err != nil {
+			return err
 		}
-		cfg := realbench.Config{Dataset: name, Episodes: eps, Systems: systems, WorkDir: work, Parallel: parallel}
-		if !quiet {
+		cfg := realbench.Config{Dataset: name, Episodes: eps, Systems: o.systems, WorkDir: o.work, Parallel: o.parallel}
+		if !o.quiet {
 			cfg.Progress = os.Stderr
 		}
 		s, err := realbench.Run(cfg)
 		if err != nil {
-			fail(err)
+			return err
 		}
-		r := realbench.Score(s, realbench.ScoreOptions{Resamples: resamples, Seed: seed})
-		r.Split = split
+		r := realbench.Score(s, realbench.ScoreOptions{Resamples: o.resamples, Seed: o.seed})
+		r.Split = o.split
 		results = append(results, r)
 	}
 	fmt.Print(realbench.Markdown(results))
-	if out != "" {
-		b, err := realbench.JSON(results)
-		if err != nil {
-			fail(err)
-		}
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			fail(err)
-		}
-		if err := os.WriteFile(filepath.Join(out, "results.json"), b, 0o644); err != nil {
-			fail(err)
-		}
+	if o.out == "" {
+		return nil
 	}
+	b, err := realbench.JSON(results)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(o.out, "results.json"), b, 0o644)
 }
 
 func list(s string) []string {
