@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-exec bench-compare bench-mcp bench-store bench-view fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-real bench-exec bench-compare bench-mcp bench-store bench-view fuzz install skill-validate clean
 
 all: build
 
@@ -82,6 +82,18 @@ bench-compare: build
 BENCHLEARNING ?=
 bench-learning: build
 	$(GO) run ./internal/tools/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)
+
+# The real-trace learning benchmark (issue 27, docs/learning-benchmark.md):
+# tau-bench's recorded airline trajectories (testdata/realtrace) replayed
+# through the real binary, one process per call (consult before each call,
+# report after it), for models v4 and v2, against three counting baselines.
+# Tables on stdout; results.json in bin/bench-real. A model under test:
+#   make bench-real BENCHREAL='-models v5 -task'
+# and the development split (never the reporting run) while tuning it:
+#   make bench-real BENCHREAL='-split dev'
+BENCHREAL ?=
+bench-real: build
+	$(GO) run ./internal/tools/benchreal -ucs $(BIN) -parallel 2 -out bin/bench-real $(BENCHREAL)
 
 # The dashboard at issue 20's scale: ucs view on a workspace of 100,000
 # entries (built, or VIEWWS=DIR), its page's size, and how long chromium

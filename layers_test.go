@@ -17,8 +17,8 @@ var layers = [][]string{
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench"},
-	{"internal/tools/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp"},
+	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/genknowledge", "internal/learnbench", "internal/realbench"},
+	{"internal/tools/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/tools/benchreal", "internal/tools/taureduce"},
 }
 
 // TestImportLayers lists every package's imports (go list) and fails when
