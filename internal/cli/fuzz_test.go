@@ -22,7 +22,7 @@ var fuzzed struct {
 	calls int
 }
 
-const rotateEvery = 300
+const rotateEvery = 100
 
 // fuzzWorkspace returns the workspace to call on, after proving and
 // replacing the one in use when it has had its share of calls.
