@@ -60,6 +60,9 @@ type Bridge struct {
 	capture    string
 	captured   pyjson.Value
 	didCapture bool
+	// captureErr is why the call Observe waits for was dropped from the
+	// queue (the workspace refused it): never answered as queued.
+	captureErr error
 	// peers are the fleet's other workspaces whose knowledge a consult
 	// searches beside this one's (AddPeer).
 	peers []peer

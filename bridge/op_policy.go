@@ -19,7 +19,10 @@ var policyShowSpec = Spec{
 	Summary: "Show the policy: its grants, and which capabilities it lets run",
 	Long: `The grants (none set: every capability is granted), and for every capability
 that declares permissions in the manifest whether it may run and what it
-misses. Also the permission domains and actions ucs knows.`,
+misses; under a policy the capabilities that declare none are refused by
+default (refused_by_default). Also the permission domains and actions ucs
+knows. ucs exec also checks the program a command starts: a proc:exec
+permission the capability declares, and a grant, must cover it.`,
 	Example: "ucs policy show",
 	run:     opPolicyShow,
 }
@@ -41,11 +44,12 @@ func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
 		domains[i] = pyjson.Obj(pyjson.KV("domain", d.Name), pyjson.KV("actions", d.Actions), pyjson.KV("scope", d.Doc))
 	}
 	return pyjson.Obj(pyjson.KV("policy", s.policyStatus()), pyjson.KV("grants", grants),
-		pyjson.KV("capabilities", caps), pyjson.KV("domains", domains)), nil
+		pyjson.KV("capabilities", caps), pyjson.KV("refused_by_default", s.refusedByDefault()), pyjson.KV("domains", domains)), nil
 }
 
-// policyChange is the answer of a change: what it did and which gated
-// capabilities the policy now refuses.
+// policyChange is the answer of a change: what it did, which gated
+// capabilities the policy now refuses, and which it refuses because they
+// declare nothing.
 func policyChange(s *session, status string, changed bool) pyjson.Value {
 	_, refused := s.denied(s.gated())
 	if refused == nil {
@@ -55,7 +59,8 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 	if p := s.policy().p; p != nil {
 		grants = permStrings(p.Grants)
 	}
-	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused))
+	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused),
+		pyjson.KV("refused_by_default", s.refusedByDefault()))
 }
 
 // changePolicy runs a grant or a revoke: the permission argument parsed,
@@ -165,7 +170,7 @@ lists them.`,
 		{Name: "capability", Type: TypeString, Flag: true, Required: true, Doc: "the capability refused"},
 		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
 		{Name: "reason", Type: TypeString, Flag: true, Doc: "why it was refused"},
-		{Name: "command", Type: TypeStrings, Flag: true, Doc: "the command line that was not run"},
+		commandField(`the command line that was not run; a word that is not UTF-8 is {"text": ..., "base64": its bytes}`),
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),

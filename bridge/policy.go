@@ -14,9 +14,12 @@ import (
 // The workspace's policy (Oracle Omen: no implicit permissions). A
 // manifest capability may declare the permissions it needs
 // (domain:action:scope); the policy grants permissions. A workspace with
-// no policy grants everything (and status says so); once one is set, a
-// capability runs (exec) and is suggested (consult) only when every
-// permission it declares is granted. The policy is the state file's
+// no policy grants everything (and status says so); once one is set,
+// nothing is granted by default: a capability is suggested (consult) only
+// when it declares permissions and every one is granted, and it runs
+// (exec) only when, besides, a proc:exec permission it declares and a
+// grant both cover the program run (policy.CheckExec). The policy is the
+// state file's
 // "policy" member, so it changes only by a journaled call (policy grant,
 // revoke, set, clear) and verify replays it; a member that cannot be
 // parsed refuses every gated capability (fail closed), and check reports
@@ -119,6 +122,31 @@ func checkPolicyMember(raw []byte) error {
 	}
 	_, err := policy.ParsePolicy(raw)
 	return err
+}
+
+// undeclared lists the manifest's capabilities that declare no
+// permission, sorted: under a policy each is refused by default.
+func (s *session) undeclared() []string {
+	var out []string
+	decls := map[string]policy.Declaration{}
+	if bytes.Contains(s.manifest.Bytes(), []byte(`"permissions"`)) {
+		decls = s.declarations()
+	}
+	for _, name := range s.manifest.Names() {
+		if len(decls[name].Permissions) == 0 {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// refusedByDefault is undeclared under a policy, and empty without one.
+func (s *session) refusedByDefault() []string {
+	if s.policy().p == nil {
+		return []string{}
+	}
+	return append([]string{}, s.undeclared()...)
 }
 
 // gated lists the manifest's capabilities that declare permissions, sorted.
