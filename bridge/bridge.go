@@ -34,6 +34,10 @@ type Options struct {
 	// NoSync commits without fsync: the workspace is a copy whose
 	// durability a store provides (workspace.Options.NoSync).
 	NoSync bool
+	// PolicyFile is the operator's policy file (policyfile.go): when set,
+	// it is the policy, and a call refuses to run if this user can write
+	// it. Verify's replay never reads it: events record what they used.
+	PolicyFile string
 }
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
@@ -144,6 +148,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if sp.tool != nil {
 		return sp.tool(b, run)
 	}
+	pf, err := b.policyFileFor(c)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	var applied []string
 	if sp.Mutating && sp.open == nil {
 		applied = b.applyPending()
@@ -163,6 +171,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	defer s.tx.Close()
+	s.policyFile = pf
 	var reqID string
 	if sp.Retries {
 		if reqID, err = requestID(c.Input); err != nil {

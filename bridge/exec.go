@@ -28,7 +28,12 @@ type ExecPlan struct {
 	Declaration policy.Declaration // what the manifest declares of the capability
 	Program     policy.Program     // the program the run starts, as the caller resolved it
 	Decision    policy.Decision    // whether the policy lets it run the program
-	Rules       outcome.Rules      // the classifier's rules for it
+	// PolicyFile is the operator's policy file that decided, as a journal
+	// event records it (path and grants); null when none is in force. A
+	// refusal's policy block carries it.
+	PolicyFile pyjson.Value
+	// Rules are the classifier's rules for it.
+	Rules outcome.Rules
 }
 
 // PlanExec checks an exec of a capability (with an optional goal) that
@@ -74,7 +79,13 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan,
 		policyFrom, err = b.ws.ReadFile(workspace.RelStatePrev)
 	}
 	var p *policy.Policy
-	if err != nil || !gjson.ValidBytes(policyFrom) {
+	pf, ferr := b.policyFileFor(Call{})
+	if ferr != nil {
+		return plan, ferr
+	}
+	if pf != nil {
+		p, plan.PolicyFile = pf.p, pf.record()
+	} else if err != nil || !gjson.ValidBytes(policyFrom) {
 		p = policy.Unreadable(errors.New("the workspace's state cannot be read"))
 	} else if m := gjson.GetBytes(policyFrom, policyMember); m.Exists() {
 		p = policy.FromFile([]byte(m.Raw), nil)

@@ -36,7 +36,7 @@ func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
 			pyjson.KV("allowed", d.Allowed), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
 	}
 	var grants any
-	if p := s.policy().p; p != nil && p.Err() == nil {
+	if p := s.rules(); p != nil && p.Err() == nil {
 		grants = permStrings(p.Grants)
 	}
 	domains := make([]pyjson.Value, len(policy.Domains))
@@ -67,6 +67,9 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 // the workspace's policy (nil when it has none, or it cannot be read)
 // handed to change.
 func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Permission) (pyjson.Value, error)) (pyjson.Value, error) {
+	if err := s.policyLocked(); err != nil {
+		return pyjson.Value{}, err
+	}
 	p, err := policy.ParsePermission(argString(c, "permission"))
 	if err != nil {
 		return pyjson.Value{}, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
@@ -124,6 +127,9 @@ refused with what is wrong, and the policy stays as it was.`,
 	Mutating: true,
 	Fields:   []Field{{Name: "file", Type: TypeString, Flag: true, Required: true, Doc: "the policy file"}},
 	run: func(s *session, c Call) (pyjson.Value, error) {
+		if err := s.policyLocked(); err != nil {
+			return pyjson.Value{}, err
+		}
 		var data []byte
 		if in, ok := c.Input.Get("policy"); ok { // a replay reads the recorded policy
 			data = []byte(in.Str())
@@ -150,6 +156,9 @@ var policyClearSpec = Spec{
 	Example:  "ucs policy clear",
 	Mutating: true,
 	run: func(s *session, _ Call) (pyjson.Value, error) {
+		if err := s.policyLocked(); err != nil {
+			return pyjson.Value{}, err
+		}
 		ps := s.policy()
 		changed := ps.p != nil
 		ps.p = nil
@@ -171,6 +180,7 @@ lists them.`,
 		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
 		{Name: "reason", Type: TypeString, Flag: true, Doc: "why it was refused"},
 		commandField(`the command line that was not run; a word that is not UTF-8 is {"text": ..., "base64": its bytes}`),
+		{Name: policyFileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),

@@ -61,7 +61,7 @@ func (b *Bridge) applyPending() []string {
 				b.captured, b.didCapture = out, true
 			}
 			return false
-		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput:
+		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput && !isPolicyFileError(err):
 			notes = append(notes, "dropped a pending "+op.Str()+" the workspace refuses: "+fe.Msg)
 			if ours {
 				b.captureErr = err

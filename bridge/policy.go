@@ -74,13 +74,13 @@ func (s *session) declarations() map[string]policy.Declaration {
 
 // decide says whether a capability may run under the workspace's policy.
 func (s *session) decide(capability string) policy.Decision {
-	return s.policy().p.Check(s.declarations()[capability].Permissions)
+	return s.rules().Check(s.declarations()[capability].Permissions)
 }
 
 // denied lists the capabilities among names the policy refuses, with why,
 // in the order given; nil when nothing is refused.
 func (s *session) denied(names []string) ([]string, []pyjson.Value) {
-	if s.policy().p == nil {
+	if s.rules() == nil {
 		return nil, nil
 	}
 	var out []string
@@ -104,6 +104,10 @@ func permStrings(ps []policy.Permission) []string {
 
 // policyStatus is what status adds about the policy.
 func (s *session) policyStatus() pyjson.Value {
+	if f := s.policyFile; f != nil {
+		return pyjson.Obj(pyjson.KV("set", true), pyjson.KV("file", f.path), pyjson.KV("locked", true), pyjson.KV("grants", len(f.p.Grants)),
+			pyjson.KV("note", "the policy is the operator's file: ucs policy grant, revoke, set and clear are refused"))
+	}
 	p := s.policy().p
 	switch {
 	case p == nil:
@@ -143,7 +147,7 @@ func (s *session) undeclared() []string {
 
 // refusedByDefault is undeclared under a policy, and empty without one.
 func (s *session) refusedByDefault() []string {
-	if s.policy().p == nil {
+	if s.rules() == nil {
 		return []string{}
 	}
 	return append([]string{}, s.undeclared()...)
@@ -167,7 +171,7 @@ func (s *session) gated() []string {
 // withoutDenied drops from a ranking the capabilities the policy refuses,
 // and notes them for the answer (consult never suggests what may not run).
 func withoutDenied[T any](s *session, ranked []T, name func(T) string) []T {
-	if s.policy().p == nil {
+	if s.rules() == nil {
 		return ranked
 	}
 	out := ranked[:0:0]

@@ -48,6 +48,11 @@ type session struct {
 	// policySet its decoded form once a call needs it.
 	policyRaw []byte
 	policySet *policyState
+	// policyFile is the operator's policy file in force (policyfile.go),
+	// which overrides the workspace's policy; policyFileUsed says a
+	// decision of the call used it, so its event records it.
+	policyFile     *policyFile
+	policyFileUsed bool
 	// decls is what the manifest's capabilities declare, once a call
 	// needs it.
 	decls map[string]policy.Declaration
@@ -138,7 +143,7 @@ func (s *session) restore() error {
 func (s *session) reloaded() (*session, error) {
 	meta := *s.meta
 	f := &session{tx: s.tx, ws: s.ws, now: s.now, agentID: s.agentID, meta: &meta, replaying: s.replaying,
-		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx}
+		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx, policyFile: s.policyFile}
 	if err := f.restore(); err != nil {
 		return nil, err
 	}
@@ -198,6 +203,13 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
+	}
+	if s.policyFileUsed {
+		in := c.Input
+		if in.Kind() != pyjson.Object {
+			in = pyjson.Obj()
+		}
+		c.Input = pyjson.SortKeys(in.With(policyFileMember, s.policyFile.record()))
 	}
 	if err := s.prepareBook(); err != nil {
 		return err

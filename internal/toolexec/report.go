@@ -68,6 +68,9 @@ func Refuse(b *bridge.Bridge, a Action, plan bridge.ExecPlan) pyjson.Value {
 	block := bridge.Call{Op: "policy block", Args: pyjson.Obj(pyjson.KV("capability", a.Capability),
 		pyjson.KV("missing", missing), pyjson.KV("reason", plan.Decision.Reason), pyjson.KV("command", bridge.EncodeArgv(a.Command))),
 		Input: pyjson.Obj(pyjson.KV("request_id", NewID()))}
+	if plan.PolicyFile.Kind() == pyjson.Object {
+		block.Input = block.Input.With("policy_file", plan.PolicyFile)
+	}
 	_, queued, err := b.Observe(block)
 	return pyjson.Obj(pyjson.KV("error", "the policy refuses "+a.Capability+": "+plan.Decision.Reason),
 		pyjson.KV("code", "permission_denied"),
