@@ -172,6 +172,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	}
 	defer s.tx.Close()
 	s.policyFile = pf
+	if b.replaying {
+		_, deny := c.Input.Get(policyDefaultMember)
+		s.ungatedAllowed = !deny
+	}
 	var reqID string
 	if sp.Retries {
 		if reqID, err = requestID(c.Input); err != nil {

@@ -74,8 +74,21 @@ func (s *session) declarations() map[string]policy.Declaration {
 
 // decide says whether a capability may run under the workspace's policy.
 func (s *session) decide(capability string) policy.Decision {
-	return s.rules().Check(s.declarations()[capability].Permissions)
+	perms := s.declarations()[capability].Permissions
+	if len(perms) == 0 && s.ungatedAllowed && s.rules() != nil {
+		return policy.Decision{Allowed: true, Reason: reasonUngatedBefore}
+	}
+	return s.rules().Check(perms)
 }
+
+// A policy did not always deny by default: a capability that declared
+// nothing ran, and consult suggested it. A consult that leaves one out for
+// that records policyDefaultMember in its event; the replay of an event
+// without it (recorded before) decides as that call did.
+const (
+	policyDefaultMember = "policy_default"
+	reasonUngatedBefore = "the capability declares no permissions (recorded before a policy denied by default)"
+)
 
 // denied lists the capabilities among names the policy refuses, with why,
 // in the order given; nil when nothing is refused.
@@ -178,6 +191,9 @@ func withoutDenied[T any](s *session, ranked []T, name func(T) string) []T {
 	for _, r := range ranked {
 		n := name(r)
 		if d := s.decide(n); !d.Allowed {
+			if d.Reason == policy.ReasonUngated {
+				s.deniedByDefault = true
+			}
 			s.leftOut = append(s.leftOut, pyjson.Obj(pyjson.KV("capability", n), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
 			continue
 		}

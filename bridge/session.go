@@ -53,6 +53,10 @@ type session struct {
 	// decision of the call used it, so its event records it.
 	policyFile     *policyFile
 	policyFileUsed bool
+	// deniedByDefault says a consult left out a capability for declaring
+	// no permission, so its event records policyDefaultMember;
+	// ungatedAllowed replays an event recorded before that rule (policy.go).
+	deniedByDefault, ungatedAllowed bool
 	// decls is what the manifest's capabilities declare, once a call
 	// needs it.
 	decls map[string]policy.Declaration
@@ -143,7 +147,8 @@ func (s *session) restore() error {
 func (s *session) reloaded() (*session, error) {
 	meta := *s.meta
 	f := &session{tx: s.tx, ws: s.ws, now: s.now, agentID: s.agentID, meta: &meta, replaying: s.replaying,
-		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx, policyFile: s.policyFile}
+		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx, policyFile: s.policyFile,
+		ungatedAllowed: s.ungatedAllowed}
 	if err := f.restore(); err != nil {
 		return nil, err
 	}
@@ -204,12 +209,18 @@ func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
 	}
-	if s.policyFileUsed {
+	if s.policyFileUsed || s.deniedByDefault {
 		in := c.Input
 		if in.Kind() != pyjson.Object {
 			in = pyjson.Obj()
 		}
-		c.Input = pyjson.SortKeys(in.With(policyFileMember, s.policyFile.record()))
+		if s.policyFileUsed {
+			in = in.With(policyFileMember, s.policyFile.record())
+		}
+		if s.deniedByDefault {
+			in = in.With(policyDefaultMember, "deny")
+		}
+		c.Input = pyjson.SortKeys(in)
 	}
 	if err := s.prepareBook(); err != nil {
 		return err
