@@ -39,6 +39,10 @@ type Options struct {
 	// NoSync commits without fsync: the workspace is a copy whose
 	// durability a store provides (workspace.Options.NoSync).
 	NoSync bool
+	// PolicyFile is the operator's policy file (policyfile.go): when set,
+	// it is the policy, and a call refuses to run if this user can write
+	// it. Verify's replay never reads it: events record what they used.
+	PolicyFile string
 }
 
 // The surfaces a call comes through (Options.Surface).
@@ -76,6 +80,9 @@ type Bridge struct {
 	capture    string
 	captured   pyjson.Value
 	didCapture bool
+	// captureErr is why the call Observe waits for was dropped from the
+	// queue (the workspace refused it): never answered as queued.
+	captureErr error
 	// peers are the fleet's other workspaces whose knowledge a consult
 	// searches beside this one's (AddPeer).
 	peers []peer
@@ -164,6 +171,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if sp.tool != nil {
 		return sp.tool(b, run)
 	}
+	pf, err := b.policyFileFor(c)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	var applied []string
 	if sp.Mutating && sp.open == nil {
 		applied = b.applyPending()
@@ -183,6 +194,11 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	defer s.tx.Close()
+	s.policyFile = pf
+	if b.replaying {
+		_, deny := c.Input.Get(policyDefaultMember)
+		s.ungatedAllowed = !deny
+	}
 	var reqID string
 	if sp.Retries {
 		if reqID, err = requestID(c.Input); err != nil {

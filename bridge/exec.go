@@ -18,25 +18,35 @@ import (
 // process). Before anything runs, PlanExec checks the call against the
 // workspace as its last commit left it, without taking the lock (a busy
 // workspace never stops a tool): the capability exists, the goal exists,
-// and the policy grants what the capability declares. After the tool,
+// and the policy lets the capability run the program (policy.CheckExec).
+// After the tool,
 // Observe reports the result through the pending queue, so the
 // observation survives a busy workspace and a killed process.
 
 // An ExecPlan is what exec needs before it runs a tool.
 type ExecPlan struct {
 	Declaration policy.Declaration // what the manifest declares of the capability
-	Decision    policy.Decision    // whether the policy lets it run
-	Rules       outcome.Rules      // the classifier's rules for it
+	Program     policy.Program     // the program the run starts, as the caller resolved it
+	Decision    policy.Decision    // whether the policy lets it run the program
+	// PolicyFile is the operator's policy file that decided, as a journal
+	// event records it (path and grants); null when none is in force. A
+	// refusal's policy block carries it.
+	PolicyFile pyjson.Value
+	// Rules are the classifier's rules for it.
+	Rules outcome.Rules
 }
 
-// PlanExec checks an exec of a capability (with an optional goal) against
-// the workspace's last committed state, read without the lock. An unknown
-// capability or goal is refused (exit 2), an uninitialized workspace too
-// (exit 3). A state that cannot be read leaves the policy unknown: a
-// capability that declares permissions is then refused (fail closed), one
-// that declares none runs.
-func (b *Bridge) PlanExec(action, goalID string) (ExecPlan, error) {
-	var plan ExecPlan
+// PlanExec checks an exec of a capability (with an optional goal) that
+// starts the program prog against the workspace's last committed state,
+// read without the lock. An unknown capability or goal is refused (exit
+// 2), an uninitialized workspace too (exit 3). A state that cannot be
+// read is judged by the policy of the previous commit, which a repair
+// restores (the goal is then not checked); when that cannot be read
+// either, the policy is unknown and every capability is refused (fail
+// closed). This is the one decision of ucs exec and the MCP server's
+// execute_action: both reach it through toolexec.Plan.
+func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan, error) {
+	plan := ExecPlan{Program: prog}
 	raw, err := b.ws.ReadFile(workspace.RelPinned)
 	if errors.Is(err, fs.ErrNotExist) {
 		return plan, fault.NotInitialized(b.ws.Root())
@@ -61,14 +71,26 @@ func (b *Bridge) PlanExec(action, goalID string) (ExecPlan, error) {
 	plan.Rules = outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
 		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern}
 	state, err := b.ws.ReadFile(workspace.RelState)
+	readable := err == nil && gjson.ValidBytes(state)
+	policyFrom := state
+	if !readable {
+		// The policy a repair would restore: the previous commit's (a
+		// workspace problem does not stop a tool the policy allowed).
+		policyFrom, err = b.ws.ReadFile(workspace.RelStatePrev)
+	}
 	var p *policy.Policy
-	switch {
-	case err != nil || !gjson.ValidBytes(state):
+	pf, ferr := b.policyFileFor(Call{})
+	if ferr != nil {
+		return plan, ferr
+	}
+	if pf != nil {
+		p, plan.PolicyFile = pf.p, pf.record()
+	} else if err != nil || !gjson.ValidBytes(policyFrom) {
 		p = policy.Unreadable(errors.New("the workspace's state cannot be read"))
-	default:
-		if m := gjson.GetBytes(state, policyMember); m.Exists() {
-			p = policy.FromFile([]byte(m.Raw), nil)
-		}
+	} else if m := gjson.GetBytes(policyFrom, policyMember); m.Exists() {
+		p = policy.FromFile([]byte(m.Raw), nil)
+	}
+	if readable {
 		if goalID != "" {
 			found := false
 			for _, part := range []string{"open", "closed"} {
@@ -81,7 +103,7 @@ func (b *Bridge) PlanExec(action, goalID string) (ExecPlan, error) {
 			}
 		}
 	}
-	plan.Decision = p.Check(d.Permissions)
+	plan.Decision = p.CheckExec(d.Permissions, prog)
 	return plan, nil
 }
 
@@ -101,7 +123,9 @@ func closestNames(man *torusfield.Manifest, name string) string {
 // Observe reports an observation (a report call with a request_id):
 // queued first, durably, then applied with whatever else is queued. It
 // returns the call's answer, or queued true when the workspace could not
-// take it now (it stays queued for the next call that commits).
+// take it now (it stays queued for the next call that commits), or the
+// error for which the workspace refused it (it is not queued: never a
+// queued answer for a call that will not apply).
 func (b *Bridge) Observe(c Call) (out pyjson.Value, queued bool, err error) {
 	id, err := requestID(c.Input)
 	if err != nil || id == "" {
@@ -112,9 +136,12 @@ func (b *Bridge) Observe(c Call) (out pyjson.Value, queued bool, err error) {
 		out, err := b.Do(c)
 		return out, false, err
 	}
-	b.capture, b.didCapture = id, false
-	defer func() { b.capture, b.captured, b.didCapture = "", pyjson.Value{}, false }()
+	b.capture, b.didCapture, b.captureErr = id, false, nil
+	defer func() { b.capture, b.captured, b.didCapture, b.captureErr = "", pyjson.Value{}, false, nil }()
 	notes := b.applyPending()
+	if b.captureErr != nil {
+		return pyjson.Value{}, false, b.captureErr
+	}
 	if !b.didCapture {
 		var why string
 		if len(notes) > 0 {

@@ -19,7 +19,10 @@ var policyShowSpec = Spec{
 	Summary: "Show the policy: its grants, and which capabilities it lets run",
 	Long: `The grants (none set: every capability is granted), and for every capability
 that declares permissions in the manifest whether it may run and what it
-misses. Also the permission domains and actions ucs knows.`,
+misses; under a policy the capabilities that declare none are refused by
+default (refused_by_default). Also the permission domains and actions ucs
+knows. ucs exec also checks the program a command starts: a proc:exec
+permission the capability declares, and a grant, must cover it.`,
 	Example: "ucs policy show",
 	run:     opPolicyShow,
 }
@@ -33,7 +36,7 @@ func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
 			pyjson.KV("allowed", d.Allowed), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
 	}
 	var grants any
-	if p := s.policy().p; p != nil && p.Err() == nil {
+	if p := s.rules(); p != nil && p.Err() == nil {
 		grants = permStrings(p.Grants)
 	}
 	domains := make([]pyjson.Value, len(policy.Domains))
@@ -41,11 +44,12 @@ func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
 		domains[i] = pyjson.Obj(pyjson.KV("domain", d.Name), pyjson.KV("actions", d.Actions), pyjson.KV("scope", d.Doc))
 	}
 	return pyjson.Obj(pyjson.KV("policy", s.policyStatus()), pyjson.KV("grants", grants),
-		pyjson.KV("capabilities", caps), pyjson.KV("domains", domains)), nil
+		pyjson.KV("capabilities", caps), pyjson.KV("refused_by_default", s.refusedByDefault()), pyjson.KV("domains", domains)), nil
 }
 
-// policyChange is the answer of a change: what it did and which gated
-// capabilities the policy now refuses.
+// policyChange is the answer of a change: what it did, which gated
+// capabilities the policy now refuses, and which it refuses because they
+// declare nothing.
 func policyChange(s *session, status string, changed bool) pyjson.Value {
 	_, refused := s.denied(s.gated())
 	if refused == nil {
@@ -55,13 +59,17 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 	if p := s.policy().p; p != nil {
 		grants = permStrings(p.Grants)
 	}
-	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused))
+	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused),
+		pyjson.KV("refused_by_default", s.refusedByDefault()))
 }
 
 // changePolicy runs a grant or a revoke: the permission argument parsed,
 // the workspace's policy (nil when it has none, or it cannot be read)
 // handed to change.
 func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Permission) (pyjson.Value, error)) (pyjson.Value, error) {
+	if err := s.policyLocked(); err != nil {
+		return pyjson.Value{}, err
+	}
 	p, err := policy.ParsePermission(argString(c, "permission"))
 	if err != nil {
 		return pyjson.Value{}, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
@@ -139,6 +147,9 @@ what is wrong, and the policy stays as it was.`,
 		return nil
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
+		if err := s.policyLocked(); err != nil {
+			return pyjson.Value{}, err
+		}
 		var data []byte
 		if in, ok := c.Input.Get("policy"); ok { // a replay reads the recorded policy
 			data = []byte(in.Str())
@@ -177,6 +188,9 @@ var policyClearSpec = Spec{
 	Example:     "ucs policy clear",
 	Mutating:    true,
 	run: func(s *session, _ Call) (pyjson.Value, error) {
+		if err := s.policyLocked(); err != nil {
+			return pyjson.Value{}, err
+		}
 		ps := s.policy()
 		changed := ps.p != nil
 		ps.p = nil
@@ -197,7 +211,8 @@ lists them.`,
 		{Name: "capability", Type: TypeString, Flag: true, Required: true, Doc: "the capability refused"},
 		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
 		{Name: "reason", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why it was refused"},
-		{Name: "command", Type: TypeStrings, Flag: true, Text: true, Doc: "the command line that was not run"},
+		commandField(`the command line that was not run; a word that is not UTF-8 is {"text": ..., "base64": its bytes}`),
+		{Name: policyFileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),

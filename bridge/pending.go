@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 
@@ -48,9 +49,16 @@ func (b *Bridge) applyPending() []string {
 	defer func() { b.draining = false }()
 	var notes []string
 	n, err := b.ws.DrainPending(func(line []byte) bool {
+		// A line dropped is said so in the answer; when it is the call
+		// Observe waits for, Observe fails with why, rather than answer
+		// queued for what will never apply.
+		ours := b.capture != "" && bytes.Contains(line, []byte(strconv.Quote(b.capture)))
 		v, err := pyjson.Parse(line)
 		if err != nil || v.Kind() != pyjson.Object {
 			notes = append(notes, "dropped a pending line that is not a call")
+			if ours {
+				b.captureErr = fault.Internal(errors.New("the queued call is not valid JSON"), "queue an observation")
+			}
 			return false
 		}
 		op, _ := v.Get("op")
@@ -64,8 +72,11 @@ func (b *Bridge) applyPending() []string {
 				b.captured, b.didCapture = out, true
 			}
 			return false
-		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput:
+		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput && !isPolicyFileError(err):
 			notes = append(notes, "dropped a pending "+op.Str()+" the workspace refuses: "+fe.Msg)
+			if ours {
+				b.captureErr = err
+			}
 			return false
 		default:
 			return true

@@ -14,9 +14,12 @@ import (
 // The workspace's policy (Oracle Omen: no implicit permissions). A
 // manifest capability may declare the permissions it needs
 // (domain:action:scope); the policy grants permissions. A workspace with
-// no policy grants everything (and status says so); once one is set, a
-// capability runs (exec) and is suggested (consult) only when every
-// permission it declares is granted. The policy is the state file's
+// no policy grants everything (and status says so); once one is set,
+// nothing is granted by default: a capability is suggested (consult) only
+// when it declares permissions and every one is granted, and it runs
+// (exec) only when, besides, a proc:exec permission it declares and a
+// grant both cover the program run (policy.CheckExec). The policy is the
+// state file's
 // "policy" member, so it changes only by a journaled call (policy grant,
 // revoke, set, clear) and verify replays it; a member that cannot be
 // parsed refuses every gated capability (fail closed), and check reports
@@ -71,13 +74,26 @@ func (s *session) declarations() map[string]policy.Declaration {
 
 // decide says whether a capability may run under the workspace's policy.
 func (s *session) decide(capability string) policy.Decision {
-	return s.policy().p.Check(s.declarations()[capability].Permissions)
+	perms := s.declarations()[capability].Permissions
+	if len(perms) == 0 && s.ungatedAllowed && s.rules() != nil {
+		return policy.Decision{Allowed: true, Reason: reasonUngatedBefore}
+	}
+	return s.rules().Check(perms)
 }
+
+// A policy did not always deny by default: a capability that declared
+// nothing ran, and consult suggested it. A consult that leaves one out for
+// that records policyDefaultMember in its event; the replay of an event
+// without it (recorded before) decides as that call did.
+const (
+	policyDefaultMember = "policy_default"
+	reasonUngatedBefore = "the capability declares no permissions (recorded before a policy denied by default)"
+)
 
 // denied lists the capabilities among names the policy refuses, with why,
 // in the order given; nil when nothing is refused.
 func (s *session) denied(names []string) ([]string, []pyjson.Value) {
-	if s.policy().p == nil {
+	if s.rules() == nil {
 		return nil, nil
 	}
 	var out []string
@@ -101,6 +117,10 @@ func permStrings(ps []policy.Permission) []string {
 
 // policyStatus is what status adds about the policy.
 func (s *session) policyStatus() pyjson.Value {
+	if f := s.policyFile; f != nil {
+		return pyjson.Obj(pyjson.KV("set", true), pyjson.KV("file", f.path), pyjson.KV("locked", true), pyjson.KV("grants", len(f.p.Grants)),
+			pyjson.KV("note", "the policy is the operator's file: ucs policy grant, revoke, set and clear are refused"))
+	}
 	p := s.policy().p
 	switch {
 	case p == nil:
@@ -121,6 +141,31 @@ func checkPolicyMember(raw []byte) error {
 	return err
 }
 
+// undeclared lists the manifest's capabilities that declare no
+// permission, sorted: under a policy each is refused by default.
+func (s *session) undeclared() []string {
+	var out []string
+	decls := map[string]policy.Declaration{}
+	if bytes.Contains(s.manifest.Bytes(), []byte(`"permissions"`)) {
+		decls = s.declarations()
+	}
+	for _, name := range s.manifest.Names() {
+		if len(decls[name].Permissions) == 0 {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// refusedByDefault is undeclared under a policy, and empty without one.
+func (s *session) refusedByDefault() []string {
+	if s.rules() == nil {
+		return []string{}
+	}
+	return append([]string{}, s.undeclared()...)
+}
+
 // gated lists the manifest's capabilities that declare permissions, sorted.
 func (s *session) gated() []string {
 	if !bytes.Contains(s.manifest.Bytes(), []byte(`"permissions"`)) {
@@ -139,13 +184,16 @@ func (s *session) gated() []string {
 // withoutDenied drops from a ranking the capabilities the policy refuses,
 // and notes them for the answer (consult never suggests what may not run).
 func withoutDenied[T any](s *session, ranked []T, name func(T) string) []T {
-	if s.policy().p == nil {
+	if s.rules() == nil {
 		return ranked
 	}
 	out := ranked[:0:0]
 	for _, r := range ranked {
 		n := name(r)
 		if d := s.decide(n); !d.Allowed {
+			if d.Reason == policy.ReasonUngated {
+				s.deniedByDefault = true
+			}
 			s.leftOut = append(s.leftOut, pyjson.Obj(pyjson.KV("capability", n), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
 			continue
 		}

@@ -48,6 +48,15 @@ type session struct {
 	// policySet its decoded form once a call needs it.
 	policyRaw []byte
 	policySet *policyState
+	// policyFile is the operator's policy file in force (policyfile.go),
+	// which overrides the workspace's policy; policyFileUsed says a
+	// decision of the call used it, so its event records it.
+	policyFile     *policyFile
+	policyFileUsed bool
+	// deniedByDefault says a consult left out a capability for declaring
+	// no permission, so its event records policyDefaultMember;
+	// ungatedAllowed replays an event recorded before that rule (policy.go).
+	deniedByDefault, ungatedAllowed bool
 	// decls is what the manifest's capabilities declare, once a call
 	// needs it.
 	decls map[string]policy.Declaration
@@ -138,7 +147,8 @@ func (s *session) restore() error {
 func (s *session) reloaded() (*session, error) {
 	meta := *s.meta
 	f := &session{tx: s.tx, ws: s.ws, now: s.now, agentID: s.agentID, meta: &meta, replaying: s.replaying,
-		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx}
+		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx, policyFile: s.policyFile,
+		ungatedAllowed: s.ungatedAllowed}
 	if err := f.restore(); err != nil {
 		return nil, err
 	}
@@ -198,6 +208,19 @@ func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) 
 func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
+	}
+	if s.policyFileUsed || s.deniedByDefault {
+		in := c.Input
+		if in.Kind() != pyjson.Object {
+			in = pyjson.Obj()
+		}
+		if s.policyFileUsed {
+			in = in.With(policyFileMember, s.policyFile.record())
+		}
+		if s.deniedByDefault {
+			in = in.With(policyDefaultMember, "deny")
+		}
+		c.Input = pyjson.SortKeys(in)
 	}
 	if err := s.prepareBook(); err != nil {
 		return err

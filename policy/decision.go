@@ -18,28 +18,34 @@ type Decision struct {
 
 // Reasons of the decisions Check makes besides listing what is missing.
 const (
-	ReasonNoPolicy   = "no policy file: everything is granted"
-	ReasonUngated    = "the capability declares no permissions"
+	ReasonNoPolicy = "no policy file: everything is granted"
+	// ReasonUngated refuses a capability that declares nothing: under a
+	// policy nothing is granted by default, so a capability that says
+	// nothing of what it does cannot run.
+	ReasonUngated    = "the capability declares no permissions, and a policy grants nothing by default"
 	ReasonGranted    = "every permission is granted"
-	reasonUnreadable = "the policy file cannot be used, so every capability that declares permissions is refused: "
+	reasonUnreadable = "the policy file cannot be used, so every capability is refused: "
 )
 
 // Check decides whether a capability that needs perms may run:
 //
 //   - a nil policy (no policy file) allows everything (ReasonNoPolicy);
-//   - a capability that needs nothing runs (ReasonUngated), also under an
-//     unreadable policy;
-//   - an unreadable policy (Unreadable, FromFile) refuses every other
+//   - an unreadable policy (Unreadable, FromFile) refuses every
 //     capability, with all its permissions missing and the policy's error
 //     in the reason: it fails closed;
+//   - a capability that needs nothing is refused (ReasonUngated, nothing
+//     Missing): a policy denies by default;
 //   - otherwise every needed permission must be covered by a grant
 //     (Permission.Covers), and Missing lists those that are not.
+//
+// Check judges what a capability declares; CheckExec also judges the
+// program a run of it would start.
 func (p *Policy) Check(perms []Permission) Decision {
 	if p == nil {
 		return Decision{Allowed: true, Reason: ReasonNoPolicy}
 	}
-	if len(perms) == 0 {
-		return Decision{Allowed: true, Reason: ReasonUngated}
+	if len(perms) == 0 && p.err == nil {
+		return Decision{Reason: ReasonUngated}
 	}
 	var missing []Permission
 	for _, need := range perms {

@@ -8,13 +8,18 @@
 // (ParseDeclarations, which also reads its side effect, determinism,
 // timeout and outcome patterns). A workspace's grants come from its policy
 // file (ParsePolicy); Policy.Check answers for one capability with a
-// Decision that names what is missing.
+// Decision that names what is missing, and Policy.CheckExec for one run of
+// it: the program it would start (a Program, resolved by the caller) must
+// be covered by a proc:exec permission the capability declares and by a
+// grant. Under a policy nothing is granted by default: a capability that
+// declares no permission is refused, and one that declares no proc:exec
+// permission runs no program.
 //
-// Most callers need FromFile and Check: FromFile turns the two results of
-// reading the policy file into a *Policy that is never in doubt — no file
-// grants everything, a file that cannot be read or parsed refuses every
-// capability that declares permissions (fail closed) — and Check never
-// returns an error to forget.
+// Most callers need FromFile and Check or CheckExec: FromFile turns the
+// two results of reading the policy file into a *Policy that is never in
+// doubt — no file grants everything, a file that cannot be read or parsed
+// refuses every capability (fail closed) — and the checks never return an
+// error to forget.
 //
 // The package touches no disk, reads no clock and holds no global state
 // besides the Domains table. Paths in scopes are compared after path.Clean,

@@ -80,7 +80,9 @@ func TestCheck(t *testing.T) {
 		{"no policy file", nil, []string{"fs:delete:/", "net:connect:x"},
 			Decision{Allowed: true, Reason: "no policy file: everything is granted"}},
 		{"no policy file, ungated", nil, nil, Decision{Allowed: true, Reason: ReasonNoPolicy}},
-		{"ungated", p, nil, Decision{Allowed: true, Reason: ReasonUngated}},
+		// Deny by default: a capability that declares nothing is refused
+		// under a policy (it ran before: the policy bound to nothing).
+		{"ungated", p, nil, Decision{Reason: ReasonUngated}},
 		{"granted", p, []string{"fs:read:/etc/hosts", "fs:write:./src/a.go", "net:http:GET"},
 			Decision{Allowed: true, Reason: ReasonGranted}},
 		{"missing in order, once", p, []string{"net:http:post", "fs:write:./docs", "fs:read:x", "net:http:post", "proc:exec:git"},
@@ -92,8 +94,8 @@ func TestCheck(t *testing.T) {
 			Decision{Missing: perms("env:read:HOME"), Reason: "not granted: env:read:HOME"}},
 		{"fail closed", Unreadable(errors.New("policy: version: must be 1, got 2")), []string{"fs:read:x", "fs:read:x", "env:read:HOME"},
 			Decision{Missing: perms("fs:read:x", "env:read:HOME"), Reason: "the policy file cannot be used, so every capability " +
-				"that declares permissions is refused: policy: version: must be 1, got 2"}},
-		{"fail closed, ungated", Unreadable(errors.New("x")), nil, Decision{Allowed: true, Reason: ReasonUngated}},
+				"is refused: policy: version: must be 1, got 2"}},
+		{"fail closed, ungated", Unreadable(errors.New("x")), nil, Decision{Reason: "the policy file cannot be used, so every capability is refused: x"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -83,7 +83,10 @@ type state struct {
 	store     string // --store: a directory, file:// or postgres:// URL
 	wsName    string // --workspace-name: the workspace in a store
 	compact   bool   // --compact: answers on one line
-	args      []string
+	// policyFile is --policy-file: the operator's policy file (over
+	// UCS_POLICY_FILE).
+	policyFile string
+	args       []string
 }
 
 // fail prints an error: its JSON on stdout (on stderr for exec, whose
@@ -119,6 +122,9 @@ func (st *state) bridgeAt(ws string) (*bridge.Bridge, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.policyFile != "" {
+		opts.PolicyFile = st.policyFile
+	}
 	opts.Output = st.env.Stdout
 	opts.Progress = func(done, total int64) {
 		fmt.Fprintf(st.env.Stderr, "ucs: verified %d of %d journal bytes\n", done, total)
@@ -131,8 +137,8 @@ func (st *state) bridgeAt(ws string) (*bridge.Bridge, error) {
 
 // BridgeOptions are the options of a call on workspace (when "":
 // $UCS_WORKSPACE, else ~/.ucs) as the environment sets them: UCS_NOW,
-// UCS_LOCK_TIMEOUT, UCS_SNAPSHOT_EVERY, UCS_AGENT_ID. The command line and
-// the MCP server (cmd/ucs-mcp) read them the same way.
+// UCS_LOCK_TIMEOUT, UCS_SNAPSHOT_EVERY, UCS_AGENT_ID, UCS_POLICY_FILE. The
+// command line and the MCP server (cmd/ucs-mcp) read them the same way.
 func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options, error) {
 	ws := workspace
 	if ws == "" {
@@ -141,7 +147,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if ws == "" {
 		ws = bridge.DefaultWorkspace()
 	}
-	opts := bridge.Options{Workspace: ws, AgentID: getenv("UCS_AGENT_ID")}
+	opts := bridge.Options{Workspace: ws, AgentID: getenv("UCS_AGENT_ID"), PolicyFile: getenv("UCS_POLICY_FILE")}
 	if v := getenv("UCS_NOW"); v != "" {
 		now, err := bridge.ParseNow(v)
 		if err != nil {

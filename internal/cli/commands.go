@@ -24,7 +24,8 @@ with one human line on stderr and the exit code of the kind:
 A failed call changes no file. Every code is in docs/errors.md.
 
 Environment: UCS_WORKSPACE (default workspace), UCS_NOW (RFC 3339 clock, for
-reproducible runs), UCS_LOCK_TIMEOUT (default 10s), UCS_AGENT_ID.`
+reproducible runs), UCS_LOCK_TIMEOUT (default 10s), UCS_AGENT_ID,
+UCS_POLICY_FILE (the operator's policy file).`
 
 // rootCommand builds the command tree. With only, the name of a top-level
 // command, it builds the root and that command alone: a call runs one
@@ -76,6 +77,7 @@ commits atomically and exits. Typical session:
 	root.PersistentFlags().StringVar(&st.store, "store", "", "where the workspace is: a directory, or a PostgreSQL store postgres://... (default $UCS_STORE)")
 	root.PersistentFlags().StringVar(&st.wsName, "workspace-name", "", "the workspace in a PostgreSQL store (default $UCS_WORKSPACE_NAME, else $UCS_AGENT_ID, else default)")
 	root.PersistentFlags().BoolVar(&st.compact, "compact", false, "print the JSON answer on one line, without indentation")
+	root.PersistentFlags().StringVar(&st.policyFile, "policy-file", "", "the operator's policy file, which this user must not be able to write: it is the policy, and policy changes are refused (default $UCS_POLICY_FILE)")
 	if only != "" {
 		if cmd := st.command(only); cmd != nil {
 			root.AddCommand(cmd)

@@ -81,7 +81,7 @@ func (r *execRun) run() error {
 		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--result-fd must be 3 or more",
 			Hint: "0, 1 and 2 are the tool's stdin, stdout and stderr; open another descriptor, e.g. 3>file"}
 	}
-	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Async: r.async}
+	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Async: r.async, Command: r.argv}
 	t0 := time.Now()
 	// The plan and the report are two calls on the workspace (in a store,
 	// two transactions): the tool runs between them, holding nothing.
@@ -95,7 +95,7 @@ func (r *execRun) run() error {
 		}
 		if !plan.Decision.Allowed {
 			denied = true
-			fmt.Fprintf(r.st.env.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, toolexec.Refuse(b, a, plan, r.argv))))
+			fmt.Fprintf(r.st.env.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, toolexec.Refuse(b, a, plan))))
 		}
 		return nil
 	})
@@ -106,7 +106,7 @@ func (r *execRun) run() error {
 		return errExit(toolexec.ExitDenied)
 	}
 	tPlan := time.Since(t0)
-	o := toolexec.Run(toolexec.Command{Argv: r.argv, Stdin: r.st.env.Stdin, Stdout: r.st.env.Stdout, Stderr: r.st.env.Stderr,
+	o := toolexec.Run(toolexec.Command{Argv: r.argv, Path: plan.Program.Path, Stdin: r.st.env.Stdin, Stdout: r.st.env.Stdout, Stderr: r.st.env.Stderr,
 		Timeout: timeout, ForwardSignals: true})
 	t1 := time.Now()
 	var rep toolexec.Reported

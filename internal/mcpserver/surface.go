@@ -82,7 +82,7 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 	s.mu.Lock()
 	in, attributed := s.ctx.attach(in)
 	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
-		Context: str(in, "context")}
+		Context: str(in, "context"), Command: argv}
 	var plan bridge.ExecPlan
 	var timeout time.Duration
 	var refusal pyjson.Value
@@ -90,7 +90,7 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 		var err error
 		plan, timeout, err = toolexec.Plan(b, a, time.Duration(n)*time.Millisecond)
 		if err == nil && !plan.Decision.Allowed {
-			refusal = toolexec.Refuse(b, a, plan, argv)
+			refusal = toolexec.Refuse(b, a, plan)
 		}
 		return err
 	})
@@ -103,7 +103,7 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 	}
 
 	// The tool runs outside the server's lock: other calls go on meanwhile.
-	o := toolexec.Run(toolexec.Command{Argv: argv, Timeout: timeout, Keep: outputKeep})
+	o := toolexec.Run(toolexec.Command{Argv: argv, Path: plan.Program.Path, Timeout: timeout, Keep: outputKeep})
 
 	s.mu.Lock()
 	defer s.mu.Unlock()

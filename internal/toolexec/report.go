@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -18,16 +19,35 @@ type Action struct {
 	Goal       string // the goal it works towards, or ""
 	Advisory   string // the consult whose advice it follows, or ""
 	Context    string // the task it is part of, or ""
+	// Command is the command line the run starts: Plan judges its
+	// program, and a refusal records it.
+	Command []string
 	// Async only queues the observation (the next call that changes the
 	// workspace learns it).
 	Async bool
 }
 
-// Plan checks the action against the workspace (bridge.PlanExec) and
-// returns the plan and the timeout to run it with: timeout, else the
-// capability's declared timeout_ms, else none.
+// Plan refuses an action whose words are not UTF-8 (invalid_utf8),
+// resolves the program its command starts (Resolve), checks the action and
+// the program against the workspace (bridge.PlanExec), and returns the
+// plan and the timeout to run it with: timeout, else the capability's
+// declared timeout_ms, else none. Run the plan's Program.Path, so what was
+// checked is what runs.
 func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, time.Duration, error) {
-	plan, err := b.PlanExec(a.Capability, a.Goal)
+	for _, f := range [][2]string{{"action", a.Capability}, {"goal", a.Goal}, {"advisory", a.Advisory}, {"context", a.Context}} {
+		if !utf8.ValidString(f[1]) {
+			// The report would carry it, and JSON holds only text: refused
+			// before anything runs, never an observation that cannot be
+			// recorded.
+			return bridge.ExecPlan{}, 0, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_utf8",
+				Msg: "the " + f[0] + " is not valid UTF-8", Hint: "give the " + f[0] + " as UTF-8 text"}
+		}
+	}
+	var name string
+	if len(a.Command) > 0 {
+		name = a.Command[0]
+	}
+	plan, err := b.PlanExec(a.Capability, a.Goal, Resolve(name))
 	if err != nil {
 		return plan, 0, err
 	}
@@ -40,18 +60,22 @@ func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, t
 // Refuse records that the policy refused the action (a journaled policy
 // block, queued if the workspace is busy) and returns the error object
 // to answer with: code permission_denied, the permissions missing.
-func Refuse(b *bridge.Bridge, a Action, plan bridge.ExecPlan, argv []string) pyjson.Value {
+func Refuse(b *bridge.Bridge, a Action, plan bridge.ExecPlan) pyjson.Value {
 	missing := make([]string, len(plan.Decision.Missing))
 	for i, p := range plan.Decision.Missing {
 		missing[i] = p.String()
 	}
 	block := bridge.Call{Op: "policy block", Args: pyjson.Obj(pyjson.KV("capability", a.Capability),
-		pyjson.KV("missing", missing), pyjson.KV("reason", plan.Decision.Reason), pyjson.KV("command", argv)),
+		pyjson.KV("missing", missing), pyjson.KV("reason", plan.Decision.Reason), pyjson.KV("command", bridge.EncodeArgv(a.Command))),
 		Input: pyjson.Obj(pyjson.KV("request_id", NewID()))}
+	if plan.PolicyFile.Kind() == pyjson.Object {
+		block.Input = block.Input.With("policy_file", plan.PolicyFile)
+	}
 	_, queued, err := b.Observe(block)
-	return pyjson.Obj(pyjson.KV("error", "the policy refuses "+a.Capability+": it needs "+strings.Join(missing, ", ")),
+	return pyjson.Obj(pyjson.KV("error", "the policy refuses "+a.Capability+": "+plan.Decision.Reason),
 		pyjson.KV("code", "permission_denied"),
-		pyjson.KV("hint", "grant what it needs (ucs policy grant PERMISSION) or use another capability"),
+		pyjson.KV("hint", "declare what it needs in its manifest entry (\"permissions\", with a proc:exec permission for the program it runs), "+
+			"grant it (ucs policy grant PERMISSION), or use another capability"),
 		pyjson.KV("missing", missing), pyjson.KV("journaled", err == nil && !queued), pyjson.KV("queued", queued))
 }
 

@@ -28,7 +28,12 @@ const tailKeep = 4096
 
 // A Command is one run of a tool.
 type Command struct {
-	Argv           []string
+	Argv []string
+	// Path is the file to run, as the plan resolved Argv[0]
+	// (bridge.ExecPlan's Program.Path): Run starts it without looking
+	// Argv[0] up again, so a PATH or file changed after the check does not
+	// change what runs. "": Argv[0] is looked up as exec.Command does.
+	Path           string
 	Stdin          io.Reader // nil: /dev/null
 	Stdout, Stderr io.Writer // where the streams go (nil: discarded); their tails are kept anyway
 	Timeout        time.Duration
@@ -69,6 +74,10 @@ func Run(c Command) (o Observation) {
 		return o
 	}
 	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
+	if c.Path != "" {
+		cmd = exec.Command(c.Path, c.Argv[1:]...)
+		cmd.Args[0] = c.Argv[0] // the tool sees its name as given
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Stdin, stdout, stderr
 	if f, ok := c.Stdin.(*os.File); ok {
 		cmd.Stdin = f // a file the child reads directly: no copy, and it sees EOF as the caller sends it
