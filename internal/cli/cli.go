@@ -40,7 +40,7 @@ func run(args []string, env Env, only string) int {
 	}
 	if err := checkText(args, env.Getenv); err != nil {
 		st := &state{env: env}
-		return st.fail(bridge.AsError(err), false)
+		return st.fail(bridge.AsError(err), only == "exec") // exec's stdout is the tool's
 	}
 	if env.Store == nil && wantsDatabase(args, env.Getenv) {
 		// Before anything is read: ucs-pg reads the same stdin.
