@@ -14,17 +14,16 @@ import (
 func TestExecuteActionProgram(t *testing.T) {
 	ws := newDir(t)
 	cs := connect(t, ws)
-	manifest := filepath.Join(t.TempDir(), "tools.json")
-	writeFile(t, manifest, `{"capabilities": [
+	manifest := `{"capabilities": [
   {"name": "lister", "connects_to": ["lister", "free"], "u": 0.5, "c": 0.2, "permissions": ["proc:exec:ls"]},
   {"name": "free", "connects_to": ["lister"], "u": 0.5, "c": 0.2}
-], "semantic_map": {}}`)
-	_, isErr := call(t, cs, "init", `{"manifest": "`+manifest+`"}`)
+], "semantic_map": {}}`
+	_, isErr := call(t, cs, "init", `{"capability_manifest": `+manifest+`}`)
 	require.False(t, isErr)
 	_, isErr = call(t, cs, "policy_grant", `{"permission": "proc:exec:ls"}`)
 	require.False(t, isErr)
 
-	out, isErr := call(t, cs, "execute_action", `{"action": "lister", "command": ["ls", "`+manifest+`"]}`)
+	out, isErr := call(t, cs, "execute_action", `{"action": "lister", "command": ["ls", "`+ws+`"]}`)
 	assert.False(t, isErr, out)
 	for _, action := range []string{"lister", "free"} {
 		marker := filepath.Join(t.TempDir(), "ran")
