@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 // newV4 initializes a workspace of ucs's own model.
@@ -52,12 +53,12 @@ func TestCallsMustBeText(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before := dirContents(t, b.opts.Workspace)
+			before := workspacetest.Fingerprint(t, b.opts.Workspace)
 			_, err := b.Do(c.call)
 			require.Error(t, err)
 			assert.Equal(t, "invalid_utf8", errCode(err))
 			assert.Contains(t, err.Error(), c.where)
-			assert.Equal(t, before, dirContents(t, b.opts.Workspace))
+			assert.Equal(t, before, workspacetest.Fingerprint(t, b.opts.Workspace))
 		})
 	}
 	bad := New(Options{Workspace: b.opts.Workspace, Now: testNow, AgentID: "agent\xff"})
@@ -180,19 +181,4 @@ func TestSecretsNeverStored(t *testing.T) {
 	assert.Contains(t, all.String(), "Deploy after login", "the words around a secret stay")
 	_, err = b.Do(Call{Op: "verify"})
 	require.NoError(t, err)
-}
-
-// dirContents maps every file below root (the lock aside) to its bytes.
-func dirContents(t *testing.T, root string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "lock" {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		files[p] = string(data)
-		return err
-	}))
-	return files
 }

@@ -2,7 +2,6 @@ package cli_test
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
 // call runs one command line in process on workspace ws with env, stdin
@@ -78,34 +78,18 @@ func TestInvalidUTF8IsRefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before := snapshotDir(t, ws)
+			before := workspacetest.Fingerprint(t, ws)
 			out, code := call(t, ws, c.env, `{"action":"read","success":"success"}`, c.args...)
 			assert.Equal(t, 2, code)
 			code2, _ := out.Get("code")
 			msg, _ := out.Get("error")
 			assert.Equal(t, "invalid_utf8", code2.Str())
 			assert.Contains(t, msg.Str(), c.where)
-			assert.Equal(t, before, snapshotDir(t, ws), "the workspace is unchanged")
+			assert.Equal(t, before, workspacetest.Fingerprint(t, ws), "the workspace is unchanged")
 			assert.NoFileExists(t, filepath.Join(ws, "ran"), "a refused exec runs nothing")
 			sound(t, ws)
 		})
 	}
-}
-
-// snapshotDir maps every file of a workspace (the lock aside) to its
-// content.
-func snapshotDir(t *testing.T, root string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "lock" {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		files[p] = string(data)
-		return err
-	}))
-	return files
 }
 
 func mustCompact(v pyjson.Value) []byte { return pyjson.AppendCompact(nil, v) }
