@@ -62,6 +62,9 @@ type Spec struct {
 	// operation only adds: a tool's destructiveHint.
 	Destructive bool
 	Fields      []Field // the input, in the order help shows it (request_id aside: see Inputs)
+	// Output describes the answer's top-level members, in the order it
+	// gives them: what a tool declares as its outputSchema (OutputSchema).
+	Output []OutputField
 
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
@@ -140,9 +143,10 @@ const (
 	TypeObject              // an object of any members
 	TypeStrings             // a list of strings (a flag takes them comma-separated)
 	TypeObjects             // a list of objects
+	TypeList                // a list of any items (an answer's member; no input has one)
 )
 
-var typeNames = [...]string{"string", "integer", "number", "boolean", "object", "list of strings", "list of objects"}
+var typeNames = [...]string{"string", "integer", "number", "boolean", "object", "list of strings", "list of objects", "list"}
 
 func (t Type) String() string { return typeNames[t] }
 
@@ -156,6 +160,7 @@ var mustBe = [...]struct{ msg, hint string }{
 	{"an object", "a JSON object"},
 	{"a list of strings", "a list of strings"},
 	{"a list", "a list of objects"},
+	{"a list", "a JSON list"},
 }
 
 // requestIDField is the request_id of every operation that Retries.
