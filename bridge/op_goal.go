@@ -255,7 +255,7 @@ func (s *session) activeGoals() (pyjson.Value, error) {
 
 // goalAddOutput is the answer of goal add.
 var goalAddOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "added"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"added\""},
 	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal: its id, state, criteria and progress"},
 }
 

@@ -173,7 +173,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 
 // importOutput is the answer of import.
 var importOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "imported"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"imported\""},
 	{Name: "source_agent", Type: TypeString, Always: true, Doc: "the agent the package came from"},
 	{Name: "source_format", Type: TypeString, Always: true, Doc: "the package's format"},
 	{Name: "imported", Type: TypeObject, Always: true, Doc: "how many entries of each kind were imported"},

@@ -233,7 +233,7 @@ var policyChangeOutput = []OutputField{
 
 // policyBlockOutput is the answer of policy block.
 var policyBlockOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "recorded"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"recorded\""},
 	{Name: "capability", Type: TypeString, Always: true, Doc: "the capability refused"},
 	{Name: "missing", Type: TypeStrings, Always: true, Doc: "the permissions it lacked"},
 }

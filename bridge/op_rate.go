@@ -253,7 +253,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 
 // rateOutput is the answer of rate.
 var rateOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "rated"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"rated\""},
 	{Name: "seq", Type: TypeInt, Always: true, Doc: "the journal sequence number of the report rated"},
 	{Name: "action", Type: TypeString, Always: true, Doc: "the capability the report named"},
 	{Name: "reported", Type: TypeString, Always: true, Doc: "the outcome reported"},
@@ -266,7 +266,7 @@ var rateOutput = []OutputField{
 
 // amendOutput is the answer of amend.
 var amendOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "amended"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"amended\""},
 	{Name: "seq", Type: TypeInt, Always: true, Doc: "the journal sequence number of the report amended"},
 	{Name: "original", Type: TypeObject, Always: true, Doc: "the action and outcome as reported"},
 	{Name: "corrected", Type: TypeObject, Always: true, Doc: "the action and outcome as corrected"},

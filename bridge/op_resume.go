@@ -161,6 +161,6 @@ func summaries(entries []pyjson.Value) []pyjson.Value {
 
 // resumeOutput is the answer of resume.
 var resumeOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "resumed"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"resumed\""},
 	{Name: "session_briefing", Type: TypeObject, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
 }

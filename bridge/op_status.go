@@ -78,7 +78,7 @@ func (s *session) reportsTotal() (int, error) {
 
 // statusOutput is the answer of status.
 var statusOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "ok"},
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"ok\""},
 	{Name: "t", Type: TypeInt, Always: true, Doc: "the engine's step"},
 	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
 	{Name: "pp_health", Type: TypeNumber, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
