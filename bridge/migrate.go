@@ -26,6 +26,7 @@ type migration struct {
 }
 
 var migrateSpec = Spec{
+	Output:      migrateOutput,
 	Name:        "migrate",
 	Destructive: true,
 	Operator:    true,
@@ -167,4 +168,13 @@ func migrateV1toV2(s *session) error {
 		return nil // a scratch copy's modes are verify's business
 	}
 	return s.ws.MakePrivate()
+}
+
+// migrateOutput is the answer of migrate.
+var migrateOutput = []OutputField{
+	{Name: "status", Type: TypeString, Doc: "migrated (absent on a dry run)"},
+	{Name: "from", Type: TypeInt, Always: true, Doc: "the workspace's format before"},
+	{Name: "to", Type: TypeInt, Always: true, Doc: "its format after"},
+	{Name: "model", Type: TypeString, Doc: "the workspace's reference model"},
+	{Name: "backup", Type: TypeString, Doc: "where the files the migration replaced are kept"},
 }

@@ -3,6 +3,7 @@ package bridge
 import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 
 var checkSpec = Spec{
+	Output:      checkOutput,
 	Name:        "check",
 	Destructive: true,
 	Summary:     "Verify the workspace; with --repair, restore what can be restored",
@@ -21,4 +22,12 @@ Whatever it removes is kept under ucs/state/backup/.`,
 		{Name: "repair", Type: TypeBool, Flag: true, Doc: "repair what can be repaired, keeping a backup of anything removed"},
 	},
 	tool: func(b *Bridge, c Call) (pyjson.Value, error) { return b.Check(argBool(c, "repair")) },
+}
+
+// checkOutput is the answer of check.
+var checkOutput = []OutputField{
+	{Name: "ok", Type: TypeBool, Always: true, Doc: "no problem remains"},
+	{Name: "problems", Type: TypeList, Always: true, Doc: "each problem found, with its file and field"},
+	{Name: "journal_events", Type: TypeInt, Doc: "the events of the journal"},
+	{Name: "repaired", Type: TypeStrings, Doc: "with repair: what was repaired, and where its backup is"},
 }

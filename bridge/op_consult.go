@@ -30,6 +30,7 @@ const (
 )
 
 var consultSpec = Spec{
+	Output:  consultOutput,
 	Name:    "consult",
 	Summary: "Before a significant task: suggested paths, methodology, dead ends, judgment",
 	Long: `Advises before acting: energizes the capabilities the context evokes (and those
@@ -372,4 +373,26 @@ func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.Dea
 		))
 	}
 	return methHits, judgmentHits, deadOut, nil
+}
+
+// consultOutput is the answer of consult.
+var consultOutput = []OutputField{
+	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
+	{Name: "resolved_capabilities", Type: TypeStrings, Doc: "the capabilities the context and the given capabilities resolve to"},
+	{Name: "suggested_paths", Type: TypeObjects, Doc: "the paths to take from the cursor, best first, with their scores"},
+	{Name: "wormholes", Type: TypeObjects, Doc: "shortcuts the engine found between capabilities"},
+	{Name: "attractors", Type: TypeObjects, Doc: "capabilities the engine keeps returning to"},
+	{Name: "methodology_hits", Type: TypeObjects, Doc: "methodology (reflections) relevant to the context"},
+	{Name: "dead_ends", Type: TypeObjects, Doc: "approaches recorded as dead ends for the context: do not retry them"},
+	{Name: "judgment_hits", Type: TypeObjects, Doc: "judgment nodes (earlier outcomes and their reasoning) relevant to the context"},
+	{Name: "penalty_applied", Type: TypeObject, Doc: "the capabilities penalised by recent failures, and by how much"},
+	{Name: "pp_health", Type: TypeNumber, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "unannotated_count", Type: TypeInt, Doc: "artifacts awaiting an annotation (reflect with an artifact_id)"},
+	{Name: "open_questions", Type: TypeList, Doc: "questions the memory cannot answer yet"},
+	{Name: "context_boosted", Type: TypeObject, Doc: "the capabilities the context boosted, with their energy"},
+	{Name: "advisory_id", Type: TypeString, Doc: "this advice's id: attach it to the report of the action that follows it (absent when the call is not recorded as advice)"},
+	{Name: "model", Type: TypeString, Doc: "the workspace's reference model (v2, v3, v4), beside advisory_id"},
+	{Name: "left_out_by_policy", Type: TypeObjects, Doc: "capabilities the policy refuses, left out of the advice, and why"},
+	{Name: "left_out", Type: TypeObject, Doc: "knowledge a model that governs knowledge (v4) left out: how many entries of each kind"},
+	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4): the observations believed about the context"},
 }

@@ -22,6 +22,7 @@ const (
 )
 
 var coverageSpec = Spec{
+	Output:  coverageOutput,
 	Name:    "coverage",
 	Summary: "How ready the memory is for a task: a score, the gaps, a recommendation",
 	Long: `Reads what consult would find for the task (the capabilities it evokes, the
@@ -182,4 +183,15 @@ func (s *session) coverageKnowledge(context string, resolved []string) (coverage
 		}
 	}
 	return f, nil
+}
+
+// coverageOutput is the answer of coverage.
+var coverageOutput = []OutputField{
+	{Name: "context", Type: TypeString, Always: true, Doc: "the task, as given"},
+	{Name: "score", Type: TypeNumber, Always: true, Doc: "how ready the memory is for the task, 0 to 1"},
+	{Name: "resolved_capabilities", Type: TypeStrings, Always: true, Doc: "the capabilities the task resolves to"},
+	{Name: "knowledge", Type: TypeObject, Always: true, Doc: "the knowledge relevant to the task: its score and entries of each kind"},
+	{Name: "experience", Type: TypeObject, Null: true, Always: true, Doc: "the outcomes learnt of the task's capabilities and its score; null for a model that learns none (v2)"},
+	{Name: "gaps", Type: TypeStrings, Always: true, Doc: "what the memory lacks for the task"},
+	{Name: "recommendation", Type: TypeString, Always: true, Doc: "what to do about the gaps"},
 }

@@ -12,6 +12,7 @@ import (
 const ExportFormat = "ucs_cognitive_export_v2"
 
 var exportSpec = Spec{
+	Output:  exportOutput,
 	Name:    "export",
 	Summary: "Print the whole cognitive state as one portable JSON package",
 	Long: `The package holds the judgment nodes, methodology, dead ends, annotated
@@ -92,4 +93,26 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 		return s.exportGoverned(pkg)
 	}
 	return pkg, nil
+}
+
+// exportOutput is the answer of export.
+var exportOutput = []OutputField{
+	{Name: "format", Type: TypeString, Always: true, Doc: "the package's format (import reads it)"},
+	{Name: "exported_at", Type: TypeString, Always: true, Doc: "when it was exported (RFC 3339)"},
+	{Name: "agent_id", Type: TypeString, Always: true, Doc: "the workspace's agent"},
+	{Name: "schema_version", Type: TypeString, Always: true, Doc: "the version of the package's schema"},
+	{Name: "judgment_nodes", Type: TypeObjects, Always: true, Doc: "the judgment nodes"},
+	{Name: "methodology", Type: TypeObjects, Always: true, Doc: "the methodology entries"},
+	{Name: "dead_ends", Type: TypeObjects, Always: true, Doc: "the dead ends"},
+	{Name: "artifacts", Type: TypeObject, Always: true, Doc: "the artifacts by id, with their annotations"},
+	{Name: "routing_graph", Type: TypeObject, Always: true, Doc: "the routing graph: nodes and weighted edges"},
+	{Name: "policy_biases", Type: TypeObject, Always: true, Doc: "the learnt biases of the routing policy"},
+	{Name: "pp_vector", Type: TypeObject, Always: true, Doc: "the PP vector's components"},
+	{Name: "pp_health", Type: TypeNumber, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "pp_history", Type: TypeObjects, Always: true, Doc: "the PP snapshots"},
+	{Name: "policy_overrides", Type: TypeObjects, Always: true, Doc: "the jumps logged as policy overrides"},
+	{Name: "engine_t", Type: TypeInt, Always: true, Doc: "the engine's step"},
+	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
+	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4): its observations"},
+	{Name: "markdown", Type: TypeObject, Doc: "a model that governs knowledge (v4): the knowledge files, by name"},
 }

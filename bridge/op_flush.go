@@ -13,6 +13,7 @@ var externalization = []struct{ key, suffix, prompt string }{
 }
 
 var flushSpec = Spec{
+	Output:  flushOutput,
 	Name:    "flush",
 	Summary: "Save before context compaction and get the prompts of what to externalize",
 	Long: `Snapshots the PP vector and names the files the agent should write into
@@ -48,4 +49,15 @@ func opFlush(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("externalization_prompts", pyjson.ObjectValue(prompts)),
 		pyjson.KV("write_to", dir),
 	), nil
+}
+
+// flushOutput is the answer of flush.
+var flushOutput = []OutputField{
+	{Name: "torusfield_saved", Type: TypeBool, Always: true, Doc: "the engine's state was saved"},
+	{Name: "state_digest", Type: TypeString, Always: true, Doc: "the first 16 hex digits of the engine state's digest"},
+	{Name: "pp_health", Type: TypeNumber, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "pp_snapshot_saved", Type: TypeBool, Always: true, Doc: "a PP snapshot was added to the history"},
+	{Name: "artifact_count", Type: TypeInt, Always: true, Doc: "the artifacts the engine holds"},
+	{Name: "externalization_prompts", Type: TypeObject, Always: true, Doc: "what to write down before the context is compacted, file by file"},
+	{Name: "write_to", Type: TypeString, Always: true, Doc: "the directory to write those files in"},
 }

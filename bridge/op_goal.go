@@ -16,6 +16,7 @@ var goalIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: tr
 var noteField = Field{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why (kept with the goal and in the journal)"}
 
 var goalAddSpec = Spec{
+	Output:  goalAddOutput,
 	Name:    "goal add",
 	Summary: "Register a goal: what to achieve, when it counts as done, how many failures it tolerates",
 	Long: `A goal is active until its completion criteria are met: --count N successful
@@ -85,6 +86,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 }
 
 var goalListSpec = Spec{
+	Output:  goalListOutput,
 	Name:    "goal list",
 	Summary: "List goals: the open ones (active, suspended, failed), or those in one state",
 	Long: `Each goal with its criteria, progress, retries left and last outcome. The
@@ -114,6 +116,7 @@ func opGoalList(s *session, c Call) (pyjson.Value, error) {
 }
 
 var goalShowSpec = Spec{
+	Output:  goalShowOutput,
 	Name:    "goal show",
 	Summary: "Show one goal: its criteria, progress, retries and last outcome",
 	Long:    `The goal's id is the argument (or --id): g and the sequence number of the event that added it.`,
@@ -179,6 +182,7 @@ func goalMoveSpec(m goalMove) *Spec {
 		Example:  "ucs goal " + m.verb + " g12 --note \"...\"",
 		Mutating: true,
 		Fields:   []Field{goalIDField, noteField},
+		Output:   goalMoveOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
 			g, err := s.goal(argString(c, "id"))
 			if err != nil {
@@ -247,4 +251,28 @@ func (s *session) activeGoals() (pyjson.Value, error) {
 		}
 	}
 	return pyjson.ArrayValue(out), nil
+}
+
+// goalAddOutput is the answer of goal add.
+var goalAddOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"added\""},
+	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal: its id, state, criteria and progress"},
+}
+
+// goalListOutput is the answer of goal list.
+var goalListOutput = []OutputField{
+	{Name: "goals", Type: TypeObjects, Always: true, Doc: "the goals in the state asked for"},
+	{Name: "count", Type: TypeInt, Always: true, Doc: "how many"},
+}
+
+// goalShowOutput is the answer of goal show.
+var goalShowOutput = []OutputField{
+	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal: its state, progress towards completion, retries left, last outcome"},
+}
+
+// goalMoveOutput is the answer of a goal transition (done, fail, suspend, resume, retry).
+var goalMoveOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "the goal's new state, as the operation names it"},
+	{Name: "from", Type: TypeString, Always: true, Doc: "its state before"},
+	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal, after the transition"},
 }

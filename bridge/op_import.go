@@ -9,6 +9,7 @@ import (
 )
 
 var importSpec = Spec{
+	Output:   importOutput,
 	Name:     "import",
 	Operator: true,
 	Summary:  "Merge a cognitive export package (from ucs export) into this workspace",
@@ -168,4 +169,14 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 		))
 	}
 	return out, nil
+}
+
+// importOutput is the answer of import.
+var importOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"imported\""},
+	{Name: "source_agent", Type: TypeString, Always: true, Doc: "the agent the package came from"},
+	{Name: "source_format", Type: TypeString, Always: true, Doc: "the package's format"},
+	{Name: "imported", Type: TypeObject, Always: true, Doc: "how many entries of each kind were imported"},
+	{Name: "already_imported", Type: TypeBool, Doc: "the package was imported before: nothing was added twice"},
+	{Name: "not_imported", Type: TypeObject, Doc: "what was left out, and why: unknown capabilities, conflicting observations"},
 }

@@ -16,6 +16,7 @@ import (
 )
 
 var initSpec = Spec{
+	Output:      initOutput,
 	Name:        "init",
 	Destructive: true,
 	Operator:    true,
@@ -293,4 +294,17 @@ func (s *session) snapshotPP() error {
 		pyjson.KV("health", round(e.PP.Health(), 4)),
 		pyjson.KV("artifact_count", e.Artifacts.Len()),
 	))
+}
+
+// initOutput is the answer of init.
+var initOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "initialized, or already_initialized (nothing was changed: give force to reinitialize)"},
+	{Name: "workspace", Type: TypeString, Always: true, Doc: "the workspace directory"},
+	{Name: "message", Type: TypeString, Doc: "what to do when the workspace already exists"},
+	{Name: "graph", Type: TypeObject, Doc: "the routing graph of the manifest: its nodes and edges counted"},
+	{Name: "warmup_steps", Type: TypeInt, Doc: "the steps the engine ran to settle before the first call"},
+	{Name: "artifacts_after_warmup", Type: TypeInt, Doc: "the artifacts (wormholes, attractors, resonances) the warm-up left"},
+	{Name: "pp_health", Type: TypeNumber, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "pp", Type: TypeObject, Doc: "the PP vector's components"},
+	{Name: "fleet_prior", Type: TypeObject, Doc: "with fleet_prior: the transitions learnt from the other workspaces, and where from"},
 }

@@ -7,6 +7,7 @@ import (
 )
 
 var logSpec = Spec{
+	Output:  logOutput,
 	Name:    "log",
 	Summary: "Show the history: what the agent reported and asked, when, and what it changed",
 	Long: `Prints the journal's events, oldest first, as JSON lines (the events as stored,
@@ -27,4 +28,11 @@ hash-chained) or as a table for people.`,
 			Table: argString(c, "format") == "table"}
 		return pyjson.NullValue(), b.Log(opts, b.opts.Output)
 	},
+}
+
+// logOutput is the answer of log.
+var logOutput = []OutputField{
+	{Name: "events", Type: TypeObjects, Doc: "the events, oldest first, as stored (the command line prints them as JSON lines)"},
+	{Name: "count", Type: TypeInt, Doc: "how many events"},
+	{Name: "table", Type: TypeString, Doc: "with format table: the table for people (what the command line prints)"},
 }

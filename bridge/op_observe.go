@@ -11,6 +11,7 @@ import (
 // due for revalidation), and act on one: confirm, contradict, retire.
 
 var observationsSpec = Spec{
+	Output:  observationsOutput,
 	Name:    "observations",
 	Summary: "What the agent believes: observations with their confidence, freshness and evidence",
 	Long: `Each observation with its key (kind/subject/slot), claim, status (active,
@@ -76,6 +77,7 @@ func observationActSpec(a observationAct) *Spec {
 		// retire invalidates whatever the evidence says.
 		Destructive: a.name == "retire",
 		Fields:      []Field{observationIDField, note, byField},
+		Output:      observationActOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
 			b, err := s.book()
 			if err != nil {
@@ -123,4 +125,19 @@ func observationSpecs() []*Spec {
 		specs = append(specs, observationActSpec(a))
 	}
 	return slices.Clip(specs)
+}
+
+// observationsOutput is the answer of observations.
+var observationsOutput = []OutputField{
+	{Name: "count", Type: TypeInt, Always: true, Doc: "how many observations (or, with due, how many are due)"},
+	{Name: "observations", Type: TypeObjects, Doc: "the observations of the status asked for"},
+	{Name: "due", Type: TypeObject, Doc: "with due: the observations due for a check, by kind"},
+}
+
+// observationActOutput is the answer of a verdict on an observation (confirm, contradict, retire).
+var observationActOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "confirmed, contradicted or retired"},
+	{Name: "by", Type: TypeString, Always: true, Doc: "whose verdict it is"},
+	{Name: "observation", Type: TypeObject, Always: true, Doc: "the observation after the verdict, and what changed"},
+	{Name: "surface", Type: TypeString, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
 }

@@ -15,6 +15,7 @@ var permissionField = Field{Name: "permission", Type: TypeString, Flag: true, Po
 	Doc: "a permission domain:action:scope, e.g. net:http:get or fs:write:./src"}
 
 var policyShowSpec = Spec{
+	Output:  policyShowOutput,
 	Name:    "policy show",
 	Summary: "Show the policy: its grants, and which capabilities it lets run",
 	Long: `The grants (none set: every capability is granted), and for every capability
@@ -82,6 +83,7 @@ func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Perm
 }
 
 var policyGrantSpec = Spec{
+	Output:   policyChangeOutput,
 	Name:     "policy grant",
 	Operator: true,
 	Summary:  "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
@@ -102,6 +104,7 @@ other permissions are refused from then on (the answer lists them).`,
 }
 
 var policyRevokeSpec = Spec{
+	Output:      policyChangeOutput,
 	Name:        "policy revoke",
 	Destructive: true,
 	Operator:    true,
@@ -121,6 +124,7 @@ var policyRevokeSpec = Spec{
 }
 
 var policySetSpec = Spec{
+	Output:      policyChangeOutput,
 	Name:        "policy set",
 	Destructive: true,
 	Operator:    true,
@@ -180,6 +184,7 @@ what is wrong, and the policy stays as it was.`,
 }
 
 var policyClearSpec = Spec{
+	Output:      policyChangeOutput,
 	Name:        "policy clear",
 	Destructive: true,
 	Operator:    true,
@@ -199,6 +204,7 @@ var policyClearSpec = Spec{
 }
 
 var policyBlockSpec = Spec{
+	Output:  policyBlockOutput,
 	Name:    "policy block",
 	Summary: "Record that a capability was refused by the policy (ucs exec records its refusals)",
 	Long: `The audit record of a refusal: the capability, the permissions it missed and
@@ -222,4 +228,27 @@ lists them.`,
 
 func policySpecs() []*Spec {
 	return []*Spec{&policyShowSpec, &policyGrantSpec, &policyRevokeSpec, &policySetSpec, &policyClearSpec, &policyBlockSpec}
+}
+
+// policyShowOutput is the answer of policy show.
+var policyShowOutput = []OutputField{
+	{Name: "policy", Type: TypeObject, Always: true, Doc: "whether a policy is set, and how many grants it has"},
+	{Name: "grants", Type: TypeStrings, Null: true, Always: true, Doc: "the permissions granted; null: no policy, every capability is granted"},
+	{Name: "capabilities", Type: TypeObjects, Always: true, Doc: "each capability of the manifest: its permissions, and whether the policy allows it"},
+	{Name: "domains", Type: TypeObjects, Always: true, Doc: "the permission domains, their actions and scope"},
+}
+
+// policyChangeOutput is the answer of a change of the policy (grant, revoke, set, clear).
+var policyChangeOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "what was done"},
+	{Name: "changed", Type: TypeBool, Always: true, Doc: "the policy changed"},
+	{Name: "grants", Type: TypeStrings, Null: true, Always: true, Doc: "the permissions granted now; null: no policy, every capability is granted"},
+	{Name: "refused", Type: TypeObjects, Always: true, Doc: "the gated capabilities the policy now refuses, and what they miss"},
+}
+
+// policyBlockOutput is the answer of policy block.
+var policyBlockOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"recorded\""},
+	{Name: "capability", Type: TypeString, Always: true, Doc: "the capability refused"},
+	{Name: "missing", Type: TypeStrings, Always: true, Doc: "the permissions it lacked"},
 }

@@ -22,6 +22,7 @@ var seqField = Field{Name: "seq", Type: TypeInt, Flag: true, Positional: true, R
 var byField = Field{Name: "by", Type: TypeString, Flag: true, Text: true, Max: 256, Doc: "who makes it (default: UCS_AGENT_ID)"}
 
 var rateSpec = Spec{
+	Output:  rateOutput,
 	Name:    "rate",
 	Summary: "Record an operator's verdict on an earlier action: the strongest evidence",
 	Long: `An operator (or a reviewing agent) says how an earlier action really went. The
@@ -41,6 +42,7 @@ its journal sequence number (ucs log --op report).`,
 }
 
 var amendSpec = Spec{
+	Output:  amendOutput,
 	Name:    "amend",
 	Summary: "Correct a wrong report: another capability, another verdict",
 	Long: `The report named by its journal sequence number was wrong: it named the wrong
@@ -247,4 +249,29 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("original", pyjson.Obj(pyjson.KV("action", r.Action), pyjson.KV("success", r.Success))),
 		pyjson.KV("corrected", pyjson.Obj(pyjson.KV("action", action), pyjson.KV("success", success))),
 		pyjson.KV("by", s.by(c)), pyjson.KV("retracted", took), pyjson.KV("learning", learned)), nil
+}
+
+// rateOutput is the answer of rate.
+var rateOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"rated\""},
+	{Name: "seq", Type: TypeInt, Always: true, Doc: "the journal sequence number of the report rated"},
+	{Name: "action", Type: TypeString, Always: true, Doc: "the capability the report named"},
+	{Name: "reported", Type: TypeString, Always: true, Doc: "the outcome reported"},
+	{Name: "rated", Type: TypeString, Always: true, Doc: "the outcome the verdict gives"},
+	{Name: "by", Type: TypeString, Always: true, Doc: "whose verdict it is (a verdict through the agent's tools is the agent's own)"},
+	{Name: "learning", Type: TypeObject, Always: true, Doc: "what the verdict changed in learning"},
+	{Name: "observations", Type: TypeObjects, Doc: "model v4: the observations the verdict bears on"},
+	{Name: "surface", Type: TypeString, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
+}
+
+// amendOutput is the answer of amend.
+var amendOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"amended\""},
+	{Name: "seq", Type: TypeInt, Always: true, Doc: "the journal sequence number of the report amended"},
+	{Name: "original", Type: TypeObject, Always: true, Doc: "the action and outcome as reported"},
+	{Name: "corrected", Type: TypeObject, Always: true, Doc: "the action and outcome as corrected"},
+	{Name: "by", Type: TypeString, Always: true, Doc: "who amended it"},
+	{Name: "retracted", Type: TypeObject, Always: true, Doc: "what of the original outcome's learning was taken back"},
+	{Name: "learning", Type: TypeObject, Always: true, Doc: "what the corrected outcome taught"},
+	{Name: "surface", Type: TypeString, Doc: "agent: the correction came through the agent's tools"},
 }

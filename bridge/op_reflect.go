@@ -128,6 +128,7 @@ func orEmpty(xs []string) []string {
 }
 
 var reflectSpec = Spec{
+	Output:  reflectOutput,
 	Name:    "reflect",
 	Summary: "Store a reflection: methodology, annotation, experiment, dead end or synthesis",
 	Long: `What you learned, in your words: post_task (methodology, found again by
@@ -155,4 +156,14 @@ echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why thi
 	},
 	check: checkReflect,
 	run:   opReflect,
+}
+
+// reflectOutput is the answer of reflect.
+var reflectOutput = []OutputField{
+	{Name: "type", Type: TypeString, Always: true, Doc: "the reflection's type, as given"},
+	{Name: "stored", Type: TypeBool, Always: true, Doc: "the reflection was stored"},
+	{Name: "entry_id", Type: TypeString, Doc: "the id of the methodology or dead-end entry stored"},
+	{Name: "file", Type: TypeString, Doc: "the Markdown file the entry was written to"},
+	{Name: "artifact_id", Type: TypeString, Doc: "the artifact annotated"},
+	{Name: "observation", Type: TypeObject, Doc: "the observation the reflection recorded (model v4)"},
 }

@@ -30,6 +30,7 @@ var reflectionFields = pyjson.Obj(
 )
 
 var reportSpec = Spec{
+	Output:  reportOutput,
 	Name:    "report",
 	Summary: "Report what you did; the engine learns from it",
 	Long: `After every action: the edge from the cursor to the capability used is
@@ -441,4 +442,26 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 	)
 	id := entryID(node)
 	return id, s.add(relJudgment, node.With("id", id))
+}
+
+// reportOutput is the answer of report.
+var reportOutput = []OutputField{
+	{Name: "cursor_before", Type: TypeString, Always: true, Doc: "the capability the agent was at"},
+	{Name: "action", Type: TypeString, Always: true, Doc: "the capability reported"},
+	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at now"},
+	{Name: "routed", Type: TypeBool, Always: true, Doc: "the report moved the cursor along the routing graph"},
+	{Name: "warning", Type: TypeString, Doc: "an unknown capability: the report was logged, not learnt from"},
+	{Name: "observation", Type: TypeObject, Doc: "the observation the report is evidence for (model v4)"},
+	{Name: "goal", Type: TypeObject, Doc: "the goal the outcome was attributed to, and whether it changed"},
+	{Name: "reinforcement", Type: TypeObject, Null: true, Doc: "the edge the outcome reinforced; null when a path or an override was credited instead"},
+	{Name: "credited_path", Type: TypeObject, Doc: "the reference's model (v2): the path from the cursor the outcome credited"},
+	{Name: "policy_override", Type: TypeObject, Doc: "no path in the graph: the jump, logged as a policy override"},
+	{Name: "learning", Type: TypeObject, Doc: "what the learned model (v3, v4) learnt from the outcome"},
+	{Name: "phi_fired", Type: TypeBool, Doc: "the engine's phi step ran"},
+	{Name: "new_artifacts", Type: TypeObjects, Doc: "artifacts the report created"},
+	{Name: "methodology_correlations", Type: TypeList, Doc: "methodology the outcome bears on"},
+	{Name: "reflection_needed", Type: TypeBool, Doc: "a significant outcome: reflect on it (reflection_prompt says how)"},
+	{Name: "reflection_prompt", Type: TypeObject, Doc: "the questions a reflection answers"},
+	{Name: "unannotated_artifacts", Type: TypeObjects, Doc: "artifacts awaiting an annotation"},
+	{Name: "judgment_node_id", Type: TypeString, Doc: "the judgment node recorded with the report's reasoning"},
 }

@@ -12,6 +12,7 @@ import (
 )
 
 var resumeSpec = Spec{
+	Output:  resumeOutput,
 	Name:    "resume",
 	Summary: "Session-start briefing: state, health trend, open questions, recommendations",
 	Long: `Where the agent is (t, cursor, PP health and trend), its top artifacts, the
@@ -156,4 +157,10 @@ func summaries(entries []pyjson.Value) []pyjson.Value {
 			pyjson.KV("date", field(m, "date", pyjson.StringValue("")))))
 	}
 	return out
+}
+
+// resumeOutput is the answer of resume.
+var resumeOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"resumed\""},
+	{Name: "session_briefing", Type: TypeObject, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
 }

@@ -12,6 +12,7 @@ const (
 )
 
 var showSpec = Spec{
+	Output:  showOutput,
 	Name:    "show",
 	Summary: "For a person: what ucs has learned, what it suggests and why, how its advice fared",
 	Long: `A summary to read: the learned transitions (from → to, success rate, the
@@ -115,4 +116,20 @@ func (t *transition) value() pyjson.Value {
 		pyjson.KV("last_seen", last),
 		pyjson.KV("discovered", t.Discovered),
 	)
+}
+
+// showOutput is the answer of show.
+var showOutput = []OutputField{
+	{Name: "model", Type: TypeString, Doc: "the workspace's reference model"},
+	{Name: "t", Type: TypeInt, Doc: "the engine's step"},
+	{Name: "cursor", Type: TypeString, Doc: "the capability the agent is at"},
+	{Name: "transitions", Type: TypeObjects, Doc: "the transitions learnt, best evidenced first"},
+	{Name: "transitions_total", Type: TypeInt, Doc: "how many transitions were learnt"},
+	{Name: "context", Type: TypeString, Doc: "with context: the task, as given"},
+	{Name: "suggestions", Type: TypeObjects, Doc: "with context: the paths consult suggests for it"},
+	{Name: "goals", Type: TypeObjects, Doc: "the active goals"},
+	{Name: "advisory_precision", Type: TypeObject, Null: true, Doc: "how often advice was followed by success; null for a model that learns none (v2)"},
+	{Name: "observations_due", Type: TypeObjects, Doc: "observations due for a check (model v4), the first few"},
+	{Name: "observations_due_count", Type: TypeInt, Doc: "how many observations are due"},
+	{Name: "table", Type: TypeString, Doc: "with format table: the table for people (what the command line prints)"},
 }

@@ -57,6 +57,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 }
 
 var statusSpec = Spec{
+	Output:  statusOutput,
 	Name:    "status",
 	Summary: "Quick health check",
 	Long:    `t, cursor, PP health, artifact and judgment counts, the report counter and the last synthesis.`,
@@ -73,4 +74,25 @@ func (s *session) reportsTotal() (int, error) {
 	}
 	actions, err := s.list(relActionLog)
 	return len(actions), err
+}
+
+// statusOutput is the answer of status.
+var statusOutput = []OutputField{
+	{Name: "status", Type: TypeString, Always: true, Doc: "\"ok\""},
+	{Name: "t", Type: TypeInt, Always: true, Doc: "the engine's step"},
+	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
+	{Name: "pp_health", Type: TypeNumber, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "pp", Type: TypeObject, Always: true, Doc: "the PP vector's components"},
+	{Name: "artifact_count", Type: TypeInt, Always: true, Doc: "the artifacts the engine holds"},
+	{Name: "unannotated_count", Type: TypeInt, Always: true, Doc: "artifacts awaiting an annotation"},
+	{Name: "stale_artifact_count", Type: TypeInt, Always: true, Doc: "artifacts not detected for long"},
+	{Name: "judgment_node_count", Type: TypeInt, Always: true, Doc: "the judgment nodes held (at most the window consult searches)"},
+	{Name: "report_counter", Type: TypeInt, Always: true, Doc: "reports since the last reflection prompt"},
+	{Name: "reports_total", Type: TypeInt, Always: true, Doc: "reports ever made"},
+	{Name: "last_synthesis", Type: TypeString, Null: true, Always: true, Doc: "when the last synthesis ran; null: never"},
+	{Name: "agent_id", Type: TypeString, Always: true, Doc: "the workspace's agent"},
+	{Name: "policy", Type: TypeObject, Doc: "the permission policy: whether one is set, and its grants"},
+	{Name: "pending_observations", Type: TypeInt, Doc: "outcomes queued while the workspace was busy, not yet applied"},
+	{Name: "goals", Type: TypeObject, Doc: "the goals open and active"},
+	{Name: "learning", Type: TypeObject, Doc: "what the learned model (v3, v4) has learnt"},
 }

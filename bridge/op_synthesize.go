@@ -23,6 +23,7 @@ var synthesisPrompts = pyjson.Obj(
 )
 
 var synthesizeSpec = Spec{
+	Output:  synthesizeOutput,
 	Name:    "synthesize",
 	Summary: "Gather the raw material of a periodic synthesis",
 	Long: `What the agent did since the last synthesis and how it went: action
@@ -266,4 +267,10 @@ func summarizeOverrides(overrides []pyjson.Value) []pyjson.Value {
 		out = append(out, pyjson.Obj(pyjson.KV("jump", k), pyjson.KV("count", counts[k])))
 	}
 	return out
+}
+
+// synthesizeOutput is the answer of synthesize.
+var synthesizeOutput = []OutputField{
+	{Name: "synthesis_data", Type: TypeObject, Always: true, Doc: "the period's actions, outcomes, PP trend and artifacts"},
+	{Name: "synthesis_prompts", Type: TypeObject, Always: true, Doc: "the questions a synthesis answers"},
 }

@@ -3,6 +3,7 @@ package bridge
 import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 
 var verifySpec = Spec{
+	Output:  verifyOutput,
 	Name:    "verify",
 	Summary: "Prove the workspace's history: replay the journal and compare every state hash",
 	Long: `Replays the journal on a scratch copy of the workspace (the pinned manifest, the
@@ -24,4 +25,15 @@ events, UCS_SNAPSHOT_EVERY); --from SEQ from the newest at or before SEQ.
 		return b.Verify(VerifyOptions{From: argInt(c, "from"), FromSnapshot: argBool(c, "from_snapshot"),
 			Until: argInt(c, "diff"), Progress: b.opts.Progress})
 	},
+}
+
+// verifyOutput is the answer of verify.
+var verifyOutput = []OutputField{
+	{Name: "verified", Type: TypeInt, Always: true, Doc: "the events whose chain and replay were checked"},
+	{Name: "events", Type: TypeInt, Doc: "the events in the journal"},
+	{Name: "replayed_from", Type: TypeInt, Doc: "the event the replay started from (0: the start; else a snapshot's)"},
+	{Name: "state_sha256", Type: TypeString, Doc: "the SHA-256 of the state the replay reached: the workspace's"},
+	{Name: "event", Type: TypeInt, Doc: "with a stop: the event the replay stopped at"},
+	{Name: "reproduced", Type: TypeBool, Doc: "with a stop: the state at that event was reproduced"},
+	{Name: "diff", Type: TypeList, Doc: "with a stop: how the replayed state differs (empty: it does not)"},
 }

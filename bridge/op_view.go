@@ -25,6 +25,7 @@ const (
 )
 
 var viewSpec = Spec{
+	Output:  viewOutput,
 	Name:    "view",
 	Summary: "Write a self-contained HTML dashboard of what ucs has learned, and say where",
 	Long: `One HTML file that opens from disk, with no network: the capability graph
@@ -438,4 +439,12 @@ func viewEvent(ev pyjson.Value, decls map[string]policy.Declaration) pyjson.Valu
 	seq, _ := ev.Get("seq")
 	return pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("now", strField(ev, "now")), pyjson.KV("op", strField(ev, "op")),
 		pyjson.KV("what", summarize(ev, decls)), pyjson.KV("changed", changed(ev)), pyjson.KV("links", pyjson.ObjectValue(target)))
+}
+
+// viewOutput is the answer of view.
+var viewOutput = []OutputField{
+	{Name: "bytes", Type: TypeInt, Always: true, Doc: "the page's size in bytes"},
+	{Name: "shown", Type: TypeObject, Always: true, Doc: "what the page shows, counted"},
+	{Name: "html", Type: TypeString, Doc: "with inline (always through a tool): the page itself"},
+	{Name: "path", Type: TypeString, Doc: "the file the page was written to"},
 }

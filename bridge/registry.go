@@ -17,12 +17,13 @@ import (
 
 // The operation registry. Each operation is described once, by a Spec in
 // its own op_*.go file: its name, summary, help and example, whether it
-// changes the workspace, whether it takes a request_id, and the schema of
-// its input. Everything else is derived from it: Do validates every call
+// changes the workspace, whether it takes a request_id, the schema of its
+// input and the members of its answer. Everything else is derived from it: Do validates every call
 // against it before the workspace is touched; the command line builds its
 // commands, flags and --help from it; the command reference the skill
 // installs (references/commands.md) and the JSON Schemas of tools
-// (InputSchema) are generated from it, and tests fail when either drifts.
+// (InputSchema, and OutputSchema of the answer Output describes) are
+// generated from it, and tests fail when either drifts.
 
 // A Spec describes one operation.
 type Spec struct {
@@ -62,6 +63,9 @@ type Spec struct {
 	// operation only adds: a tool's destructiveHint.
 	Destructive bool
 	Fields      []Field // the input, in the order help shows it (request_id aside: see Inputs)
+	// Output describes the answer's top-level members, in the order it
+	// gives them: what a tool declares as its outputSchema (OutputSchema).
+	Output []OutputField
 
 	check func(c Call) error                             // rules across fields, after each field passed
 	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
@@ -140,9 +144,10 @@ const (
 	TypeObject              // an object of any members
 	TypeStrings             // a list of strings (a flag takes them comma-separated)
 	TypeObjects             // a list of objects
+	TypeList                // a list of any items (an answer's member; no input has one)
 )
 
-var typeNames = [...]string{"string", "integer", "number", "boolean", "object", "list of strings", "list of objects"}
+var typeNames = [...]string{"string", "integer", "number", "boolean", "object", "list of strings", "list of objects", "list"}
 
 func (t Type) String() string { return typeNames[t] }
 
@@ -156,6 +161,7 @@ var mustBe = [...]struct{ msg, hint string }{
 	{"an object", "a JSON object"},
 	{"a list of strings", "a list of strings"},
 	{"a list", "a list of objects"},
+	{"a list", "a JSON list"},
 }
 
 // requestIDField is the request_id of every operation that Retries.

@@ -62,6 +62,10 @@ underscores.
 				b.WriteString("| `" + f.Name + "` | " + takes(&f) + " | " + f.Describe() + " |\n")
 			}
 		}
+		b.WriteString("\nAnswer, one JSON object (it may hold members not listed):\n\n| member | is | meaning |\n| --- | --- | --- |\n")
+		for _, f := range sp.Outputs() {
+			b.WriteString("| `" + f.Name + "` | " + is(&f) + " | " + f.Doc + " |\n")
+		}
 		b.WriteString("\n```sh\n" + sp.Example + "\n```\n")
 	}
 	b.WriteString(`
@@ -101,6 +105,18 @@ func takes(f *bridge.Field) string {
 		s += ", default `" + d + "`"
 	case int:
 		s += ", default " + strconv.Itoa(d)
+	}
+	return s
+}
+
+// is says what an answer's member is, for a table cell.
+func is(f *bridge.OutputField) string {
+	s := f.Type.String()
+	if f.Null {
+		s += " or null"
+	}
+	if f.Always {
+		s += ", always"
 	}
 	return s
 }

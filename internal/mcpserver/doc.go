@@ -4,11 +4,12 @@
 //
 // Every tool is derived from the operation registry (bridge.Specs): its
 // name is Spec.ToolName ("goal add" is goal_add), its input schema
-// Spec.InputSchema, and a call runs Spec.Call of its arguments through
-// bridge.Do, which validates it, so a bad input is refused with the same
-// code and hint as on the command line. The answer is the operation's JSON
-// as StructuredContent and as text; an error is a tool error (IsError)
-// whose content is the command line's error object. The OpenSentience
+// Spec.InputSchema, its output schema Spec.OutputSchema (with the error
+// object allowed: outputSchema), and a call runs Spec.Call of its
+// arguments through bridge.Do, which validates it, so a bad input is
+// refused with the same code and hint as on the command line. The answer
+// is the operation's JSON as StructuredContent and as text; an error is a
+// tool error (IsError) whose content is the command line's error object. The OpenSentience
 // surface adds six names: session_start (resume), goal_register (goal
 // add), goal_status (goal show), report_outcome_manual (rate),
 // coverage_check (coverage) and execute_action, which runs a tool as

@@ -73,7 +73,7 @@ type server struct {
 }
 
 // tool describes an operation as a tool named name: its summary (or
-// summary, for an alias), help and input schema.
+// summary, for an alias), help, input schema and output schema.
 func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
 	if summary == "" {
 		summary = sp.Summary
@@ -84,7 +84,8 @@ func tool(sp *bridge.Spec, name, summary string) *mcp.Tool {
 	}
 	schema := sp.ToolSchema().With("title", name).With("description", summary)
 	t := &mcp.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(pyjson.AppendCompact(nil, schema)),
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
+		OutputSchema: json.RawMessage(pyjson.AppendCompact(nil, outputSchema(sp, name))),
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: !sp.Mutating, OpenWorldHint: new(bool)}} // only the workspace
 	if sp == &execSpec {
 		open := true // it runs any command: the open world
 		t.Annotations.OpenWorldHint = &open

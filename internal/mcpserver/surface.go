@@ -50,6 +50,24 @@ capability the policy refuses is not run: a tool error permission_denied.`,
 		{Name: "context", Type: bridge.TypeString, Doc: "the task the action is part of"},
 		{Name: "timeout_ms", Type: bridge.TypeInt, Doc: "stop the command after this many milliseconds"},
 	},
+	// The report's error, when it was not recorded, is an object under
+	// "error": a tool error's member of that name is a string, so the
+	// schema leaves its type open (recorded says which it is).
+	Output: []bridge.OutputField{
+		{Name: "action", Type: bridge.TypeString, Always: true, Doc: "the capability the command ran as"},
+		{Name: "exit_code", Type: bridge.TypeInt, Always: true, Doc: "the command's exit code"},
+		{Name: "duration_ms", Type: bridge.TypeInt, Always: true, Doc: "how long it ran, in milliseconds"},
+		{Name: "outcome", Type: bridge.TypeString, Always: true, Doc: "the outcome ucs classified the run as, as report takes it"},
+		{Name: "confidence", Type: bridge.TypeNumber, Always: true, Doc: "how sure the classification is, 0 to 1"},
+		{Name: "rule", Type: bridge.TypeString, Always: true, Doc: "the rule that classified it (timeout, killed, exit code, HTTP status, empty output...)"},
+		{Name: "detail", Type: bridge.TypeString, Always: true, Doc: "what the rule saw"},
+		{Name: "recorded", Type: bridge.TypeBool, Always: true, Doc: "the outcome was reported and learnt from (false: queued, or an error says why not)"},
+		{Name: "queued", Type: bridge.TypeBool, Doc: "the workspace was busy: the next call that changes it applies the report"},
+		{Name: "attribution", Type: bridge.TypeString, Doc: "what the report taught of the transition"},
+		{Name: "goal", Type: bridge.TypeObject, Doc: "the goal the outcome was attributed to, and whether it changed"},
+		{Name: "learning", Type: bridge.TypeObject, Doc: "what the learned model (v3, v4) learnt from the outcome"},
+		{Name: "output", Type: bridge.TypeObject, Always: true, Doc: "the last 16 KiB of the command's stdout and stderr, their sizes, and whether they were cut"},
+	},
 }
 
 // executeAction runs a tool as ucs exec does, its streams captured.
