@@ -88,6 +88,31 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 	), nil
 }
 
+// stateAt rebuilds the state file that event seq committed, by replaying
+// the history up to it on a scratch workspace (from the newest sound
+// snapshot before it), for a repair that has no copy of it
+// (workspace.StateReplay). It does not take the workspace's lock: the
+// repair holds it. It returns nil when the history up to seq does not
+// verify.
+func (b *Bridge) stateAt(seq int64) ([]byte, error) {
+	scratchDir, err := os.MkdirTemp("", "ucs-replay-")
+	if err != nil {
+		return nil, internal(err, "create scratch workspace")
+	}
+	defer os.RemoveAll(scratchDir)
+	v := &verifier{src: b.ws, scratch: openWorkspace(filepath.Join(scratchDir, "ws"), b.opts),
+		opts: VerifyOptions{From: seq, Until: seq}}
+	fail, err := v.run()
+	if err != nil || fail != nil || v.stoppedAt != seq {
+		return nil, err
+	}
+	data, err := v.scratch.ReadFile(relState)
+	if err != nil {
+		return nil, internal(err, "read the replayed state")
+	}
+	return data, nil
+}
+
 type verifier struct {
 	src, scratch *workspace.Workspace
 	opts         VerifyOptions

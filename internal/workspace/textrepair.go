@@ -24,6 +24,14 @@ import (
 // rolled back: the state of the commit before it, the files it appended
 // to cut back to where it found them, its bytes kept in a backup.
 
+// A StateReplay rebuilds the state file that event seq committed, for a
+// workspace that no longer holds it (no .prev: a PostgreSQL store's
+// mirror, or a .prev lost): the bridge replays the journal up to it on a
+// scratch workspace. RepairText calls it holding the workspace's lock, so
+// it must not take the lock itself. It returns nil data, and no error,
+// when the history cannot rebuild it.
+type StateReplay func(seq int64) ([]byte, error)
+
 // A TextRepair is what RepairText rolled back.
 type TextRepair struct {
 	Seq    int64  // the event's sequence number
@@ -33,10 +41,12 @@ type TextRepair struct {
 }
 
 // RepairText rolls back the journal's last event when it is not valid
-// UTF-8, holding the workspace's lock. ok is false when there is nothing
-// of the kind to repair, or when it cannot be repaired this way (check
-// then reports what is wrong).
-func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error) {
+// UTF-8, holding the workspace's lock. The state it goes back to is the
+// state file or its .prev, whichever the event's state_before names, else
+// the one replay rebuilds (nil: none), which must hash to state_before
+// too. ok is false when there is nothing of the kind to repair, or when
+// it cannot be repaired this way (check then reports what is wrong).
+func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair, ok bool, err error) {
 	lock, err := l.Lock(true)
 	if err != nil {
 		return r, false, err
@@ -70,15 +80,26 @@ func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error)
 		return r, false, nil // an init's: there is no commit before it
 	}
 	// The state to go back to: the state file, when the event's state
-	// never landed, else the previous commit's.
-	restore := ""
+	// never landed, else the previous commit's, else the history's.
+	var restore []byte
+	landed := true // the state file is the one to go back to
 	for _, rel := range []string{RelState, RelStatePrev} {
 		if data, err := readFile(l.path(rel)); err == nil && sha256hexOf(data) == before {
-			restore = rel
+			restore = data
 			break
 		}
+		landed = false
 	}
-	if restore == "" {
+	if restore == nil && replay != nil {
+		data, err := replay(seq - 1)
+		if err != nil {
+			return r, false, err
+		}
+		if sha256hexOf(data) == before { // byte for byte the state that was committed
+			restore = data
+		}
+	}
+	if restore == nil {
 		return r, false, nil
 	}
 	backup, err := newBackupDir(l, "repair-"+now.Format("20060102T150405Z"))
@@ -104,9 +125,9 @@ func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error)
 			}
 		}
 	}
-	if restore == RelStatePrev {
-		if err := copyFile(l.path(RelStatePrev), l.path(RelState)); err != nil {
-			return r, false, err
+	if !landed {
+		if err := os.WriteFile(l.path(RelState), restore, FilePerm); err != nil {
+			return r, false, fault.Internal(err, "write %s", RelState)
 		}
 	}
 	if err := os.Truncate(l.path(RelJournal), end-int64(len(line))-1); err != nil {
