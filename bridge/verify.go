@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -88,29 +90,37 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 	), nil
 }
 
-// stateAt rebuilds the state file that event seq committed, by replaying
-// the history up to it on a scratch workspace (from the newest sound
-// snapshot before it), for a repair that has no copy of it
-// (workspace.StateReplay). It does not take the workspace's lock: the
-// repair holds it. It returns nil when the history up to seq does not
-// verify.
-func (b *Bridge) stateAt(seq int64) ([]byte, error) {
+// stateAt rebuilds the state file that event seq committed, and the book
+// of observations it names, by replaying the history up to it on a
+// scratch workspace (from the newest sound snapshot before it), for a
+// repair that has no copy of them (workspace.StateReplay). It does not
+// take the workspace's lock: the repair holds it. It returns a nil state
+// when the history up to seq does not verify.
+func (b *Bridge) stateAt(seq int64) ([]byte, []workspace.Replayed, error) {
 	scratchDir, err := os.MkdirTemp("", "ucs-replay-")
 	if err != nil {
-		return nil, internal(err, "create scratch workspace")
+		return nil, nil, internal(err, "create scratch workspace")
 	}
 	defer os.RemoveAll(scratchDir)
 	v := &verifier{src: b.ws, scratch: openWorkspace(filepath.Join(scratchDir, "ws"), b.opts),
 		opts: VerifyOptions{From: seq, Until: seq}}
 	fail, err := v.run()
 	if err != nil || fail != nil || v.stoppedAt != seq {
-		return nil, err
+		return nil, nil, err
 	}
-	data, err := v.scratch.ReadFile(relState)
+	state, err := v.scratch.ReadFile(relState)
 	if err != nil {
-		return nil, internal(err, "read the replayed state")
+		return nil, nil, internal(err, "read the replayed state")
 	}
-	return data, nil
+	var beside []workspace.Replayed
+	if m := gjson.GetBytes(state, observationsMember); m.Exists() {
+		book, err := readBook(v.scratch.ReadFile, []byte(m.Raw))
+		if err != nil {
+			return nil, nil, nil
+		}
+		beside = append(beside, workspace.Replayed{Rel: workspace.RelObservations, Data: book})
+	}
+	return state, beside, nil
 }
 
 type verifier struct {

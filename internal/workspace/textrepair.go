@@ -27,10 +27,18 @@ import (
 // A StateReplay rebuilds the state file that event seq committed, for a
 // workspace that no longer holds it (no .prev: a PostgreSQL store's
 // mirror, or a .prev lost): the bridge replays the journal up to it on a
-// scratch workspace. RepairText calls it holding the workspace's lock, so
-// it must not take the lock itself. It returns nil data, and no error,
-// when the history cannot rebuild it.
-type StateReplay func(seq int64) ([]byte, error)
+// scratch workspace. With it come the files beside it that the state
+// names by hash (the book of observations, whose .prev a store does not
+// keep either), which RepairText restores with it. RepairText calls it
+// holding the workspace's lock, so it must not take the lock itself. It
+// returns a nil state, and no error, when the history cannot rebuild it.
+type StateReplay func(seq int64) (state []byte, beside []Replayed, err error)
+
+// A Replayed file is one a StateReplay rebuilt beside the state.
+type Replayed struct {
+	Rel  string
+	Data []byte
+}
 
 // A TextRepair is what RepairText rolled back.
 type TextRepair struct {
@@ -90,13 +98,19 @@ func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair,
 		}
 		landed = false
 	}
+	var beside []Replayed
 	if restore == nil && replay != nil {
-		data, err := replay(seq - 1)
+		data, files, err := replay(seq - 1)
 		if err != nil {
 			return r, false, err
 		}
 		if sha256hexOf(data) == before { // byte for byte the state that was committed
 			restore = data
+		}
+		for _, f := range files {
+			if validRel(f.Rel) && f.Rel != RelState && f.Rel != RelJournal {
+				beside = append(beside, f)
+			}
 		}
 	}
 	if restore == nil {
@@ -113,16 +127,29 @@ func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair,
 		return copyFile(l.path(rel), filepath.Join(backup, strings.ReplaceAll(rel, "/", "_")))
 	}
 	files, _ := ev.Get("files")
-	for _, rel := range append([]string{RelJournal, RelState}, memberKeys(files)...) {
+	kept := append([]string{RelJournal, RelState}, memberKeys(files)...)
+	for _, f := range beside {
+		kept = append(kept, f.Rel)
+	}
+	for _, rel := range kept {
 		if err := save(rel); err != nil {
 			return r, false, err
 		}
 	}
 	for _, m := range files.Members() {
-		if size, ok := m.Value.Int(); ok && validRel(m.Key) && size >= 0 {
+		// -1: the event created the file (recovery's rule): it goes.
+		if size, ok := m.Value.Int(); ok && validRel(m.Key) && size >= -1 {
 			if err := truncateTo(l, m.Key, size); err != nil {
 				return r, false, err
 			}
+		}
+	}
+	for _, f := range beside {
+		if cur, err := readFile(l.path(f.Rel)); err == nil && string(cur) == string(f.Data) {
+			continue
+		}
+		if err := os.WriteFile(l.path(f.Rel), f.Data, FilePerm); err != nil {
+			return r, false, fault.Internal(err, "write %s", f.Rel)
 		}
 	}
 	if !landed {
