@@ -198,3 +198,46 @@ func TestRepairBrickedEventCommittedInTheStore(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairBrickedReflectInTheStore: a bad last event that created a
+// data file and changed the book of observations, pushed into a store
+// (which keeps neither the previous state nor the previous book), is
+// rolled back whole by check --repair through the store: the state and
+// the book before it come from a replay, the created file is removed from
+// the store, and every machine's mirror is sound.
+func TestRepairBrickedReflectInTheStore(t *testing.T) {
+	e := newEnv(t)
+	ws := filepath.Join(t.TempDir(), "ws")
+	dirUCS(t, ws, "", "init")
+	dirUCS(t, ws, `{"type": "post_task", "text": "Fetch whole pages: snippets truncate price tables.", "capabilities": ["web_fetch"]}`, "reflect")
+	deadEnd := `{"type": "dead_end", "topic": "scraping the vendor portal", "why_closed": "captcha", "capabilities": ["browser"]}`
+	dirUCS(t, ws, deadEnd, "reflect")
+	// As an earlier ucs committed UCS_AGENT_ID=$'a\xff'.
+	jpath := filepath.Join(ws, "ucs/state/journal.jsonl")
+	journal, err := os.ReadFile(jpath)
+	require.NoError(t, err)
+	i := bytes.LastIndex(journal, []byte(`"agent_id":"a"`))
+	require.Greater(t, i, bytes.LastIndexByte(journal[:len(journal)-1], '\n'))
+	journal = append(journal[:i:i], append([]byte(`"agent_id":"a`+"\xff"+`"`), journal[i+len(`"agent_id":"a"`):]...)...)
+	require.NoError(t, os.WriteFile(jpath, journal, 0o600))
+	cmd := exec.Command(os.Args[0], "--workspace", ws, "--workspace-name", "a", "store", "push", "--to", e.url)
+	cmd.Env = append(os.Environ(), "UCS_TEST_AS_UCS=1", "UCS_STORE_CACHE="+e.cache)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	_, code := e.ucs("a", "", "status")
+	require.Equal(t, 5, code)
+
+	res := e.must("a", "", "check", "--repair")
+	assert.Equal(t, int64(1), gjson.Get(res, "repaired.#").Int(), "the rollback alone: %s", res)
+	assert.Equal(t, int64(0), rowCount(t, e.url, `SELECT count(*) FROM ucs_chunks WHERE workspace = 'a' AND path = 'ucs/state/dead_ends.jsonl'`))
+	for _, cache := range []string{e.cache, t.TempDir()} {
+		e.cache = cache
+		e.must("a", "", "status")
+		assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
+		e.must("a", "", "verify")
+		assert.NotContains(t, e.must("a", "", "observations"), "vendor portal")
+	}
+	e.must("a", deadEnd, "reflect")
+	assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
+	e.must("a", "", "verify")
+}
