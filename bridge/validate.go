@@ -16,14 +16,16 @@ import (
 // finite numbers, counters against the journal: checkState), and every
 // data file against the line count and chain hash the state file records.
 // With repair it first finishes what recovery can (an interrupted call, a
-// torn line), restores a damaged state file from its previous version, and
-// cuts uncommitted lines off data files, moving everything it removes to
-// ucs/state/backup/. It returns the report, and an *Error of kind corrupt
+// torn line), rolls back a last event that is not valid UTF-8 (to the
+// state before it: the state file's previous version, else the one a
+// replay of the history rebuilds), restores a damaged state file from its
+// previous version, and cuts uncommitted lines off data files, moving
+// everything it removes to ucs/state/backup/. It returns the report, and an *Error of kind corrupt
 // when problems remain.
 func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
 	var rolledBack []string
 	if repair {
-		r, ok, err := b.ws.RepairText(b.now())
+		r, ok, err := b.ws.RepairText(b.now(), b.stateAt)
 		if err != nil {
 			return pyjson.Value{}, err
 		}

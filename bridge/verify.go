@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -86,6 +88,39 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 		pyjson.KV("replayed_from", v.start),
 		pyjson.KV("state_sha256", v.finalHash),
 	), nil
+}
+
+// stateAt rebuilds the state file that event seq committed, and the book
+// of observations it names, by replaying the history up to it on a
+// scratch workspace (from the newest sound snapshot before it), for a
+// repair that has no copy of them (workspace.StateReplay). It does not
+// take the workspace's lock: the repair holds it. It returns a nil state
+// when the history up to seq does not verify.
+func (b *Bridge) stateAt(seq int64) ([]byte, []workspace.Replayed, error) {
+	scratchDir, err := os.MkdirTemp("", "ucs-replay-")
+	if err != nil {
+		return nil, nil, internal(err, "create scratch workspace")
+	}
+	defer os.RemoveAll(scratchDir)
+	v := &verifier{src: b.ws, scratch: openWorkspace(filepath.Join(scratchDir, "ws"), b.opts),
+		opts: VerifyOptions{From: seq, Until: seq}}
+	fail, err := v.run()
+	if err != nil || fail != nil || v.stoppedAt != seq {
+		return nil, nil, err
+	}
+	state, err := v.scratch.ReadFile(relState)
+	if err != nil {
+		return nil, nil, internal(err, "read the replayed state")
+	}
+	var beside []workspace.Replayed
+	if m := gjson.GetBytes(state, observationsMember); m.Exists() {
+		book, err := readBook(v.scratch.ReadFile, []byte(m.Raw))
+		if err != nil {
+			return nil, nil, nil
+		}
+		beside = append(beside, workspace.Replayed{Rel: workspace.RelObservations, Data: book})
+	}
+	return state, beside, nil
 }
 
 type verifier struct {
@@ -220,7 +255,9 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 	if ev.Format < 2 {
 		agent = v.agent
 	}
-	sb := New(Options{Workspace: v.scratch.Root(), Now: now, SnapshotEvery: -1, AgentID: agent})
+	// The scratch is thrown away: its commits need not be durable, and
+	// without an fsync each a replay takes a third of the time.
+	sb := New(Options{Workspace: v.scratch.Root(), Now: now, SnapshotEvery: -1, AgentID: agent, NoSync: true})
 	sb.replaying = true
 	args, input := ev.Args, ev.Input
 	switch op {

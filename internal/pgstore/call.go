@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -116,13 +117,25 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		os.Remove(m.dir + ".version")
 		return callErr
 	}
+	keep := int64(-1)
+	if rewritten || slices.ContainsFunc(cs, func(c change) bool { return c.shrunk }) {
+		// Not an append (a repair's cut, init --force): a round trip
+		// more, to store only what changed.
+		if keep, journal, err = cutBack(ctx, tx, s.opts.Workspace, cs, journal, rewritten); err != nil {
+			return storeErr(err)
+		}
+		mark("cut")
+	}
 	v := r.version + 1
 	// One round trip more: the changes, the row and COMMIT, as one batch;
 	// a statement that fails skips the rest, and the transaction ends
 	// rolled back.
 	b := &pgx.Batch{}
-	seq := queueUpload(b, s.opts.Workspace, v, cs, journal, rewritten)
-	if seq == 0 {
+	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep)
+	switch {
+	case seq == 0 && keep >= 0:
+		seq = keep // cut back, nothing after
+	case seq == 0:
 		seq = r.seq
 	}
 	b.Queue(`UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,

@@ -24,8 +24,11 @@ import (
 // changed; an append-only file (JSON lines, the Markdown files for people)
 // that is the same file (inode), grew, and still ends, where it ended,
 // with the same bytes was appended to (the workspace only appends to
-// them, or writes them anew: init --force, a repair); anything else was
-// written whole. Derived files are not stored.
+// them, cuts them back in a repair, or writes them anew: init --force);
+// anything else was written whole. A journal or an append-only file that
+// is not an append is compared with what the store holds (cutBack): what
+// the store already holds of it is kept, and only the rest changes. Derived
+// files are not stored.
 
 // fileInfo is what a scan keeps of a file.
 type fileInfo struct {
@@ -128,6 +131,10 @@ type change struct {
 	rewrite  bool
 	off      int64
 	data     []byte
+	// shrunk: an append-only file rewritten whole that is shorter than it
+	// was, the same file: maybe cut back (cutBack decides). cut: it was,
+	// to off; the store's chunks past off go.
+	shrunk, cut bool
 }
 
 // changes compares two scans of a mirror and reads what changed, in path
@@ -183,7 +190,8 @@ func changes(dir string, before, after map[string]fileInfo) (cs []change, journa
 				cs = append(cs, change{path: p, appended: true, off: b.size, data: data[b.size:]})
 			}
 		case appendOnly:
-			cs = append(cs, change{path: p, appended: true, rewrite: true, data: data})
+			shrunk := had && a.inode == b.inode && a.size < b.size
+			cs = append(cs, change{path: p, appended: true, rewrite: true, data: data, shrunk: shrunk})
 		default:
 			cs = append(cs, change{path: p, data: data})
 		}
@@ -191,11 +199,23 @@ func changes(dir string, before, after map[string]fileInfo) (cs []change, journa
 	return cs, journal, journalRewritten, nil
 }
 
-// queueUpload queues a call's changes as version v of the workspace, and
-// returns the journal's last seq (0: no new event).
-func queueUpload(b *pgx.Batch, name string, v int64, cs []change, journal []byte, rewritten bool) int64 {
-	if rewritten {
-		b.Queue(`DELETE FROM ucs_journal WHERE workspace = $1`, name)
+// queueUpload queues a call's changes as version v of the workspace,
+// which the call found at version seen, and returns the journal's last seq
+// (0: no new event). The journal's new events follow its first keep
+// events (keep < 0: all the events the store holds), whose later rows go.
+func queueUpload(b *pgx.Batch, name string, seen, v int64, cs []change, journal []byte, keep int64) int64 {
+	deletes := keep >= 0
+	for _, c := range cs {
+		deletes = deletes || c.cut
+	}
+	if deletes {
+		// A primary key refuses a second commit of an event, not a cut:
+		// the workspace must still be at the version the call found (its
+		// row lock makes it so; this fails the commit if it ever is not).
+		b.Queue(`SELECT 1 / count(*)::int FROM ucs_workspaces WHERE name = $1 AND version = $2`, name, seen)
+	}
+	if keep >= 0 {
+		b.Queue(`DELETE FROM ucs_journal WHERE workspace = $1 AND seq > $2`, name, keep)
 	}
 	var last int64
 	for len(journal) > 0 {
@@ -215,6 +235,13 @@ func queueUpload(b *pgx.Batch, name string, v int64, cs []change, journal []byte
 			b.Queue(`DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2`, name, c.path)
 			b.Queue(`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, NULL, $3)
 				ON CONFLICT (workspace, path) DO UPDATE SET data = NULL, version = $3`, name, c.path, v)
+		case c.cut:
+			// The chunks past the cut go; the one it falls in (or the one
+			// ending at it) is cut to it and takes the new version, so that
+			// a mirror pulling this version cuts its file there too.
+			b.Queue(`DELETE FROM ucs_chunks WHERE workspace = $1 AND path = $2 AND off >= $3`, name, c.path, c.off)
+			b.Queue(`UPDATE ucs_chunks SET data = substring(data FROM 1 FOR ($3 - off)::int), version = $4
+				WHERE workspace = $1 AND path = $2 AND off < $3 AND off + length(data) >= $3`, name, c.path, c.off, v)
 		case c.appended && len(c.data) == 0:
 			// An empty append-only file: a blob, which the first append
 			// replaces.
@@ -238,10 +265,11 @@ func queueUpload(b *pgx.Batch, name string, v int64, cs []change, journal []byte
 	return last
 }
 
-// upload writes a call's changes as version v of the workspace, in the
-// caller's transaction, and returns the journal's last seq.
-func upload(ctx context.Context, q pgx.Tx, name string, v int64, cs []change, journal []byte, rewritten bool) (int64, error) {
+// upload writes a call's changes as version v of the workspace, found at
+// version seen, in the caller's transaction, and returns the journal's
+// last seq.
+func upload(ctx context.Context, q pgx.Tx, name string, seen, v int64, cs []change, journal []byte, keep int64) (int64, error) {
 	b := &pgx.Batch{}
-	seq := queueUpload(b, name, v, cs, journal, rewritten)
+	seq := queueUpload(b, name, seen, v, cs, journal, keep)
 	return seq, q.SendBatch(ctx, b).Close()
 }

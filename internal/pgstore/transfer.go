@@ -43,7 +43,11 @@ func (s *Store) Push(ctx context.Context, dir string) (files int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	seq, err := upload(ctx, tx, s.opts.Workspace, 1, cs, journal, rewritten)
+	keep := int64(-1)
+	if rewritten {
+		keep = 0 // the whole journal: the store holds none of it
+	}
+	seq, err := upload(ctx, tx, s.opts.Workspace, 0, 1, cs, journal, keep)
 	if err != nil {
 		return 0, storeErr(err)
 	}

@@ -24,6 +24,22 @@ import (
 // rolled back: the state of the commit before it, the files it appended
 // to cut back to where it found them, its bytes kept in a backup.
 
+// A StateReplay rebuilds the state file that event seq committed, for a
+// workspace that no longer holds it (no .prev: a PostgreSQL store's
+// mirror, or a .prev lost): the bridge replays the journal up to it on a
+// scratch workspace. With it come the files beside it that the state
+// names by hash (the book of observations, whose .prev a store does not
+// keep either), which RepairText restores with it. RepairText calls it
+// holding the workspace's lock, so it must not take the lock itself. It
+// returns a nil state, and no error, when the history cannot rebuild it.
+type StateReplay func(seq int64) (state []byte, beside []Replayed, err error)
+
+// A Replayed file is one a StateReplay rebuilt beside the state.
+type Replayed struct {
+	Rel  string
+	Data []byte
+}
+
 // A TextRepair is what RepairText rolled back.
 type TextRepair struct {
 	Seq    int64  // the event's sequence number
@@ -33,10 +49,12 @@ type TextRepair struct {
 }
 
 // RepairText rolls back the journal's last event when it is not valid
-// UTF-8, holding the workspace's lock. ok is false when there is nothing
-// of the kind to repair, or when it cannot be repaired this way (check
-// then reports what is wrong).
-func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error) {
+// UTF-8, holding the workspace's lock. The state it goes back to is the
+// state file or its .prev, whichever the event's state_before names, else
+// the one replay rebuilds (nil: none), which must hash to state_before
+// too. ok is false when there is nothing of the kind to repair, or when
+// it cannot be repaired this way (check then reports what is wrong).
+func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair, ok bool, err error) {
 	lock, err := l.Lock(true)
 	if err != nil {
 		return r, false, err
@@ -70,15 +88,32 @@ func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error)
 		return r, false, nil // an init's: there is no commit before it
 	}
 	// The state to go back to: the state file, when the event's state
-	// never landed, else the previous commit's.
-	restore := ""
+	// never landed, else the previous commit's, else the history's.
+	var restore []byte
+	landed := true // the state file is the one to go back to
 	for _, rel := range []string{RelState, RelStatePrev} {
 		if data, err := readFile(l.path(rel)); err == nil && sha256hexOf(data) == before {
-			restore = rel
+			restore = data
 			break
 		}
+		landed = false
 	}
-	if restore == "" {
+	var beside []Replayed
+	if restore == nil && replay != nil {
+		data, files, err := replay(seq - 1)
+		if err != nil {
+			return r, false, err
+		}
+		if sha256hexOf(data) == before { // byte for byte the state that was committed
+			restore = data
+		}
+		for _, f := range files {
+			if validRel(f.Rel) && f.Rel != RelState && f.Rel != RelJournal {
+				beside = append(beside, f)
+			}
+		}
+	}
+	if restore == nil {
 		return r, false, nil
 	}
 	backup, err := newBackupDir(l, "repair-"+now.Format("20060102T150405Z"))
@@ -92,21 +127,34 @@ func (l *Workspace) RepairText(now time.Time) (r TextRepair, ok bool, err error)
 		return copyFile(l.path(rel), filepath.Join(backup, strings.ReplaceAll(rel, "/", "_")))
 	}
 	files, _ := ev.Get("files")
-	for _, rel := range append([]string{RelJournal, RelState}, memberKeys(files)...) {
+	kept := append([]string{RelJournal, RelState}, memberKeys(files)...)
+	for _, f := range beside {
+		kept = append(kept, f.Rel)
+	}
+	for _, rel := range kept {
 		if err := save(rel); err != nil {
 			return r, false, err
 		}
 	}
 	for _, m := range files.Members() {
-		if size, ok := m.Value.Int(); ok && validRel(m.Key) && size >= 0 {
+		// -1: the event created the file (recovery's rule): it goes.
+		if size, ok := m.Value.Int(); ok && validRel(m.Key) && size >= -1 {
 			if err := truncateTo(l, m.Key, size); err != nil {
 				return r, false, err
 			}
 		}
 	}
-	if restore == RelStatePrev {
-		if err := copyFile(l.path(RelStatePrev), l.path(RelState)); err != nil {
-			return r, false, err
+	for _, f := range beside {
+		if cur, err := readFile(l.path(f.Rel)); err == nil && string(cur) == string(f.Data) {
+			continue
+		}
+		if err := os.WriteFile(l.path(f.Rel), f.Data, FilePerm); err != nil {
+			return r, false, fault.Internal(err, "write %s", f.Rel)
+		}
+	}
+	if !landed {
+		if err := os.WriteFile(l.path(RelState), restore, FilePerm); err != nil {
+			return r, false, fault.Internal(err, "write %s", RelState)
 		}
 	}
 	if err := os.Truncate(l.path(RelJournal), end-int64(len(line))-1); err != nil {
