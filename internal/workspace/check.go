@@ -294,21 +294,22 @@ func (l *Workspace) repair(now time.Time) ([]string, error) {
 			if err := save(RelJournal); err != nil {
 				return nil, err
 			}
-			files, _ := jt.event.Get("files")
-			for _, m := range files.Members() {
-				if l.Exists(m.Key) {
-					if err := save(m.Key); err != nil {
+			cuts, err := rollbackCuts(l, jt)
+			if err != nil {
+				return done, nil // check reports the damage
+			}
+			for _, c := range cuts {
+				if l.Exists(c.rel) {
+					if err := save(c.rel); err != nil {
 						return nil, err
 					}
 				}
-				if size, ok := m.Value.Int(); ok && validRel(m.Key) {
-					if err := truncateTo(l, m.Key, size); err != nil {
-						return nil, err
-					}
+				if err := c.apply(l); err != nil {
+					return nil, err
 				}
 			}
-			if err := os.Truncate(l.path(RelJournal), jt.start); err != nil {
-				return nil, fault.Internal(err, "truncate %s", RelJournal)
+			if err := truncateFile(l, RelJournal, jt.start); err != nil {
+				return nil, err
 			}
 			done = append(done, fmt.Sprintf("rolled back event %d (%s), whose state file was damaged; its lines are in %s", jt.seq, opOf(jt.event), backup))
 		}
@@ -362,8 +363,8 @@ func (l *Workspace) repair(now time.Time) ([]string, error) {
 		if err := save(rel); err != nil {
 			return nil, err
 		}
-		if err := os.Truncate(l.path(rel), int64(end)); err != nil {
-			return nil, fault.Internal(err, "truncate %s", rel)
+		if err := truncateFile(l, rel, int64(end)); err != nil {
+			return nil, err
 		}
 		done = append(done, fmt.Sprintf("cut %d uncommitted bytes off %s (kept in %s)", len(raw)-end, rel, backup))
 	}
@@ -402,7 +403,7 @@ func copyFile(src, dst string) error {
 	if err != nil {
 		return fault.Internal(err, "read %s", src)
 	}
-	if err := os.WriteFile(dst, data, FilePerm); err != nil {
+	if err := writeFile(dst, data); err != nil {
 		return fault.Internal(err, "write %s", dst)
 	}
 	return nil
