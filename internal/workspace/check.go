@@ -541,9 +541,10 @@ const notOwnFile = "is not the workspace's own file: "
 // files' content.
 type treeScan struct {
 	// strange lists every symbolic link and every file that is neither
-	// regular nor a directory, in the walk's (lexical) order. The agent's
-	// working state is not walked: ucs only reads it, as the user's files,
-	// for resume.
+	// regular nor a directory, in the walk's (lexical) order. Not in the
+	// agent's working state, which ucs only reads, as the user's files,
+	// for resume, nor in backups, which ucs never reads and where a
+	// forced init moves whatever the state directory held.
 	strange []Problem
 	// dirLinked is set when ucs/ or ucs/state/ is one of them: the lock
 	// file is in ucs/state/.
@@ -567,7 +568,7 @@ func scanTree(l *Workspace) treeScan {
 		rel, _ := filepath.Rel(l.root, path)
 		rel = filepath.ToSlash(rel)
 		if !d.IsDir() && !d.Type().IsRegular() {
-			if strings.HasPrefix(rel, RelWorkingState+"/") {
+			if strings.HasPrefix(rel, RelWorkingState+"/") || strings.HasPrefix(rel, RelBackupDir+"/") {
 				return nil
 			}
 			what := "a symbolic link"

@@ -13,6 +13,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A workspace may come from a shared folder, a tarball or a repository:
@@ -282,4 +283,24 @@ func TestLayoutRel(t *testing.T) {
 	} {
 		assert.Equal(t, want, layoutRel(rel), rel)
 	}
+}
+
+// A forced init moves a link in the state directory aside with the rest
+// (a rename moves the link, not its target), and backups are not judged:
+// the new workspace checks clean.
+func TestForcedInitMovesLinkAside(t *testing.T) {
+	l := newTestWorkspace(t)
+	v := victim(t, "kept\n")
+	require.NoError(t, os.Remove(l.Path(RelPPHistory)))
+	require.NoError(t, os.Symlink(v, l.Path(RelPPHistory)))
+	tx, err := l.Create(true, testNow)
+	require.NoError(t, err)
+	tx.Meta.Model, tx.Meta.AgentID = LegacyModel, "test"
+	tx.Pin(torusfield.DefaultManifestJSON(), torusfield.DefaultManifest())
+	tx.Add(RelPPHistory, pyjson.Obj(pyjson.KV("t", 0)))
+	_, err = tx.Commit(event("init", 0), testState)
+	require.NoError(t, err)
+	tx.Close()
+	requireUntouched(t, v, "kept\n")
+	checkOK(t, l)
 }
