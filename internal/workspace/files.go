@@ -264,7 +264,32 @@ func replaceFile(path string, data []byte, sync bool) error {
 // (0600: it holds what the workspace holds), and written to a new file in
 // its directory that is renamed into place, so a link at path is replaced,
 // not followed, and a reader never sees half a file.
-func WritePrivate(path string, data []byte) error { return replaceFile(path, data, true) }
+//
+// A stream is written as it is, not replaced: a path that is, or links to,
+// a device, a named pipe or a socket (/dev/null, /dev/stdout, /dev/fd/3),
+// where renaming a file over it would take it away from every other
+// program.
+func WritePrivate(path string, data []byte) error {
+	if isStream(path) {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	return replaceFile(path, data, true)
+}
+
+// isStream reports whether path is, or links to, a file that is neither
+// regular nor a directory.
+func isStream(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
+}
 
 // ReplaceFile writes a workspace file whole and synced, through a new
 // file renamed into place: a reader sees the old file or the new one, and

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -247,6 +248,31 @@ func TestWritePrivate(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, fi.Mode().IsRegular(), "the link was replaced by the page")
 	assert.Equal(t, FilePerm, fi.Mode().Perm())
+
+	// A stream is written, not replaced: a named pipe, and a link to one,
+	// stay what they are (exec --result-file /dev/null must not put a file
+	// in place of /dev/null). A pipe stands in for the device here, so
+	// that a regression cannot take /dev/null away from the machine.
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	reader, err := os.OpenFile(fifo, os.O_RDWR, 0) // a reader, so that opening to write does not wait
+	require.NoError(t, err)
+	defer reader.Close()
+	toFifo := filepath.Join(dir, "to-fifo")
+	require.NoError(t, os.Symlink(fifo, toFifo))
+	for _, path := range []string{fifo, toFifo} {
+		require.NoError(t, WritePrivate(path, []byte("<html>")))
+		fi, err = os.Lstat(fifo)
+		require.NoError(t, err)
+		require.NotZero(t, fi.Mode()&os.ModeNamedPipe, "the pipe is still a pipe")
+		fi, err = os.Lstat(toFifo)
+		require.NoError(t, err)
+		require.NotZero(t, fi.Mode()&os.ModeSymlink, "the link to it is still a link")
+		got := make([]byte, 6)
+		_, err = io.ReadFull(reader, got) // only once the pipe is known to be written
+		require.NoError(t, err)
+		assert.Equal(t, "<html>", string(got), "written into the pipe")
+	}
 
 	open := filepath.Join(dir, "open.html")
 	require.NoError(t, os.WriteFile(open, []byte("old"), 0o644))
