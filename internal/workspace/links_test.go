@@ -330,3 +330,38 @@ func TestForcedInitMovesLinkAside(t *testing.T) {
 	requireUntouched(t, v, "kept\n")
 	checkOK(t, l)
 }
+
+// FuzzLayoutRel: whatever a journal names, a name recovery accepts stays
+// inside ucs/ of the workspace, in one of the directories a commit writes.
+func FuzzLayoutRel(f *testing.F) {
+	for _, s := range []string{RelJournal, "ucs/knowledge/synthesis/2026-11-21.md", "ucs/state/index-v1/x",
+		"ucs/state/requests/1/a.json", "ucs/state/../../x", "/etc/passwd", "ucs/state/index-v1/../../../x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, rel string) {
+		if !layoutRel(rel) {
+			return
+		}
+		clean := filepath.ToSlash(filepath.Clean(rel))
+		assert.Equal(t, rel, clean, "no dot, dot-dot or doubled slash")
+		dir := rel[:strings.LastIndexByte(rel, '/')]
+		if strings.HasPrefix(dir, RelRequests+"/") {
+			dir = RelRequests // a bucket
+		}
+		assert.Contains(t, []string{RelStateDir, RelKnowledgeDir, RelSynthesisDir, RelIndexDir, RelRequests}, dir, "in a directory of the layout")
+	})
+}
+
+// A forced init over a linked knowledge folder makes nothing through it.
+func TestForcedInitOverLinkedDirectory(t *testing.T) {
+	l := newTestWorkspace(t)
+	elsewhere := filepath.Join(t.TempDir(), "elsewhere")
+	require.NoError(t, os.Mkdir(elsewhere, 0o700))
+	require.NoError(t, os.RemoveAll(l.Path(RelKnowledgeDir)))
+	require.NoError(t, os.Symlink(elsewhere, l.Path(RelKnowledgeDir)))
+	_, err := l.Create(true, testNow)
+	requireNotRegular(t, err, RelKnowledgeDir)
+	entries, err := os.ReadDir(elsewhere)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no synthesis folder was made through the link")
+}
