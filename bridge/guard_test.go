@@ -110,6 +110,16 @@ func TestCrashAtEveryStage(t *testing.T) {
 			before := workspacetest.Fingerprint(t, b.ws.Root())
 			crashed := workspace.CrashAt(c.stage, func() { calls[c.op](t, b) })
 			require.True(t, crashed, "the stage was reached")
+			// check, before any call rolls it back, finds no damage (the
+			// engine's part included) and changes nothing.
+			cutShort := workspacetest.Fingerprint(t, b.ws.Root())
+			checked, err := b.Check(false)
+			require.NoError(t, err, "a call cut short is no damage")
+			if c.stage != "committed" {
+				warnings, _ := checked.Get("warnings")
+				assert.Contains(t, string(pyjson.Canonical(warnings)), "a call was cut short")
+			}
+			assert.Equal(t, cutShort, workspacetest.Fingerprint(t, b.ws.Root()), "check changed nothing")
 			// The next call recovers first.
 			out, err := b.Do(Call{Op: "status"})
 			require.NoError(t, err)

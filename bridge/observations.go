@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/renameio/v2"
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
@@ -95,8 +94,8 @@ func (s *session) prepareBook() error {
 				return internal(err, "keep the previous observations")
 			}
 		}
-		if err := renameio.WriteFile(cur, data, workspace.FilePerm); err != nil {
-			return internal(err, "write the observations")
+		if err := s.ws.ReplaceFile(workspace.RelObservations, data); err != nil {
+			return err
 		}
 	}
 	changed := old != sum
@@ -685,8 +684,8 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 		rel  string
 		data []byte
 	}{{relObsIndex, idx}, {relObsSummary, sum}} {
-		if err := os.WriteFile(s.ws.Path(f.rel), f.data, workspace.FilePerm); err != nil {
-			return internal(err, "write %s", f.rel)
+		if err := s.ws.WriteDerived(f.rel, f.data); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -11,11 +11,17 @@ var checkSpec = Spec{
 (schema, grid sizes, edges against the pinned manifest, finite numbers, counters
 against the journal) and every data file against the line count and hash the
 state records. Each problem is reported with its file and field; exit 5 when any
-remains.
+remains. A symbolic link, or any file neither regular nor a directory, under
+ucs/ (working-state/ and backup/ aside) is a problem: ucs never reads or
+writes through one. A call that was cut short (killed before its commit) is
+not: check reports it as a warning and judges the workspace as the rollback
+will leave it; without --repair, check changes nothing.
 
 --repair first rolls back a call that was cut short, cuts torn or uncommitted
 lines off files, and restores a damaged state file from the previous commit.
-Whatever it removes is kept under ucs/state/backup/.`,
+Whatever it removes is kept under ucs/state/backup/. It changes nothing while
+the workspace holds a link or another file that is not its own: replace it by
+hand.`,
 	Example:  "ucs check\nucs check --repair",
 	Mutating: true, // with --repair
 	Fields: []Field{

@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"cmp"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -64,7 +64,10 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("html", string(page)), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 	}
 	path := argString(c, "out")
-	if err := os.WriteFile(path, page, 0o644); err != nil {
+	// The page holds what the workspace holds, which is kept private: it
+	// is written 0600, to a new file renamed into place, so a link at
+	// --out is replaced, never written through.
+	if err := workspace.WritePrivate(path, page); err != nil {
 		return pyjson.Value{}, badInput("unwritable_output", "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
 	}
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil

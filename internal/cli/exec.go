@@ -12,6 +12,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // ucs exec runs a tool as the agent would and reports what happened: the
@@ -137,7 +138,9 @@ func (r *execRun) answer(rep toolexec.Reported) {
 			fmt.Fprintf(r.st.env.Stderr, "%s\n", oneLine(fmt.Sprintf("%s (cannot write --result-fd %d: %v)", rep.Line, r.resultFD, werr)))
 		}
 	case r.resultFile != "":
-		if werr := os.WriteFile(r.resultFile, append(data, '\n'), 0o600); werr != nil {
+		// Private and never through a link, as a page of view: the
+		// answer holds what the workspace holds.
+		if werr := workspace.WritePrivate(r.resultFile, append(data, '\n')); werr != nil {
 			fmt.Fprintf(r.st.env.Stderr, "%s\n", oneLine(fmt.Sprintf("%s (cannot write --result-file: %v)", rep.Line, werr)))
 		}
 	default:

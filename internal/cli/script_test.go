@@ -73,6 +73,7 @@ func TestScripts(t *testing.T) {
 			"exitcode":    cmdExitCode,
 			"tear":        cmdTear,
 			"waitfile":    cmdWaitFile,
+			"perm":        cmdPerm,
 		},
 	})
 }
@@ -239,4 +240,19 @@ func cmdTear(ts *testscript.TestScript, neg bool, args []string) {
 	_, err = f.WriteString(args[1])
 	ts.Check(err)
 	ts.Check(f.Close())
+}
+
+// cmdPerm checks that FILE is a regular file (not a link: it is not
+// followed) with permissions MODE, in octal.
+func cmdPerm(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: perm FILE MODE")
+	}
+	want, err := strconv.ParseUint(args[1], 8, 32)
+	ts.Check(err)
+	fi, err := os.Lstat(ts.MkAbs(args[0]))
+	ts.Check(err)
+	if !fi.Mode().IsRegular() || fi.Mode().Perm() != os.FileMode(want) {
+		ts.Fatalf("%s is %v, want a regular file %04o", args[0], fi.Mode(), want)
+	}
 }

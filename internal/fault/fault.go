@@ -107,6 +107,9 @@ func Corrupt(err error, file string) *Error {
 	if e, ok := err.(*Error); ok && e.Kind == KindUnsupported {
 		return e // not damage: a newer ucs wrote it
 	}
+	if e := notRegularOf(err); e != nil {
+		return e // it names the file already
+	}
 	return &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Err: err,
 		Msg:  fmt.Sprintf("%s: %v", file, err),
 		Hint: "the file was not changed; run `ucs check` to see every problem and `ucs check --repair` to restore what can be restored"}
@@ -114,9 +117,37 @@ func Corrupt(err error, file string) *Error {
 
 // Internal is a bug or an I/O failure (exit 1).
 func Internal(err error, format string, args ...any) *Error {
+	if e := notRegularOf(err); e != nil {
+		return e // the damage, not the failed read, is what the caller must act on
+	}
 	return &Error{Kind: KindInternal, Code: "internal", Err: err,
 		Msg:  fmt.Sprintf(format, args...) + ": " + err.Error(),
 		Hint: "this is a bug or an I/O failure; the workspace was left as it was"}
+}
+
+// errNotRegular marks the errors NotRegular makes.
+var errNotRegular = errors.New("not a regular file")
+
+// NotRegular is the error of a workspace file that is a symbolic link or
+// another non-regular file (a directory, a named pipe, a device) where the
+// workspace keeps a regular file or directory: damage (exit 5), never
+// followed. A workspace may come from a shared folder, a tarball or a
+// repository, and a link would make ucs read or write, even truncate, a
+// file outside it. Internal and Corrupt keep this error as it is, so the
+// I/O paths that wrap what they could not open still report the damage.
+func NotRegular(path, what string) *Error {
+	return &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Err: errNotRegular,
+		Msg:  fmt.Sprintf("%s is %s where the workspace keeps its own file: ucs never reads or writes through it", path, what),
+		Hint: "nothing was changed; replace it with the file or directory it stands for (or move it away), then run `ucs check`"}
+}
+
+// notRegularOf returns the NotRegular error err holds, or nil.
+func notRegularOf(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) && errors.Is(e.Err, errNotRegular) {
+		return e
+	}
+	return nil
 }
 
 // NotInitialized is the error of a call on a workspace that has no state

@@ -35,9 +35,25 @@ func (p Problem) value() pyjson.Value {
 // cuts uncommitted lines off data files, moving everything it removes to
 // ucs/state/backup/ (a directory named for now). It returns the report, and
 // an *Error of kind corrupt when problems remain.
+//
+// A symbolic link, or a file neither regular nor a directory, under ucs/
+// (the agent's working state aside) is a problem named by its path, and
+// repair changes nothing while one is there: ucs cannot know what it
+// stands for. Without repair, Check changes nothing: a call cut short
+// (its event in the journal, no process holding the lock) is a warning,
+// not a problem, and the workspace is judged as its rollback will leave
+// it (see cutShort).
 func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.Value, error) {
 	if !l.Exists(RelState) && !l.Exists(RelStatePrev) {
 		return pyjson.Value{}, fault.NotInitialized(l.root)
+	}
+	// Links and other files that are not the workspace's own are found
+	// first, without the lock: a linked ucs/state/ holds the lock file too.
+	scan := scanTree(l)
+	if scan.dirLinked {
+		return pyjson.Value{}, checkFailed(scan.strange, []pyjson.Member{
+			pyjson.KV("ok", false), pyjson.KV("journal_events", 0), pyjson.KV("problems", problemValues(scan.strange)),
+		}, repair)
 	}
 	lock, err := l.Lock(repair)
 	if err != nil {
@@ -45,12 +61,21 @@ func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.
 	}
 	defer lock.Unlock()
 	repaired := []string{}
-	if repair {
+	var warnings []string
+	switch {
+	case repair && len(scan.strange) > 0:
+		// What a link stands for is unknown, and moving it aside could
+		// take a file the user meant to keep elsewhere: repair changes
+		// nothing until the links are gone (see checkFailed's hint).
+	case repair:
 		if repaired, err = l.repair(now); err != nil {
 			return pyjson.Value{}, err
 		}
 	}
-	c := checker{l: l, check: check}
+	c := checker{l: l, check: check, problems: scan.strange}
+	if !repair {
+		warnings = append(warnings, c.cutShort()...)
+	}
 	c.run()
 	out := []pyjson.Member{
 		pyjson.KV("ok", len(c.problems) == 0),
@@ -60,19 +85,93 @@ func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.
 	if repair {
 		out = append(out, pyjson.KV("repaired", repaired))
 	}
-	if w := openToOthers(l); w != "" {
-		out = append(out, pyjson.KV("warnings", []string{w}))
+	if scan.open != "" {
+		warnings = append(warnings, scan.open)
+	}
+	if len(warnings) > 0 {
+		out = append(out, pyjson.KV("warnings", warnings))
 	}
 	if len(c.problems) > 0 {
-		hint := "run `ucs check --repair`; what it cannot repair needs a backup restored by hand"
-		if repair {
-			hint = "these could not be repaired automatically; restore the named files from ucs/state/backup/ or a copy of the workspace"
-		}
-		return pyjson.Value{}, &fault.Error{Kind: fault.KindCorrupt, Code: "workspace_corrupt", Hint: hint,
-			Msg:     fmt.Sprintf("%d problem(s) in the workspace; first: %s: %s", len(c.problems), c.problems[0].File, c.problems[0].What),
-			Details: out}
+		return pyjson.Value{}, checkFailed(c.problems, out, repair)
 	}
 	return pyjson.ObjectValue(out), nil
+}
+
+// checkFailed is Check's error: its report, as the error's details, with
+// a hint for the first problem.
+func checkFailed(problems []Problem, out []pyjson.Member, repair bool) error {
+	hint := "run `ucs check --repair`; what it cannot repair needs a backup restored by hand"
+	if repair {
+		hint = "these could not be repaired automatically; restore the named files from ucs/state/backup/ or a copy of the workspace"
+	}
+	if strings.HasPrefix(problems[0].What, notOwnFile) {
+		hint = "ucs never reads or writes through a link or a file that is not regular, and `ucs check --repair` leaves a workspace holding one as it is: replace each with the file or directory it stands for (or move it away), then run `ucs check` again"
+	}
+	return &fault.Error{Kind: fault.KindCorrupt, Code: "workspace_corrupt", Hint: hint,
+		Msg:     fmt.Sprintf("%d problem(s) in the workspace; first: %s: %s", len(problems), problems[0].File, problems[0].What),
+		Details: out}
+}
+
+// cutShort prepares the checker for a call that was cut short (the
+// journal holds an event the state file does not, or ends in a torn line)
+// and returns the warnings that say so. Check holds the lock, so no call
+// is running: the transaction is one a killed call left, and the next
+// changing call (or check --repair) rolls it back as recovery does. Check
+// without --repair changes nothing, so it judges the workspace as that
+// rollback will leave it: without the last event, and each data file as
+// long as the event recorded. An event recovery would refuse to roll back
+// (it names a file outside the layout, or a link) is a problem.
+func (c *checker) cutShort() []string {
+	l := c.l
+	state, err := readFile(l.path(RelState))
+	if err != nil {
+		return nil // the checker reports it
+	}
+	need, _, err := needsRecovery(l, state)
+	if err != nil || !need {
+		return nil
+	}
+	jt, err := readJournalTail(l)
+	if err != nil {
+		return nil
+	}
+	seq, err := committedSeq(l)
+	if err != nil {
+		return nil
+	}
+	var warnings []string
+	if jt.seq == seq+1 {
+		cuts, err := rollbackCuts(l, jt)
+		if err != nil {
+			c.add(RelJournal, "line "+itoa(int(c.linesBefore(jt))), "a call was cut short and recovery cannot roll it back: %s", fault.AsError(err).Msg)
+			return nil
+		}
+		c.cuts, c.dropLast = map[string]int64{}, true
+		for _, ct := range cuts {
+			c.cuts[ct.rel] = ct.size
+		}
+		warnings = append(warnings, fmt.Sprintf("a call was cut short (event %d, %s, never committed); the next changing call or `ucs check --repair` rolls it back", jt.seq, opOf(jt.event)))
+	}
+	if jt.hasTorn && (jt.seq == seq || c.dropLast) {
+		c.tornOK = true
+		warnings = append(warnings, "a write to the journal was cut short (a torn last line, never committed); the next call or `ucs check --repair` cuts it off")
+	}
+	return warnings
+}
+
+// linesBefore is the line number of the journal's last event: one more
+// than the lines before it.
+func (c *checker) linesBefore(jt journalTail) int64 {
+	f, err := openRead(c.l.path(RelJournal))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	head := make([]byte, jt.start)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return 0
+	}
+	return int64(bytes.Count(head, []byte("\n"))) + 1
 }
 
 // A StateCheck judges what storage cannot: the engine state of a state
@@ -110,6 +209,13 @@ type checker struct {
 	events   int
 	lastT    int64
 	lastSeq  int64
+
+	// A call cut short (cutShort): its event is left out (dropLast), each
+	// file it appended to is judged as long as the event recorded (cuts),
+	// and a torn last line of the journal is no problem (tornOK).
+	dropLast bool
+	cuts     map[string]int64
+	tornOK   bool
 }
 
 func (c *checker) add(file, field, format string, args ...any) {
@@ -177,12 +283,14 @@ func (c *checker) journal() {
 		return
 	}
 	defer j.Close()
+	var prevT, prevSeq int64
 	for {
 		ev, breaks, ok := j.Next()
 		if !ok {
 			break
 		}
 		c.events++
+		prevT, prevSeq = c.lastT, c.lastSeq
 		for _, b := range breaks {
 			if b.Field == "seq" && j.line == 1 {
 				continue // check has always accepted a history that starts later
@@ -191,13 +299,17 @@ func (c *checker) journal() {
 		}
 		c.lastT, c.lastSeq = ev.TAfter, ev.Seq
 	}
+	if c.dropLast && c.events > 0 {
+		c.events--
+		c.lastT, c.lastSeq = prevT, prevSeq
+	}
 	var le *LineError
 	switch {
 	case errors.As(j.err, &le):
 		c.add(RelJournal, "line "+itoa(int(le.Line)), "%v", le.Err)
 	case j.err != nil:
 		c.add(RelJournal, "", "cannot read: %v", j.err)
-	case j.torn:
+	case j.torn && !c.tornOK:
 		c.add(RelJournal, "line "+itoa(int(j.line)+1), "torn line: a write was cut short")
 	}
 }
@@ -214,6 +326,9 @@ func (c *checker) dataFile(rel string, want FileSum) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		c.add(rel, "", "cannot read: %v", err)
 		return
+	}
+	if size, ok := c.cuts[rel]; ok {
+		data = data[:max(0, min(size, int64(len(data))))] // as recovery will leave it
 	}
 	var sum FileSum
 	n := 0
@@ -294,21 +409,22 @@ func (l *Workspace) repair(now time.Time) ([]string, error) {
 			if err := save(RelJournal); err != nil {
 				return nil, err
 			}
-			files, _ := jt.event.Get("files")
-			for _, m := range files.Members() {
-				if l.Exists(m.Key) {
-					if err := save(m.Key); err != nil {
+			cuts, err := rollbackCuts(l, jt)
+			if err != nil {
+				return done, nil // check reports the damage
+			}
+			for _, c := range cuts {
+				if l.Exists(c.rel) {
+					if err := save(c.rel); err != nil {
 						return nil, err
 					}
 				}
-				if size, ok := m.Value.Int(); ok && validRel(m.Key) {
-					if err := truncateTo(l, m.Key, size); err != nil {
-						return nil, err
-					}
+				if err := c.apply(l); err != nil {
+					return nil, err
 				}
 			}
-			if err := os.Truncate(l.path(RelJournal), jt.start); err != nil {
-				return nil, fault.Internal(err, "truncate %s", RelJournal)
+			if err := truncateFile(l, RelJournal, jt.start); err != nil {
+				return nil, err
 			}
 			done = append(done, fmt.Sprintf("rolled back event %d (%s), whose state file was damaged; its lines are in %s", jt.seq, opOf(jt.event), backup))
 		}
@@ -362,8 +478,8 @@ func (l *Workspace) repair(now time.Time) ([]string, error) {
 		if err := save(rel); err != nil {
 			return nil, err
 		}
-		if err := os.Truncate(l.path(rel), int64(end)); err != nil {
-			return nil, fault.Internal(err, "truncate %s", rel)
+		if err := truncateFile(l, rel, int64(end)); err != nil {
+			return nil, err
 		}
 		done = append(done, fmt.Sprintf("cut %d uncommitted bytes off %s (kept in %s)", len(raw)-end, rel, backup))
 	}
@@ -402,7 +518,7 @@ func copyFile(src, dst string) error {
 	if err != nil {
 		return fault.Internal(err, "read %s", src)
 	}
-	if err := os.WriteFile(dst, data, FilePerm); err != nil {
+	if err := writeFile(dst, data); err != nil {
 		return fault.Internal(err, "write %s", dst)
 	}
 	return nil
@@ -417,33 +533,68 @@ func stateSound(l *Workspace) bool {
 	return err == nil
 }
 
-// openToOthers returns a warning when group or others may read or write
-// files or directories under ucs/ (made by an older ucs or the reference,
-// or loosened by hand), naming a few; "" when only the owner may. It is
-// not a problem: the workspace is sound, only exposed.
-func openToOthers(l *Workspace) string {
+// notOwnFile starts the problem check reports for a link or another file
+// that is not regular in the workspace's layout.
+const notOwnFile = "is not the workspace's own file: "
+
+// A treeScan is what a walk of ucs/ found that check reports besides the
+// files' content.
+type treeScan struct {
+	// strange lists every symbolic link and every file that is neither
+	// regular nor a directory, in the walk's (lexical) order. Not in the
+	// agent's working state, which ucs only reads, as the user's files,
+	// for resume, nor in backups, which ucs never reads and where a
+	// forced init moves whatever the state directory held.
+	strange []Problem
+	// dirLinked is set when ucs/ or ucs/state/ is one of them: the lock
+	// file is in ucs/state/.
+	dirLinked bool
+	// open is a warning when group or others may read or write files or
+	// directories under ucs/ (made by an older ucs or the reference, or
+	// loosened by hand), naming a few; "" when only the owner may. It is
+	// not a problem: the workspace is sound, only exposed.
+	open string
+}
+
+// scanTree walks ucs/ once, without following links.
+func scanTree(l *Workspace) treeScan {
+	var ts treeScan
 	n := 0
 	var some []string
 	filepath.WalkDir(l.path("ucs"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() && !d.Type().IsRegular() {
-			return nil // what cannot be read is check's problem elsewhere; links have no mode of their own
+		if err != nil {
+			return nil // what cannot be read is check's problem elsewhere
+		}
+		rel, _ := filepath.Rel(l.root, path)
+		rel = filepath.ToSlash(rel)
+		if !d.IsDir() && !d.Type().IsRegular() {
+			if strings.HasPrefix(rel, RelWorkingState+"/") || strings.HasPrefix(rel, RelBackupDir+"/") {
+				return nil
+			}
+			what := "a symbolic link"
+			if d.Type()&fs.ModeSymlink == 0 {
+				what = "neither a regular file nor a directory"
+			}
+			ts.strange = append(ts.strange, Problem{File: rel, What: notOwnFile + what + ", which ucs never reads or writes through"})
+			ts.dirLinked = ts.dirLinked || rel == "ucs" || rel == RelStateDir
+			return nil // links have no mode of their own
 		}
 		info, err := d.Info()
 		if err != nil || info.Mode().Perm()&0o077 == 0 {
 			return nil
 		}
 		if n++; n <= 3 {
-			rel, _ := filepath.Rel(l.root, path)
-			some = append(some, fmt.Sprintf("%s %04o", filepath.ToSlash(rel), info.Mode().Perm()))
+			some = append(some, fmt.Sprintf("%s %04o", rel, info.Mode().Perm()))
 		}
 		return nil
 	})
 	if n == 0 {
-		return ""
+		return ts
 	}
 	if n > len(some) {
 		some = append(some, "...")
 	}
-	return fmt.Sprintf("%d of the workspace's files and directories are open to group or others (%s), and they hold what the agent learned, its reasoning and tool output: run `chmod -R go-rwx %s`",
+	ts.open = fmt.Sprintf("%d of the workspace's files and directories are open to group or others (%s), and they hold what the agent learned, its reasoning and tool output: run `chmod -R go-rwx %s`",
 		n, strings.Join(some, ", "), fault.QuotePath(l.path("ucs")))
+	return ts
 }

@@ -294,7 +294,7 @@ func syncDirs(paths []string) error {
 		}
 	}()
 	for _, path := range paths {
-		d, err := openRead(path)
+		d, err := openDir(path)
 		if err != nil {
 			return fault.Internal(err, "open %s", path)
 		}
@@ -305,7 +305,7 @@ func syncDirs(paths []string) error {
 
 // syncDir fsyncs one directory.
 func syncDir(dir string) error {
-	f, err := openRead(dir)
+	f, err := openDir(dir)
 	if err != nil {
 		return fault.Internal(err, "open %s", dir)
 	}

@@ -48,6 +48,13 @@
 //     the old one (RefreshIndex, and after a commit that left it stale).
 //     That rebuild is the one write outside Commit.
 //
+//   - Never through a link. A workspace may come from a shared folder, a
+//     tarball or a repository: every open of its files refuses a symbolic
+//     link and anything but a regular file (openFile), its directories are
+//     checked not to be links (realDirs), recovery cuts back only files of
+//     the layout (layoutRel), and Check names any link under ucs/. Such a
+//     file is an error of kind corrupt naming it (fault.NotRegular).
+//
 // Errors are *fault.Error values with the kinds the command line maps to
 // exit codes: busy, corrupt (a file is damaged; it is never overwritten),
 // not initialized, unsupported (a newer ucs wrote it), internal (I/O).

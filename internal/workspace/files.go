@@ -87,8 +87,9 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func (l *Workspace) Size(rel string) (int64, error) { return fileSize(l, rel) }
 
 // fileSize returns a file's length, or -1 when it does not exist.
+// A link is not followed: its own size is returned, and opening it fails.
 func fileSize(l *Workspace, rel string) (int64, error) {
-	st, err := os.Stat(l.path(rel))
+	st, err := os.Lstat(l.path(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return -1, nil
 	}
@@ -125,6 +126,9 @@ func appendOffset(l *Workspace, rel string) (int64, error) {
 // directories whose entries that changed (see mkdirs).
 func writeAt(l *Workspace, rel string, offset int64, data []byte) (f *os.File, newDirs []string, err error) {
 	path := l.path(rel)
+	if err := l.realDirOf(rel); err != nil {
+		return nil, nil, err
+	}
 	if newDirs, err = mkdirs(filepath.Dir(path)); err != nil {
 		return nil, nil, fault.Internal(err, "create directory for %s", rel)
 	}
@@ -217,6 +221,102 @@ func syncAll(files []*os.File, rels []string) error {
 // file, through renameio, without syncing: the caller syncs it with the
 // appends (syncAll takes its *os.File) and then renames it into place with
 // CloseAtomicallyReplace, which syncs it again (by then a no-op) first.
+// writeFile writes a workspace file whole, as os.WriteFile does but never
+// through a link (openFile), unsynced.
+func writeFile(path string, data []byte) error {
+	f, err := openFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, FilePerm)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// replaceFile writes a file whole through a new file in its directory,
+// renamed into place (renameio): a link at path is replaced, never
+// followed, and the file is FilePerm whatever the umask or the mode of the
+// file it replaces (renameio.WriteFile would keep that mode). It syncs the
+// file before the rename when sync is set.
+func replaceFile(path string, data []byte, sync bool) error {
+	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)),
+		renameio.WithStaticPermissions(FilePerm))
+	if err != nil {
+		return err
+	}
+	defer pf.Cleanup()
+	if _, err := pf.Write(data); err != nil {
+		return err
+	}
+	if sync {
+		return pf.CloseAtomicallyReplace()
+	}
+	if err := pf.File.Close(); err != nil {
+		return err
+	}
+	return os.Rename(pf.Name(), path)
+}
+
+// WritePrivate writes a file ucs makes for the user, such as a page of
+// view or an answer of exec, whole and synced: readable by its owner alone
+// (0600: it holds what the workspace holds), and written to a new file in
+// its directory that is renamed into place, so a link at path is replaced,
+// not followed, and a reader never sees half a file.
+//
+// A stream is written as it is, not replaced: a path that is, or links to,
+// a device, a named pipe or a socket (/dev/null, /dev/stdout, /dev/fd/3),
+// where renaming a file over it would take it away from every other
+// program.
+func WritePrivate(path string, data []byte) error {
+	if isStream(path) {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	return replaceFile(path, data, true)
+}
+
+// isStream reports whether path is, or links to, a file that is neither
+// regular nor a directory.
+func isStream(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
+}
+
+// ReplaceFile writes a workspace file whole and synced, through a new
+// file renamed into place: a reader sees the old file or the new one, and
+// a link at rel is replaced, never followed.
+func (l *Workspace) ReplaceFile(rel string, data []byte) error {
+	if err := l.realDirOf(rel); err != nil {
+		return err
+	}
+	if err := replaceFile(l.path(rel), data, !l.opts.NoSync); err != nil {
+		return fault.Internal(err, "write %s", rel)
+	}
+	return nil
+}
+
+// WriteDerived writes a derived workspace file whole (one rebuilt from
+// the others whenever it does not match them), unsynced, never through a
+// link: a link at rel is replaced.
+func (l *Workspace) WriteDerived(rel string, data []byte) error {
+	if err := l.realDirOf(rel); err != nil {
+		return err
+	}
+	if err := replaceFile(l.path(rel), data, false); err != nil {
+		return fault.Internal(err, "write %s", rel)
+	}
+	return nil
+}
+
 func newStateFile(l *Workspace, rel string, data []byte) (*renameio.PendingFile, error) {
 	path := l.path(rel)
 	// The temporary file goes beside the target: same file system, so the
@@ -265,6 +365,9 @@ func sumFile(l *Workspace, rel string) (FileSum, error) {
 // even when two are made in the same second.
 func newBackupDir(l *Workspace, name string) (string, error) {
 	base := filepath.Join(l.path(RelBackupDir), name)
+	if err := l.realDirs(RelBackupDir); err != nil {
+		return "", err
+	}
 	if err := os.MkdirAll(filepath.Dir(base), DirPerm); err != nil {
 		return "", fault.Internal(err, "create %s", RelBackupDir)
 	}

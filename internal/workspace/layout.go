@@ -3,7 +3,11 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
 // A Workspace is a workspace directory: it names its files (see
@@ -46,9 +50,10 @@ func (l *Workspace) Path(rel string) string { return l.path(rel) }
 
 func (l *Workspace) path(rel string) string { return filepath.Join(l.root, filepath.FromSlash(rel)) }
 
-// Exists reports whether a workspace file exists.
+// Exists reports whether a workspace file exists. A link counts, dangling
+// or not: it is not followed, and reading it is an error of kind corrupt.
 func (l *Workspace) Exists(rel string) bool {
-	_, err := os.Stat(l.path(rel))
+	_, err := os.Lstat(l.path(rel))
 	return err == nil
 }
 
@@ -98,3 +103,69 @@ const (
 	DirPerm  os.FileMode = 0o700
 	FilePerm os.FileMode = 0o600
 )
+
+// realDirs checks that every directory of the workspace-relative directory
+// rel that exists, from ucs/ down, is a directory and not a link to one:
+// openFile refuses a link only in a path's last component, and a linked
+// ucs/state/ would take every file in it elsewhere. A missing directory
+// ends the check (what is below it does not exist either); the workspace's
+// root itself is where the user put it, links included. It costs one lstat
+// per level.
+func (l *Workspace) realDirs(rel string) error {
+	for i := 0; i <= len(rel); i++ {
+		if i < len(rel) && rel[i] != '/' {
+			continue
+		}
+		fi, err := os.Lstat(l.path(rel[:i]))
+		switch {
+		case os.IsNotExist(err):
+			return nil
+		case err != nil:
+			return fault.Internal(err, "stat %s", rel[:i])
+		case fi.Mode()&os.ModeSymlink != 0:
+			return fault.NotRegular(l.path(rel[:i]), "a symbolic link")
+		case !fi.IsDir():
+			return fault.NotRegular(l.path(rel[:i]), "not a directory")
+		}
+	}
+	return nil
+}
+
+// realDirOf is realDirs of the directory of the workspace file rel.
+func (l *Workspace) realDirOf(rel string) error {
+	return l.realDirs(rel[:max(strings.LastIndexByte(rel, '/'), 0)])
+}
+
+// layoutFiles are the files a commit may append to, by name: the data
+// files, the journal, the pinned manifest and the Markdown for people. The
+// others are in directories of their own (layoutRel).
+var layoutFiles = []string{
+	RelJournal, RelActionLog, RelMethodology, RelDeadEnds, RelJudgment, RelAnnotations,
+	RelOverrides, RelPPHistory, RelPinned, RelMethodologyMD, RelExperimentsMD, RelDeadEndsMD,
+}
+
+// layoutRel reports whether rel is a file of the workspace's layout that a
+// commit may append to or create, and so a file a journal event may name
+// for recovery to cut back: one of layoutFiles, a synthesis file, a file of
+// the index, or a request record. A journal comes with the workspace, from
+// wherever the workspace came: a name outside these is damage, never an
+// instruction to truncate or remove a file.
+func layoutRel(rel string) bool {
+	if slices.Contains(layoutFiles, rel) {
+		return true
+	}
+	name := func(s string) bool { // one plain component
+		return s != "" && s[0] != '.' && !strings.ContainsAny(s, "/\\\x00")
+	}
+	if rest, ok := strings.CutPrefix(rel, RelSynthesisDir+"/"); ok {
+		return name(rest) && strings.HasSuffix(rest, ".md")
+	}
+	if rest, ok := strings.CutPrefix(rel, RelIndexDir+"/"); ok {
+		return name(rest)
+	}
+	if rest, ok := strings.CutPrefix(rel, RelRequests+"/"); ok {
+		bucket, file, ok := strings.Cut(rest, "/")
+		return ok && bucket != "" && strings.Trim(bucket, "0123456789") == "" && name(file) && strings.HasSuffix(file, ".json")
+	}
+	return false
+}

@@ -19,7 +19,14 @@ type Lock struct{ f *os.File }
 // (readers), waiting at most Options.LockTimeout; then it gives an error
 // of kind busy. Begin and Create take it; Check and a verification take it
 // themselves.
+//
+// It first checks that ucs/ and ucs/state/ are directories, not links
+// (realDirs): every call takes the lock before it touches anything else of
+// the workspace.
 func (l *Workspace) Lock(exclusive bool) (*Lock, error) {
+	if err := l.realDirs(RelStateDir); err != nil {
+		return nil, err
+	}
 	return lockWorkspace(l.path(RelLock), exclusive, l.opts.LockTimeout)
 }
 

@@ -8,8 +8,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
@@ -37,6 +35,9 @@ const MaxPending = 10000
 
 // lockPending takes the queue's lock, waiting at most a few seconds.
 func (l *Workspace) lockPending() (*os.File, error) {
+	if err := l.realDirs(RelStateDir); err != nil {
+		return nil, err
+	}
 	f, err := openFile(l.path(RelPendingLock), os.O_RDWR|os.O_CREATE, FilePerm)
 	if err != nil {
 		return nil, fault.Internal(err, "open the pending queue's lock")
@@ -95,13 +96,13 @@ func (l *Workspace) QueuePending(line []byte) error {
 // HasPending reports whether the pending queue holds anything: one stat,
 // so every committing call can afford to ask.
 func (l *Workspace) HasPending() bool {
-	st, err := os.Stat(l.path(RelPending))
+	st, err := os.Lstat(l.path(RelPending))
 	return err == nil && st.Size() > 0
 }
 
 // PendingCount is how many lines the pending queue holds.
 func (l *Workspace) PendingCount() int {
-	data, err := os.ReadFile(l.path(RelPending))
+	data, err := readFile(l.path(RelPending))
 	if err != nil {
 		return 0
 	}
@@ -136,7 +137,7 @@ func (l *Workspace) DrainPending(apply func(line []byte) (keep bool)) (int, erro
 		return len(done), err
 	}
 	defer lk.Close()
-	data, err := os.ReadFile(l.path(RelPending))
+	data, err := readFile(l.path(RelPending))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return len(done), fault.Internal(err, "read the pending queue")
 	}
@@ -151,12 +152,12 @@ func (l *Workspace) DrainPending(apply func(line []byte) (keep bool)) (int, erro
 	// lose the truncation, the lines come back and their request ids,
 	// committed, make them no-ops. What is left is rewritten atomically.
 	if len(data) == 0 {
-		if err := os.Truncate(l.path(RelPending), 0); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return len(done), fault.Internal(err, "empty the pending queue")
+		if err := truncateFile(l, RelPending, 0); err != nil {
+			return len(done), err
 		}
 		return len(done), nil
 	}
-	if err := renameio.WriteFile(l.path(RelPending), data, FilePerm); err != nil {
+	if err := replaceFile(l.path(RelPending), data, true); err != nil {
 		return len(done), fault.Internal(err, "rewrite the pending queue")
 	}
 	return len(done), nil
@@ -171,7 +172,7 @@ func (l *Workspace) pendingLines() ([][]byte, error) {
 		return nil, err
 	}
 	defer lk.Close()
-	data, err := os.ReadFile(l.path(RelPending))
+	data, err := readFile(l.path(RelPending))
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
 		return nil, nil
 	}

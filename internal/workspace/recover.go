@@ -237,13 +237,12 @@ func recoverWorkspace(l *Workspace) ([]string, error) {
 	switch {
 	case jt.seq == seq:
 	case jt.seq == seq+1:
-		files, _ := jt.event.Get("files")
-		for _, m := range files.Members() {
-			size, ok := m.Value.Int()
-			if !ok || !validRel(m.Key) {
-				return nil, fault.Corrupt(fmt.Errorf("event %d: bad file entry %q", jt.seq, m.Key), RelJournal)
-			}
-			if err := truncateTo(l, m.Key, size); err != nil {
+		cuts, err := rollbackCuts(l, jt)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cuts {
+			if err := c.apply(l); err != nil {
 				return nil, err
 			}
 		}
@@ -258,8 +257,8 @@ func recoverWorkspace(l *Workspace) ([]string, error) {
 		return nil, fault.Corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, seq), RelJournal)
 	}
 	if end < jt.size {
-		if err := os.Truncate(l.path(RelJournal), end); err != nil {
-			return nil, fault.Internal(err, "truncate %s", RelJournal)
+		if err := truncateFile(l, RelJournal, end); err != nil {
+			return nil, err
 		}
 		if jt.hasTorn {
 			done = append(done, "cut a torn line off the journal")
@@ -301,19 +300,109 @@ func removeStateTemps(l *Workspace) (int, error) {
 	return n, nil
 }
 
-// truncateTo cuts a file back to size, or removes it when size is -1 (the
-// event created it).
-func truncateTo(l *Workspace, rel string, size int64) error {
-	if size < 0 {
-		if err := os.Remove(l.path(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fault.Internal(err, "remove %s", rel)
+// A cut is what rolling an event back does to one file it appended to:
+// cut it back to size, or remove it when size is -1 (the event created it).
+type cut struct {
+	rel  string
+	size int64
+}
+
+// rollbackCuts reads what rolling back the journal's last event would do,
+// and checks it all before recovery changes anything: every file the event
+// names must be a file of the layout (layoutRel: not "..", not absolute,
+// not a name the layout does not have) in real directories, and one that
+// exists must be a regular file.
+// Anything else is damage to report, not an instruction: a journal comes
+// with its workspace, from wherever that came, and must not make recovery
+// truncate or remove a file outside the workspace or one it never wrote.
+func rollbackCuts(l *Workspace, jt journalTail) ([]cut, error) {
+	bad := func(format string, args ...any) error {
+		return fault.Corrupt(fmt.Errorf("event %d: "+format, append([]any{jt.seq}, args...)...), RelJournal)
+	}
+	files, _ := jt.event.Get("files")
+	var cuts []cut
+	for _, m := range files.Members() {
+		size, ok := m.Value.Int()
+		if !ok || size < -1 || !validRel(m.Key) || !layoutRel(m.Key) {
+			return nil, bad("names %q, which is not a file of the workspace's layout", m.Key)
 		}
+		if err := l.realDirOf(m.Key); err != nil {
+			return nil, err
+		}
+		fi, err := os.Lstat(l.path(m.Key))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return nil, fault.Internal(err, "stat %s", m.Key)
+		case fi.Mode()&os.ModeSymlink != 0:
+			return nil, fault.NotRegular(l.path(m.Key), "a symbolic link")
+		case !fi.Mode().IsRegular():
+			return nil, fault.NotRegular(l.path(m.Key), "not a regular file")
+		}
+		cuts = append(cuts, cut{m.Key, size})
+	}
+	return cuts, nil
+}
+
+// apply makes the cut, never through a link.
+func (c cut) apply(l *Workspace) error {
+	if c.size < 0 {
+		return removeFile(l, c.rel)
+	}
+	return truncateFile(l, c.rel, c.size)
+}
+
+// removeFile removes a regular file of the workspace; a link or anything
+// else in its place is left as it is, and is an error.
+func removeFile(l *Workspace, rel string) error {
+	fi, err := os.Lstat(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if err := os.Truncate(l.path(rel), size); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err == nil && !fi.Mode().IsRegular() {
+		return fault.NotRegular(l.path(rel), fileKind(fi))
+	}
+	if err := os.Remove(l.path(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fault.Internal(err, "remove %s", rel)
+	}
+	return nil
+}
+
+// truncateFile cuts a regular file of the workspace back to size, never
+// through a link (os.Truncate would follow one). A missing file is left
+// missing, and a file no longer than size as it is: a cut never grows a
+// file.
+func truncateFile(l *Workspace, rel string, size int64) error {
+	f, err := openFile(l.path(rel), os.O_WRONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fault.Internal(err, "open %s", rel)
+	}
+	if st, serr := f.Stat(); serr == nil && st.Size() <= size {
+		f.Close()
+		return nil
+	}
+	err = f.Truncate(size)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fault.Internal(err, "truncate %s", rel)
 	}
 	return nil
+}
+
+// fileKind names what a file that is not regular is, for an error.
+func fileKind(fi fs.FileInfo) string {
+	switch {
+	case fi.Mode()&os.ModeSymlink != 0:
+		return "a symbolic link"
+	case fi.IsDir():
+		return "a directory"
+	}
+	return "not a regular file"
 }
 
 // validRel accepts the workspace-relative paths the journal may name:

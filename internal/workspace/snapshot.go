@@ -33,6 +33,9 @@ func snapshotFiles() []string {
 func writeSnapshot(l *Workspace, seq int64) error {
 	dir := l.path(RelSnapshots + "/" + strconv.FormatInt(seq, 10))
 	tmp := dir + ".tmp"
+	if err := l.realDirs(RelSnapshots); err != nil {
+		return err
+	}
 	os.RemoveAll(tmp)
 	if err := os.MkdirAll(tmp, DirPerm); err != nil {
 		return fault.Internal(err, "create snapshot")
@@ -45,7 +48,7 @@ func writeSnapshot(l *Workspace, seq int64) error {
 		if err != nil {
 			return fault.Internal(err, "read %s for a snapshot", rel)
 		}
-		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(rel)), data, FilePerm); err != nil {
+		if err := writeFile(filepath.Join(tmp, filepath.Base(rel)), data); err != nil {
 			return fault.Internal(err, "write snapshot")
 		}
 	}

@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/recall"
@@ -403,10 +401,13 @@ func scanLinesFrom(name string, off int64, fn func(line []byte) bool) error {
 // last is at least a quarter of the one before, and removes the data
 // file's segments the new chain does not use.
 func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, tail *termSegment) ([]*termSegment, error) {
+	if err := tx.l.realDirs(RelTermsDir); err != nil {
+		return chain, err
+	}
 	if err := os.MkdirAll(tx.l.path(RelTermsDir), DirPerm); err != nil {
 		return chain, err
 	}
-	if err := renameio.WriteFile(tx.l.path(RelTermsDir+"/"+tail.name), tail.data, FilePerm); err != nil {
+	if err := replaceFile(tx.l.path(RelTermsDir+"/"+tail.name), tail.data, true); err != nil {
 		return chain, err
 	}
 	tail.data = nil
@@ -421,7 +422,7 @@ func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, t
 			err = errChainBroken
 		}
 		if err == nil {
-			err = renameio.WriteFile(tx.l.path(RelTermsDir+"/"+m.name), m.data, FilePerm)
+			err = replaceFile(tx.l.path(RelTermsDir+"/"+m.name), m.data, true)
 		}
 		if err != nil {
 			return chain, err

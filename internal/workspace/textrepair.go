@@ -87,6 +87,10 @@ func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair,
 	if seq < 2 || before == "" {
 		return r, false, nil // an init's: there is no commit before it
 	}
+	cuts, err := rollbackCuts(l, journalTail{event: ev, seq: seq})
+	if err != nil {
+		return r, false, nil // a name outside the layout, a link: check reports it
+	}
 	// The state to go back to: the state file, when the event's state
 	// never landed, else the previous commit's, else the history's.
 	var restore []byte
@@ -136,12 +140,11 @@ func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair,
 			return r, false, err
 		}
 	}
-	for _, m := range files.Members() {
-		// -1: the event created the file (recovery's rule): it goes.
-		if size, ok := m.Value.Int(); ok && validRel(m.Key) && size >= -1 {
-			if err := truncateTo(l, m.Key, size); err != nil {
-				return r, false, err
-			}
+	// Recovery's cuts, checked whole first: only regular files of the
+	// layout, never through a link; -1, a file the event created, goes.
+	for _, c := range cuts {
+		if err := c.apply(l); err != nil {
+			return r, false, err
 		}
 	}
 	for _, f := range beside {

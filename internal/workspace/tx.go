@@ -308,6 +308,11 @@ var ErrInitialized = errors.New("the workspace is initialized")
 func (l *Workspace) Create(force bool, now time.Time) (*Tx, error) {
 	var newDirs []string
 	for _, d := range []string{RelStateDir, RelKnowledgeDir, RelWorkingState, RelSynthesisDir} {
+		if d != RelWorkingState { // the agent's: ucs only reads it
+			if err := l.realDirs(d); err != nil {
+				return nil, err // nothing is made through a link
+			}
+		}
 		made, err := mkdirs(l.path(d))
 		if err != nil {
 			return nil, fault.Internal(err, "create %s", d)
