@@ -8,8 +8,8 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
