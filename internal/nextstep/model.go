@@ -1,0 +1,253 @@
+package nextstep
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Start is the state every episode begins at: the task's start.
+const Start = "start"
+
+// Params are the predictor's settings. A zero α turns its expert off.
+type Params struct {
+	// Base is the Dirichlet strength pulling P1 (the next successful call
+	// from prev) towards the successful calls of every context.
+	Base float64
+	// Task, Prev2 and Term are the strengths of the (task, prev), (prev2,
+	// prev) and (term, prev) experts towards P1: the evidence a key needs
+	// before it outweighs where the agent is.
+	Task, Prev2, Term float64
+	// TaskWeight, Prev2Weight and TermWeight are the experts' exponents;
+	// the terms share TermWeight, each weighing TermWeight / n^TermPow for
+	// a context of n terms.
+	TaskWeight, Prev2Weight, TermWeight, TermPow float64
+	// Success is λ, the exponent of the step's own success probability.
+	Success float64
+	// Drop multiplies the score of a tool that failed twice in the episode.
+	Drop float64
+	// MoveOnFailure moves the trail on a failed call too (markov1's
+	// convention); false keeps the agent where it was.
+	MoveOnFailure bool
+	// Explore is an optimism bonus, Explore / √(1 + tries in this
+	// context), for an agent that must find its next steps by trying them
+	// (the simulator); 0 for a replay.
+	Explore float64
+	// MaxKeys bounds the number of keys; 0: unbounded.
+	MaxKeys int
+}
+
+// DefaultParams are the settings chosen on the development split of the
+// real-trace benchmark (docs/learning-benchmark.md, "v5 candidates").
+var DefaultParams = Params{
+	Base: 1, Task: 0.5, Prev2: 2, Term: 2,
+	TaskWeight: 1, Prev2Weight: 1, TermWeight: 1, TermPow: 0.5,
+	Success: 0.5, Drop: 0.05, MaxKeys: 1 << 18,
+}
+
+// counts are the outcomes of the calls made under one key: per next tool,
+// how many succeeded and how many failed.
+type counts struct {
+	N    float64 // Σ successes
+	Succ map[string]float64
+	Fail map[string]float64
+}
+
+func (c *counts) tries(to string) float64 { return c.Succ[to] + c.Fail[to] }
+
+// Model is the predictor's learned state.
+type Model struct {
+	P      Params
+	tables map[string]*counts
+}
+
+// New returns a model with no evidence.
+func New(p Params) *Model { return &Model{P: p, tables: map[string]*counts{}} }
+
+// Keys returns how many keys the model holds.
+func (m *Model) Keys() int { return len(m.tables) }
+
+// The keys, each with a prefix of its own so the tables share one map.
+func keyAll() string                  { return "0" }
+func keyPrev(prev string) string      { return "1\x00" + prev }
+func keyPrev2(p2, prev string) string { return "2\x00" + p2 + "\x00" + prev }
+func keyTask(task, prev string) string {
+	return "t\x00" + task + "\x00" + prev
+}
+func keyTerm(term, prev string) string { return "w\x00" + term + "\x00" + prev }
+
+// features are the keys of one call and their experts' settings.
+type feature struct {
+	key           string
+	alpha, weight float64
+}
+
+func (m *Model) features(ep *Episode) []feature {
+	p := m.P
+	var fs []feature
+	if p.Task > 0 && ep.Task != "" {
+		fs = append(fs, feature{keyTask(ep.Task, ep.Prev), p.Task, p.TaskWeight})
+	}
+	if p.Prev2 > 0 && ep.Prev != Start {
+		fs = append(fs, feature{keyPrev2(ep.Prev2, ep.Prev), p.Prev2, p.Prev2Weight})
+	}
+	if p.Term > 0 && len(ep.Terms) > 0 {
+		w := p.TermWeight / math.Pow(float64(len(ep.Terms)), p.TermPow)
+		for _, t := range ep.Terms {
+			fs = append(fs, feature{keyTerm(t, ep.Prev), p.Term, w})
+		}
+	}
+	return fs
+}
+
+// A Scored is a candidate and its score (the log of its probability, plus
+// the step's success and the bonuses).
+type Scored struct {
+	To    string
+	Score float64
+}
+
+// Rank orders the candidates for the episode's next call, best first;
+// ties go to the name, so the order is total and deterministic.
+//
+// The estimate is built in levels, each a count table smoothed towards the
+// level below (an interpolated back-off): every successful call (p0),
+// where the agent is (p1), where it came from (p2), the context's terms
+// (pw: a product of per-term experts over p2, normalised over the
+// candidates), the task (pT). The step's success S is estimated the same
+// way from the calls' successes and failures.
+func (m *Model) Rank(ep *Episode, candidates []string) []Scored {
+	p := m.P
+	get := func(k string) *counts { return m.tables[k] }
+	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
+	var prev2, task *counts
+	if p.Prev2 > 0 && ep.Prev != Start {
+		prev2 = get(keyPrev2(ep.Prev2, ep.Prev))
+	}
+	if p.Task > 0 && ep.Task != "" {
+		task = get(keyTask(ep.Task, ep.Prev))
+	}
+	var terms []*counts
+	wt := 0.0
+	if p.Term > 0 && len(ep.Terms) > 0 {
+		wt = p.TermWeight / math.Pow(float64(len(ep.Terms)), p.TermPow)
+		for _, t := range ep.Terms {
+			if c := get(keyTerm(t, ep.Prev)); c != nil {
+				terms = append(terms, c)
+			}
+		}
+	}
+	k := float64(len(candidates))
+	out := make([]Scored, len(candidates))
+	logPw := make([]float64, len(candidates))
+	logS := make([]float64, len(candidates))
+	norm := 0.0
+	for i, to := range candidates {
+		p0 := 1 / k
+		if all != nil {
+			p0 = (all.Succ[to] + 1) / (all.N + k)
+		}
+		p1, s1 := p0, 0.5
+		if prev != nil {
+			p1 = (prev.Succ[to] + p.Base*p0) / (prev.N + p.Base)
+			s1 = (prev.Succ[to] + 1) / (prev.tries(to) + 2)
+		}
+		p2, s2 := p1, s1
+		if prev2 != nil {
+			p2 = (prev2.Succ[to] + p.Prev2*p1) / (prev2.N + p.Prev2)
+			s2 = (prev2.Succ[to] + p.Prev2*s1) / (prev2.tries(to) + p.Prev2)
+		}
+		lw, ls := math.Log(p2), math.Log(s2)
+		tries := 0.0
+		for _, c := range terms {
+			pt := (c.Succ[to] + p.Term*p2) / (c.N + p.Term)
+			st := (c.Succ[to] + p.Term*s2) / (c.tries(to) + p.Term)
+			lw += wt * math.Log(pt/p2)
+			ls += wt * math.Log(st/s2)
+			tries += c.tries(to)
+		}
+		logPw[i], logS[i] = lw, ls
+		norm += math.Exp(lw)
+		if p.Explore > 0 {
+			out[i].Score = p.Explore / math.Sqrt(1+tries/float64(len(ep.Terms)))
+		}
+	}
+	for i, to := range candidates {
+		pw := math.Exp(logPw[i]) / norm
+		pT := pw
+		if task != nil {
+			pT = (task.Succ[to] + p.Task*pw) / (task.N + p.Task)
+			sT := (task.Succ[to] + math.Exp(logS[i])) / (task.tries(to) + 1)
+			logS[i] = math.Log(sT)
+		}
+		out[i].To = to
+		out[i].Score += math.Log(pT) + p.Success*logS[i]
+		if ep.failed[to] >= 2 && p.Drop > 0 {
+			out[i].Score += math.Log(p.Drop)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Scored) int {
+		if d := cmp.Compare(b.Score, a.Score); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.To, b.To)
+	})
+	return out
+}
+
+// Learn counts the call to made in the episode's current state (before it
+// moves) under every key of that state, then moves the episode's trail.
+func (m *Model) Learn(ep *Episode, to string, ok bool) {
+	keys := []string{keyAll(), keyPrev(ep.Prev)}
+	for _, f := range m.features(ep) {
+		keys = append(keys, f.key)
+	}
+	for _, k := range keys {
+		c := m.tables[k]
+		if c == nil {
+			c = &counts{Succ: map[string]float64{}, Fail: map[string]float64{}}
+			m.tables[k] = c
+		}
+		if ok {
+			c.N++
+			c.Succ[to]++
+		} else {
+			c.Fail[to]++
+		}
+	}
+	if m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
+		m.evict()
+	}
+	ep.observe(to, ok, m.P.MoveOnFailure)
+}
+
+// evict drops an eighth of the keys, those with the fewest outcomes (ties:
+// the key's order), so that eviction is rare and its cost amortised; the
+// key of every context and the keys of where the agent is are kept.
+func (m *Model) evict() {
+	type kv struct {
+		key string
+		n   float64
+	}
+	var ks []kv
+	for k, c := range m.tables {
+		if k == keyAll() || strings.HasPrefix(k, "1\x00") {
+			continue
+		}
+		n := c.N
+		for _, f := range c.Fail {
+			n += f
+		}
+		ks = append(ks, kv{k, n})
+	}
+	slices.SortFunc(ks, func(a, b kv) int {
+		if d := cmp.Compare(a.n, b.n); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.key, b.key)
+	})
+	for _, x := range ks[:min(len(ks), max(1, m.P.MaxKeys/8))] {
+		delete(m.tables, x.key)
+	}
+}

@@ -1,0 +1,75 @@
+package nextstep
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+)
+
+// AppendJSON appends the model's counts as one JSON object, keys sorted at
+// every level, so the same evidence always writes the same bytes:
+//
+//	{"KEY": {"n": N, "s": {"TO": successes, …}, "f": {"TO": failures, …}}, …}
+func (m *Model) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	for i, k := range slices.Sorted(maps.Keys(m.tables)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		c := m.tables[k]
+		b = appendString(b, k)
+		b = append(b, `:{"n":`...)
+		b = strconv.AppendFloat(b, c.N, 'g', -1, 64)
+		b = append(b, `,"s":`...)
+		b = appendCounts(b, c.Succ)
+		b = append(b, `,"f":`...)
+		b = appendCounts(b, c.Fail)
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+func appendCounts(b []byte, m map[string]float64) []byte {
+	b = append(b, '{')
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		b = append(b, ':')
+		b = strconv.AppendFloat(b, m[k], 'g', -1, 64)
+	}
+	return append(b, '}')
+}
+
+// Decode reads a state AppendJSON wrote.
+func Decode(data []byte, p Params) (*Model, error) {
+	var raw map[string]struct {
+		N float64            `json:"n"`
+		S map[string]float64 `json:"s"`
+		F map[string]float64 `json:"f"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nextstep state: %v", err)
+	}
+	m := New(p)
+	for k, c := range raw {
+		if c.S == nil {
+			c.S = map[string]float64{}
+		}
+		if c.F == nil {
+			c.F = map[string]float64{}
+		}
+		m.tables[k] = &counts{N: c.N, Succ: c.S, Fail: c.F}
+	}
+	return m, nil
+}
+
+// appendString appends s as a JSON string (a key holds NUL separators,
+// which strconv's Go quoting would write in a form JSON does not read).
+func appendString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // a string always marshals
+	return append(b, q...)
+}
