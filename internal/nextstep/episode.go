@@ -12,6 +12,13 @@ type Episode struct {
 	// where it was before; both Start at the beginning.
 	Prev, Prev2 string
 	failed      map[string]int
+	learned     []learned // the calls learned, while Model.End may reweigh them
+}
+
+type learned struct {
+	keys []string
+	to   string
+	ok   bool
 }
 
 // NewEpisode begins a task at Start.

@@ -23,6 +23,16 @@ type Params struct {
 	// the terms share TermWeight, each weighing TermWeight / n^TermPow for
 	// a context of n terms.
 	TaskWeight, Prev2Weight, TermWeight, TermPow float64
+	// Task2 is the strength of the (task, prev2, prev) expert towards the
+	// task's: the position in the task when a tool recurs in it.
+	Task2 float64
+	// Failed is the weight a call's counts keep once its task is known to
+	// have failed (Model.End with outcome 0); 1: the outcome is not used.
+	Failed float64
+	// Freq is the exponent of the frequency estimate P(next successful
+	// call = to): 1 for a predictor of what the agent will do; less for a
+	// chooser, whose own choices make the frequencies.
+	Freq float64
 	// Success is λ, the exponent of the step's own success probability.
 	Success float64
 	// Drop multiplies the score of a tool that failed twice in the episode.
@@ -34,6 +44,10 @@ type Params struct {
 	// context), for an agent that must find its next steps by trying them
 	// (the simulator); 0 for a replay.
 	Explore float64
+	// Decay is the share of a key's counts forgotten at each of its
+	// updates (0: none): old evidence fades, so a change of what works is
+	// found, at the cost of O(next tools under the key) per update.
+	Decay float64
 	// MaxKeys bounds the number of keys; 0: unbounded.
 	MaxKeys int
 }
@@ -41,9 +55,10 @@ type Params struct {
 // DefaultParams are the settings chosen on the development split of the
 // real-trace benchmark (docs/learning-benchmark.md, "v5 candidates").
 var DefaultParams = Params{
-	Base: 1, Task: 0.5, Prev2: 2, Term: 2,
-	TaskWeight: 1, Prev2Weight: 1, TermWeight: 1, TermPow: 0.5,
-	Success: 0.5, Drop: 0.05, MaxKeys: 1 << 18,
+	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
+	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
+	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, Failed: 1,
+	Decay: 0.01, MaxKeys: 1 << 18,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
@@ -76,6 +91,9 @@ func keyTask(task, prev string) string {
 	return "t\x00" + task + "\x00" + prev
 }
 func keyTerm(term, prev string) string { return "w\x00" + term + "\x00" + prev }
+func keyTask2(task, p2, prev string) string {
+	return "T\x00" + task + "\x00" + p2 + "\x00" + prev
+}
 
 // features are the keys of one call and their experts' settings.
 type feature struct {
@@ -88,6 +106,9 @@ func (m *Model) features(ep *Episode) []feature {
 	var fs []feature
 	if p.Task > 0 && ep.Task != "" {
 		fs = append(fs, feature{keyTask(ep.Task, ep.Prev), p.Task, p.TaskWeight})
+		if p.Task2 > 0 {
+			fs = append(fs, feature{keyTask2(ep.Task, ep.Prev2, ep.Prev), p.Task2, 1})
+		}
 	}
 	if p.Prev2 > 0 && ep.Prev != Start {
 		fs = append(fs, feature{keyPrev2(ep.Prev2, ep.Prev), p.Prev2, p.Prev2Weight})
@@ -118,15 +139,27 @@ type Scored struct {
 // candidates), the task (pT). The step's success S is estimated the same
 // way from the calls' successes and failures.
 func (m *Model) Rank(ep *Episode, candidates []string) []Scored {
+	return m.rank(ep, candidates, m.P.Explore)
+}
+
+// Greedy is Rank without the exploration bonus: what the model believes.
+func (m *Model) Greedy(ep *Episode, candidates []string) []Scored {
+	return m.rank(ep, candidates, 0)
+}
+
+func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored {
 	p := m.P
 	get := func(k string) *counts { return m.tables[k] }
 	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
-	var prev2, task *counts
+	var prev2, task, task2 *counts
 	if p.Prev2 > 0 && ep.Prev != Start {
 		prev2 = get(keyPrev2(ep.Prev2, ep.Prev))
 	}
 	if p.Task > 0 && ep.Task != "" {
 		task = get(keyTask(ep.Task, ep.Prev))
+		if p.Task2 > 0 {
+			task2 = get(keyTask2(ep.Task, ep.Prev2, ep.Prev))
+		}
 	}
 	var terms []*counts
 	wt := 0.0
@@ -169,8 +202,8 @@ func (m *Model) Rank(ep *Episode, candidates []string) []Scored {
 		}
 		logPw[i], logS[i] = lw, ls
 		norm += math.Exp(lw)
-		if p.Explore > 0 {
-			out[i].Score = p.Explore / math.Sqrt(1+tries/float64(len(ep.Terms)))
+		if explore > 0 {
+			out[i].Score = explore / math.Sqrt(1+tries/float64(max(1, len(ep.Terms))))
 		}
 	}
 	for i, to := range candidates {
@@ -181,8 +214,11 @@ func (m *Model) Rank(ep *Episode, candidates []string) []Scored {
 			sT := (task.Succ[to] + math.Exp(logS[i])) / (task.tries(to) + 1)
 			logS[i] = math.Log(sT)
 		}
+		if task2 != nil {
+			pT = (task2.Succ[to] + p.Task2*pT) / (task2.N + p.Task2)
+		}
 		out[i].To = to
-		out[i].Score += math.Log(pT) + p.Success*logS[i]
+		out[i].Score += p.Freq*math.Log(pT) + p.Success*logS[i]
 		if ep.failed[to] >= 2 && p.Drop > 0 {
 			out[i].Score += math.Log(p.Drop)
 		}
@@ -203,23 +239,58 @@ func (m *Model) Learn(ep *Episode, to string, ok bool) {
 	for _, f := range m.features(ep) {
 		keys = append(keys, f.key)
 	}
-	for _, k := range keys {
-		c := m.tables[k]
-		if c == nil {
-			c = &counts{Succ: map[string]float64{}, Fail: map[string]float64{}}
-			m.tables[k] = c
-		}
-		if ok {
-			c.N++
-			c.Succ[to]++
-		} else {
-			c.Fail[to]++
-		}
+	m.add(keys, to, ok, 1)
+	if m.P.Failed != 1 {
+		ep.learned = append(ep.learned, learned{keys, to, ok})
 	}
 	if m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
 		m.evict()
 	}
 	ep.observe(to, ok, m.P.MoveOnFailure)
+}
+
+// add counts a call under keys with weight w (negative: takes it back).
+func (m *Model) add(keys []string, to string, ok bool, w float64) {
+	for _, k := range keys {
+		c := m.tables[k]
+		if c == nil {
+			if w < 0 {
+				continue // evicted since
+			}
+			c = &counts{Succ: map[string]float64{}, Fail: map[string]float64{}}
+			m.tables[k] = c
+		}
+		if d := m.P.Decay; d > 0 && w > 0 {
+			c.N *= 1 - d
+			for t := range c.Succ {
+				c.Succ[t] *= 1 - d
+			}
+			for t := range c.Fail {
+				c.Fail[t] *= 1 - d
+			}
+		}
+		if ok {
+			c.N = max(0, c.N+w)
+			c.Succ[to] = max(0, c.Succ[to]+w)
+		} else {
+			c.Fail[to] = max(0, c.Fail[to]+w)
+		}
+	}
+}
+
+// End closes an episode whose task's outcome is known (1 done, 0 failed,
+// between: partly): the calls of a task that failed keep the weight
+// Params.Failed of their counts, so what successful agents did weighs
+// more than what failing ones did.
+func (m *Model) End(ep *Episode, outcome float64) {
+	if m.P.Failed == 1 {
+		return
+	}
+	w := (1 - m.P.Failed) * (1 - min(max(outcome, 0), 1))
+	for _, l := range ep.learned {
+		m.add(l.keys, l.to, l.ok, -w)
+	}
+	ep.learned = nil
 }
 
 // evict drops an eighth of the keys, those with the fewest outcomes (ties:

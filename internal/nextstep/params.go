@@ -22,7 +22,7 @@ func ParseParams(base Params, s string) (Params, error) {
 		}
 		f, ok := map[string]*float64{"base": &p.Base, "task": &p.Task, "prev2": &p.Prev2, "term": &p.Term,
 			"taskw": &p.TaskWeight, "prev2w": &p.Prev2Weight, "termw": &p.TermWeight, "termpow": &p.TermPow,
-			"success": &p.Success, "drop": &p.Drop, "explore": &p.Explore}[k]
+			"success": &p.Success, "drop": &p.Drop, "explore": &p.Explore, "task2": &p.Task2, "failed": &p.Failed, "freq": &p.Freq, "decay": &p.Decay}[k]
 		switch {
 		case ok:
 			*f = x
@@ -44,6 +44,6 @@ func (p Params) String() string {
 	if p.MoveOnFailure {
 		move = 1
 	}
-	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,success=%g,drop=%g,move=%d,explore=%g,maxkeys=%d",
-		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Success, p.Drop, move, p.Explore, p.MaxKeys)
+	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,failed=%g,freq=%g,success=%g,drop=%g,move=%d,explore=%g,decay=%g,maxkeys=%d",
+		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Failed, p.Freq, p.Success, p.Drop, move, p.Explore, p.Decay, p.MaxKeys)
 }

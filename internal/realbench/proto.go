@@ -47,5 +47,6 @@ func replayProto(eps []Episode, p Proto, tools []string, steps []Step, col int) 
 			m.Learn(e, c.Tool, !c.Error)
 			k++
 		}
+		m.End(e, ep.Reward)
 	}
 }
