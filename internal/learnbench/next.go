@@ -13,7 +13,8 @@ import (
 // with the predictor's exploration bonus, and learns every reported
 // outcome. It is told no task id (a sentence never repeats here): the
 // context's terms must carry the task. The trail follows where the agent
-// truly is (an agent knows which tool it is at; the reports may lie).
+// is (an agent knows which tool it is at) and, at a tool the task uses
+// twice in a row, the reported success of the repeat (as v4's trail does).
 type nextPolicy struct {
 	w          *World
 	m          *nextstep.Model
@@ -21,16 +22,17 @@ type nextPolicy struct {
 	compliance float64
 	r          *rand.Rand
 	prev2, cur string
+	repeated   bool // the last step was reported a success of the tool the agent was at
 }
 
 func (p *nextPolicy) Begin(st *State) error {
 	p.ep = nextstep.NewEpisode("", learn.Terms(st.Context))
-	p.prev2, p.cur = nextstep.Start, st.Cur
+	p.prev2, p.cur, p.repeated = nextstep.Start, st.Cur, false
 	return nil
 }
 
 func (p *nextPolicy) Choose(st *State) (string, error) {
-	if st.Cur != p.cur {
+	if st.Cur != p.cur || p.repeated {
 		p.prev2, p.cur = p.cur, st.Cur
 	}
 	p.ep.Locate(p.prev2, p.cur)
@@ -44,6 +46,7 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 }
 
 func (p *nextPolicy) Observe(st *State, action string, reported bool) error {
+	p.repeated = reported && action == st.Cur
 	p.m.Learn(p.ep, action, reported)
 	return nil
 }

@@ -48,6 +48,13 @@ type Params struct {
 	// updates (0: none): old evidence fades, so a change of what works is
 	// found, at the cost of O(next tools under the key) per update.
 	Decay float64
+	// Logistic estimates the step's success with the logistic regression
+	// of logistic.go instead of the count tables' rates, and ranks with
+	// Explore standard deviations of its log-odds as the bonus.
+	Logistic bool
+	// Logit ranks by the success model's log-odds instead of the log of
+	// its probability (v4's ranking, for a chooser).
+	Logit bool
 	// MaxKeys bounds the number of keys; 0: unbounded.
 	MaxKeys int
 }
@@ -73,12 +80,16 @@ func (c *counts) tries(to string) float64 { return c.Succ[to] + c.Fail[to] }
 
 // Model is the predictor's learned state.
 type Model struct {
-	P      Params
-	tables map[string]*counts
+	P       Params
+	tables  map[string]*counts
+	weights map[string]*weight // the success model's (Params.Logistic)
+	clock   int64              // outcomes the success model learned
 }
 
 // New returns a model with no evidence.
-func New(p Params) *Model { return &Model{P: p, tables: map[string]*counts{}} }
+func New(p Params) *Model {
+	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]*weight{}}
+}
 
 // Keys returns how many keys the model holds.
 func (m *Model) Keys() int { return len(m.tables) }
@@ -202,7 +213,14 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 		}
 		logPw[i], logS[i] = lw, ls
 		norm += math.Exp(lw)
-		if explore > 0 {
+		if p.Logistic {
+			z, sd := m.logit(ep, to)
+			logS[i] = -math.Log1p(math.Exp(-z))
+			if p.Logit {
+				logS[i] = z
+			}
+			out[i].Score = explore * sd
+		} else if explore > 0 {
 			out[i].Score = explore / math.Sqrt(1+tries/float64(max(1, len(ep.Terms))))
 		}
 	}
@@ -211,6 +229,8 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 		pT := pw
 		if task != nil {
 			pT = (task.Succ[to] + p.Task*pw) / (task.N + p.Task)
+		}
+		if task != nil && !p.Logistic {
 			sT := (task.Succ[to] + math.Exp(logS[i])) / (task.tries(to) + 1)
 			logS[i] = math.Log(sT)
 		}
@@ -240,6 +260,9 @@ func (m *Model) Learn(ep *Episode, to string, ok bool) {
 		keys = append(keys, f.key)
 	}
 	m.add(keys, to, ok, 1)
+	if m.P.Logistic {
+		m.learnSuccess(ep, to, ok)
+	}
 	if m.P.Failed != 1 {
 		ep.learned = append(ep.learned, learned{keys, to, ok})
 	}

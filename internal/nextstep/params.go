@@ -28,6 +28,10 @@ func ParseParams(base Params, s string) (Params, error) {
 			*f = x
 		case k == "move":
 			p.MoveOnFailure = x != 0
+		case k == "logit":
+			p.Logit = x != 0
+		case k == "lr":
+			p.Logistic = x != 0
 		case k == "maxkeys":
 			p.MaxKeys = int(x)
 		default:
@@ -40,10 +44,13 @@ func ParseParams(base Params, s string) (Params, error) {
 // String is the settings in ParseParams's form, every field, in a fixed
 // order.
 func (p Params) String() string {
-	move := 0
-	if p.MoveOnFailure {
-		move = 1
+	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,failed=%g,freq=%g,success=%g,drop=%g,move=%d,explore=%g,decay=%g,lr=%d,logit=%d,maxkeys=%d",
+		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Failed, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.MaxKeys)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,failed=%g,freq=%g,success=%g,drop=%g,move=%d,explore=%g,decay=%g,maxkeys=%d",
-		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Failed, p.Freq, p.Success, p.Drop, move, p.Explore, p.Decay, p.MaxKeys)
+	return 0
 }
