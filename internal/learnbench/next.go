@@ -23,6 +23,7 @@ type nextPolicy struct {
 	r          *rand.Rand
 	prev2, cur string
 	repeated   bool // the last step was reported a success of the tool the agent was at
+	advised    bool // the last step was the model's first suggestion
 }
 
 func (p *nextPolicy) Begin(st *State) error {
@@ -37,8 +38,10 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 	}
 	p.ep.Locate(p.prev2, p.cur)
 	follow := p.compliance >= 1 || p.r.Float64() < p.compliance
+	p.advised = false
 	if follow {
 		if ranked := p.m.Rank(p.ep, st.Out); len(ranked) > 0 {
+			p.advised = true
 			return ranked[0].To, nil
 		}
 	}
@@ -47,7 +50,7 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 
 func (p *nextPolicy) Observe(st *State, action string, reported bool) error {
 	p.repeated = reported && action == st.Cur
-	p.m.Learn(p.ep, action, reported)
+	p.m.Observe(p.ep, action, reported, !p.advised)
 	return nil
 }
 

@@ -3,6 +3,10 @@ package learnbench
 import (
 	"bytes"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
 )
 
 // The next-step predictor's policy is seeded and deterministic (two runs,
@@ -25,4 +29,29 @@ func TestNextPolicy(t *testing.T) {
 	if l.Mean <= 0 {
 		t.Fatalf("next@1.0 step success lift over random %+.3f, want > 0", l.Mean)
 	}
+}
+
+// At a tool the task uses twice in a row, the repeat's reported success
+// moves the trail: the next step is ranked as coming from the tool itself,
+// not from the tool before it (which the agent left two steps ago).
+func TestNextPolicyRepeatMovesTrail(t *testing.T) {
+	w := NewWorld()
+	p := &nextPolicy{w: w, m: nextstep.New(NextDefaultParams), compliance: 1}
+	st := &State{World: w, Context: "fix the flaky test", Cur: "intake"}
+	require.NoError(t, p.Begin(st))
+	st.Out = w.Out(st.Cur)
+	_, err := p.Choose(st)
+	require.NoError(t, err)
+	require.NoError(t, p.Observe(st, "code_search", true))
+	st.Cur, st.Out = "code_search", w.Out("code_search")
+	_, err = p.Choose(st)
+	require.NoError(t, err)
+	require.Equal(t, [2]string{"intake", "code_search"}, [2]string{p.ep.Prev2, p.ep.Prev})
+	st.Cur, st.Out = "test_runner", w.Out("test_runner")
+	_, err = p.Choose(st)
+	require.NoError(t, err)
+	require.NoError(t, p.Observe(st, "test_runner", true)) // the repeat succeeded
+	_, err = p.Choose(st)
+	require.NoError(t, err)
+	require.Equal(t, [2]string{"test_runner", "test_runner"}, [2]string{p.ep.Prev2, p.ep.Prev})
 }

@@ -130,16 +130,10 @@ func (c *Config) nextParams() nextstep.Params {
 }
 
 // NextDefaultParams are the next-step predictor's settings on the
-// simulator, chosen on development seeds 1-10: its defaults as a chooser,
-// not a predictor. Its own choices make the frequencies, which would lock
-// in the first step that happened to succeed, so it ranks by the step's
-// success alone (Freq 0) with the exploration an agent that must find its
-// steps by trying them needs.
-var NextDefaultParams = func() nextstep.Params {
-	p := nextstep.DefaultParams
-	p.Freq, p.Explore = 0, 0.5
-	return p
-}()
+// simulator: its defaults, the same as on real traces. (Its frequencies
+// count only the agent's own choices, so an agent that always follows it
+// is advised by the success model and its exploration alone.)
+var NextDefaultParams = nextstep.DefaultParams
 
 // A SeedRun is one policy on one seed.
 type SeedRun struct {

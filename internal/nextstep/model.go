@@ -2,6 +2,7 @@ package nextstep
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -65,7 +66,7 @@ var DefaultParams = Params{
 	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
 	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
 	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, Failed: 1,
-	Decay: 0.01, MaxKeys: 1 << 18,
+	Decay: 0.01, Logistic: true, Explore: 0.2, MaxKeys: 1 << 18,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
@@ -254,20 +255,33 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 
 // Learn counts the call to made in the episode's current state (before it
 // moves) under every key of that state, then moves the episode's trail.
-func (m *Model) Learn(ep *Episode, to string, ok bool) {
-	keys := []string{keyAll(), keyPrev(ep.Prev)}
-	for _, f := range m.features(ep) {
-		keys = append(keys, f.key)
+func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, to, ok, true) }
+
+// Observe is Learn for a call the agent may have made on the model's
+// advice: own says the agent chose it itself. Only its own choices are
+// counted as what agents do next (the frequencies), as they are evidence
+// of which steps move a task on; a step taken because the model ranked it
+// first would otherwise count for itself and lock the first lucky step in.
+// With Params.Logistic, the step's success is learned from every call.
+func (m *Model) Observe(ep *Episode, to string, ok, own bool) {
+	if own || !m.P.Logistic {
+		keys := []string{keyAll(), keyPrev(ep.Prev)}
+		for _, f := range m.features(ep) {
+			keys = append(keys, f.key)
+		}
+		m.add(keys, to, ok, 1)
+		if m.P.Failed != 1 {
+			ep.learned = append(ep.learned, learned{keys, to, ok})
+		}
+		if m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
+			m.evict()
+		}
 	}
-	m.add(keys, to, ok, 1)
 	if m.P.Logistic {
 		m.learnSuccess(ep, to, ok)
-	}
-	if m.P.Failed != 1 {
-		ep.learned = append(ep.learned, learned{keys, to, ok})
-	}
-	if m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
-		m.evict()
+		if m.P.MaxKeys > 0 && len(m.weights) > m.P.MaxKeys {
+			m.evictWeights()
+		}
 	}
 	ep.observe(to, ok, m.P.MoveOnFailure)
 }
@@ -343,5 +357,21 @@ func (m *Model) evict() {
 	})
 	for _, x := range ks[:min(len(ks), max(1, m.P.MaxKeys/8))] {
 		delete(m.tables, x.key)
+	}
+}
+
+// evictWeights drops an eighth of the success model's weights, those that
+// saw the fewest outcomes (ties: the key's order); a weight dropped is back
+// at its prior.
+func (m *Model) evictWeights() {
+	keys := slices.Collect(maps.Keys(m.weights))
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := cmp.Compare(m.weights[a].N, m.weights[b].N); d != 0 {
+			return d
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, k := range keys[:max(1, m.P.MaxKeys/8)] {
+		delete(m.weights, k)
 	}
 }

@@ -180,3 +180,17 @@ func FuzzDecode(f *testing.F) {
 		d.Rank(NewEpisode("1", []string{"x"}), tools)
 	})
 }
+
+// A step taken on the model's own advice teaches its success but is not
+// counted as what agents do next: the first lucky step cannot count for
+// itself and lock itself in.
+func TestAdvisedStepsAreNotFrequencies(t *testing.T) {
+	m := New(DefaultParams)
+	ep := NewEpisode("", nil)
+	m.Observe(ep, "c", true, false)
+	require.Nil(t, m.tables[keyPrev(Start)])
+	z, _ := m.logit(NewEpisode("", nil), "c")
+	require.Greater(t, z, 0.0)
+	m.Observe(NewEpisode("", nil), "a", true, true)
+	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
+}

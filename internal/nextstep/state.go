@@ -8,12 +8,16 @@ import (
 	"strconv"
 )
 
-// AppendJSON appends the model's counts as one JSON object, keys sorted at
+// AppendJSON appends the model's state as one JSON object, keys sorted at
 // every level, so the same evidence always writes the same bytes:
 //
-//	{"KEY": {"n": N, "s": {"TO": successes, …}, "f": {"TO": failures, …}}, …}
+//	{"clock": N,
+//	 "counts": {"KEY": {"n": N, "s": {"TO": successes, …}, "f": {"TO": failures, …}}, …},
+//	 "weights": {"KEY": [mean, variance, clock, outcomes], …}}
 func (m *Model) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
+	b = append(b, `{"clock":`...)
+	b = strconv.AppendInt(b, m.clock, 10)
+	b = append(b, `,"counts":{`...)
 	for i, k := range slices.Sorted(maps.Keys(m.tables)) {
 		if i > 0 {
 			b = append(b, ',')
@@ -28,7 +32,24 @@ func (m *Model) AppendJSON(b []byte) []byte {
 		b = appendCounts(b, c.Fail)
 		b = append(b, '}')
 	}
-	return append(b, '}')
+	b = append(b, `},"weights":{`...)
+	for i, k := range slices.Sorted(maps.Keys(m.weights)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		w := m.weights[k]
+		b = appendString(b, k)
+		b = append(b, ':', '[')
+		b = strconv.AppendFloat(b, w.M, 'g', -1, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, w.V, 'g', -1, 64)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, w.T, 10)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, w.N, 'g', -1, 64)
+		b = append(b, ']')
+	}
+	return append(b, '}', '}')
 }
 
 func appendCounts(b []byte, m map[string]float64) []byte {
@@ -46,16 +67,24 @@ func appendCounts(b []byte, m map[string]float64) []byte {
 
 // Decode reads a state AppendJSON wrote.
 func Decode(data []byte, p Params) (*Model, error) {
-	var raw map[string]struct {
-		N float64            `json:"n"`
-		S map[string]float64 `json:"s"`
-		F map[string]float64 `json:"f"`
+	var raw struct {
+		Clock  int64 `json:"clock"`
+		Counts map[string]struct {
+			N float64            `json:"n"`
+			S map[string]float64 `json:"s"`
+			F map[string]float64 `json:"f"`
+		} `json:"counts"`
+		Weights map[string][4]float64 `json:"weights"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("nextstep state: %v", err)
 	}
 	m := New(p)
-	for k, c := range raw {
+	m.clock = raw.Clock
+	for k, w := range raw.Weights {
+		m.weights[k] = &weight{M: w[0], V: w[1], T: int64(w[2]), N: w[3]}
+	}
+	for k, c := range raw.Counts {
 		if c.S == nil {
 			c.S = map[string]float64{}
 		}
