@@ -38,12 +38,10 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 	}
 	p.ep.Locate(p.prev2, p.cur)
 	follow := p.compliance >= 1 || p.r.Float64() < p.compliance
-	p.advised = false
-	if follow {
-		if ranked := p.m.Rank(p.ep, st.Out); len(ranked) > 0 {
-			p.advised = true
-			return ranked[0].To, nil
-		}
+	ranked := p.m.Rank(p.ep, st.Out) // also when the agent does not follow: what it predicted is learned from
+	p.advised = follow && len(ranked) > 0
+	if p.advised {
+		return ranked[0].To, nil
 	}
 	return randomOf(st.Out, p.r), nil
 }

@@ -1,5 +1,7 @@
 package nextstep
 
+import "math"
+
 // An Episode is one task in progress: what identifies it, where the agent
 // is on its trail, and which tools failed in it. It begins at Start.
 type Episode struct {
@@ -13,6 +15,37 @@ type Episode struct {
 	Prev, Prev2 string
 	failed      map[string]int
 	learned     []learned // the calls learned, while Model.End may reweigh them
+	// The last ranking's two predictions of the agent's call (Params.Hedge):
+	// with the frequencies and without, each normalised over its candidates.
+	qf, qs map[string]float64
+}
+
+// remember keeps the last ranking's predictions: softmax over the
+// candidates of log pT + λ·log S (with the frequencies) and of λ·log S.
+func (ep *Episode) remember(cands []string, logT, logS []float64, lambda float64) {
+	ep.qf, ep.qs = map[string]float64{}, map[string]float64{}
+	softmax := func(dst map[string]float64, x func(i int) float64) {
+		hi := math.Inf(-1)
+		for i := range cands {
+			hi = max(hi, x(i))
+		}
+		sum := 0.0
+		for i, c := range cands {
+			dst[c] = math.Exp(x(i) - hi)
+			sum += dst[c]
+		}
+		for c := range dst {
+			dst[c] /= sum
+		}
+	}
+	softmax(ep.qf, func(i int) float64 { return logT[i] + lambda*logS[i] })
+	softmax(ep.qs, func(i int) float64 { return lambda * logS[i] })
+}
+
+func (ep *Episode) predicted(to string) (qf, qs float64, ok bool) {
+	qf, okf := ep.qf[to]
+	qs, oks := ep.qs[to]
+	return qf, qs, okf && oks && qf+qs > 0
 }
 
 type learned struct {

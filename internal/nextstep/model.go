@@ -56,6 +56,10 @@ type Params struct {
 	// Logit ranks by the success model's log-odds instead of the log of
 	// its probability (v4's ranking, for a chooser).
 	Logit bool
+	// Hedge, when positive, learns the exponent of the frequencies (in
+	// place of Freq) from how well they predict the agent's own calls, with
+	// this fixed share (so it keeps adapting).
+	Hedge float64
 	// MaxKeys bounds the number of keys; 0: unbounded.
 	MaxKeys int
 }
@@ -66,7 +70,7 @@ var DefaultParams = Params{
 	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
 	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
 	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, Failed: 1,
-	Decay: 0.01, Logistic: true, Explore: 0.2, MaxKeys: 1 << 18,
+	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 18,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
@@ -85,11 +89,12 @@ type Model struct {
 	tables  map[string]*counts
 	weights map[string]*weight // the success model's (Params.Logistic)
 	clock   int64              // outcomes the success model learned
+	beta    float64            // the frequencies' learned weight (Params.Hedge)
 }
 
 // New returns a model with no evidence.
 func New(p Params) *Model {
-	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]*weight{}}
+	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]*weight{}, beta: 0.5}
 }
 
 // Keys returns how many keys the model holds.
@@ -187,6 +192,7 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 	out := make([]Scored, len(candidates))
 	logPw := make([]float64, len(candidates))
 	logS := make([]float64, len(candidates))
+	logT := make([]float64, len(candidates))
 	norm := 0.0
 	for i, to := range candidates {
 		p0 := 1 / k
@@ -239,10 +245,14 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 			pT = (task2.Succ[to] + p.Task2*pT) / (task2.N + p.Task2)
 		}
 		out[i].To = to
-		out[i].Score += p.Freq*math.Log(pT) + p.Success*logS[i]
+		logT[i] = math.Log(pT)
+		out[i].Score += m.freq()*logT[i] + p.Success*logS[i]
 		if ep.failed[to] >= 2 && p.Drop > 0 {
 			out[i].Score += math.Log(p.Drop)
 		}
+	}
+	if p.Hedge > 0 {
+		ep.remember(candidates, logT, logS, p.Success)
 	}
 	slices.SortStableFunc(out, func(a, b Scored) int {
 		if d := cmp.Compare(b.Score, a.Score); d != 0 {
@@ -251,6 +261,29 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 		return cmp.Compare(a.To, b.To)
 	})
 	return out
+}
+
+// freq is the exponent of the frequencies: Params.Freq, or with
+// Params.Hedge the weight the agent's own choices have earned.
+func (m *Model) freq() float64 {
+	if m.P.Hedge > 0 {
+		return m.beta
+	}
+	return m.P.Freq
+}
+
+// hedge updates the frequencies' weight after the agent's own successful
+// call to: the posterior that the predictor with frequencies, rather than
+// the one without, predicts the agent's calls (a Bayesian mixture of the
+// two), with a share Hedge of the weight spread back so that it keeps
+// following a change.
+func (m *Model) hedge(ep *Episode, to string) {
+	qf, qs, ok := ep.predicted(to)
+	if !ok {
+		return
+	}
+	b := m.beta * qf / (m.beta*qf + (1-m.beta)*qs)
+	m.beta = (1-m.P.Hedge)*b + m.P.Hedge/2
 }
 
 // Learn counts the call to made in the episode's current state (before it
@@ -264,6 +297,9 @@ func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, to, ok, t
 // first would otherwise count for itself and lock the first lucky step in.
 // With Params.Logistic, the step's success is learned from every call.
 func (m *Model) Observe(ep *Episode, to string, ok, own bool) {
+	if own && ok && m.P.Hedge > 0 {
+		m.hedge(ep, to)
+	}
 	if own || !m.P.Logistic {
 		keys := []string{keyAll(), keyPrev(ep.Prev)}
 		for _, f := range m.features(ep) {

@@ -194,3 +194,22 @@ func TestAdvisedStepsAreNotFrequencies(t *testing.T) {
 	m.Observe(NewEpisode("", nil), "a", true, true)
 	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
 }
+
+// The frequencies' weight follows how well they predict the agent's own
+// calls: up when the agent does what others did, down when its own calls
+// are ones the frequencies did not predict.
+func TestHedge(t *testing.T) {
+	m := New(DefaultParams)
+	for range 20 {
+		ep := NewEpisode("", nil)
+		m.Rank(ep, tools)
+		m.Observe(ep, "a", true, true)
+	}
+	require.Greater(t, m.beta, 0.9)
+	for i := range 60 {
+		ep := NewEpisode("", nil)
+		m.Rank(ep, tools)
+		m.Observe(ep, tools[1+i%4], true, true) // anything but what the counts say
+	}
+	require.Less(t, m.beta, 0.5)
+}

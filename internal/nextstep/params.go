@@ -22,7 +22,7 @@ func ParseParams(base Params, s string) (Params, error) {
 		}
 		f, ok := map[string]*float64{"base": &p.Base, "task": &p.Task, "prev2": &p.Prev2, "term": &p.Term,
 			"taskw": &p.TaskWeight, "prev2w": &p.Prev2Weight, "termw": &p.TermWeight, "termpow": &p.TermPow,
-			"success": &p.Success, "drop": &p.Drop, "explore": &p.Explore, "task2": &p.Task2, "failed": &p.Failed, "freq": &p.Freq, "decay": &p.Decay}[k]
+			"success": &p.Success, "drop": &p.Drop, "explore": &p.Explore, "task2": &p.Task2, "failed": &p.Failed, "freq": &p.Freq, "decay": &p.Decay, "hedge": &p.Hedge}[k]
 		switch {
 		case ok:
 			*f = x
@@ -44,8 +44,8 @@ func ParseParams(base Params, s string) (Params, error) {
 // String is the settings in ParseParams's form, every field, in a fixed
 // order.
 func (p Params) String() string {
-	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,failed=%g,freq=%g,success=%g,drop=%g,move=%d,explore=%g,decay=%g,lr=%d,logit=%d,maxkeys=%d",
-		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Failed, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.MaxKeys)
+	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,failed=%g,freq=%g,success=%g,drop=%g,move=%d,explore=%g,decay=%g,lr=%d,logit=%d,hedge=%g,maxkeys=%d",
+		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Failed, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.Hedge, p.MaxKeys)
 }
 
 func b2i(b bool) int {

@@ -11,11 +11,13 @@ import (
 // AppendJSON appends the model's state as one JSON object, keys sorted at
 // every level, so the same evidence always writes the same bytes:
 //
-//	{"clock": N,
+//	{"beta": B, "clock": N,
 //	 "counts": {"KEY": {"n": N, "s": {"TO": successes, …}, "f": {"TO": failures, …}}, …},
 //	 "weights": {"KEY": [mean, variance, clock, outcomes], …}}
 func (m *Model) AppendJSON(b []byte) []byte {
-	b = append(b, `{"clock":`...)
+	b = append(b, `{"beta":`...)
+	b = strconv.AppendFloat(b, m.beta, 'g', -1, 64)
+	b = append(b, `,"clock":`...)
 	b = strconv.AppendInt(b, m.clock, 10)
 	b = append(b, `,"counts":{`...)
 	for i, k := range slices.Sorted(maps.Keys(m.tables)) {
@@ -68,7 +70,8 @@ func appendCounts(b []byte, m map[string]float64) []byte {
 // Decode reads a state AppendJSON wrote.
 func Decode(data []byte, p Params) (*Model, error) {
 	var raw struct {
-		Clock  int64 `json:"clock"`
+		Beta   *float64 `json:"beta"`
+		Clock  int64    `json:"clock"`
 		Counts map[string]struct {
 			N float64            `json:"n"`
 			S map[string]float64 `json:"s"`
@@ -81,6 +84,9 @@ func Decode(data []byte, p Params) (*Model, error) {
 	}
 	m := New(p)
 	m.clock = raw.Clock
+	if raw.Beta != nil && *raw.Beta >= 0 && *raw.Beta <= 1 {
+		m.beta = *raw.Beta
+	}
 	for k, w := range raw.Weights {
 		m.weights[k] = &weight{M: w[0], V: w[1], T: int64(w[2]), N: w[3]}
 	}
