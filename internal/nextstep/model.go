@@ -60,7 +60,8 @@ type Params struct {
 	// place of Freq) from how well they predict the agent's own calls, with
 	// this fixed share (so it keeps adapting).
 	Hedge float64
-	// MaxKeys bounds the number of keys; 0: unbounded.
+	// MaxKeys bounds the number of count keys, and of the success model's
+	// weights; 0: unbounded.
 	MaxKeys int
 }
 
@@ -70,7 +71,7 @@ var DefaultParams = Params{
 	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
 	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
 	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, Failed: 1,
-	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 18,
+	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
@@ -79,6 +80,7 @@ type counts struct {
 	N    float64 // Σ successes
 	Succ map[string]float64
 	Fail map[string]float64
+	Last int64 // the model's call count at the key's last update
 }
 
 func (c *counts) tries(to string) float64 { return c.Succ[to] + c.Fail[to] }
@@ -90,6 +92,7 @@ type Model struct {
 	weights map[string]*weight // the success model's (Params.Logistic)
 	clock   int64              // outcomes the success model learned
 	beta    float64            // the frequencies' learned weight (Params.Hedge)
+	calls   int64              // calls observed
 }
 
 // New returns a model with no evidence.
@@ -97,8 +100,11 @@ func New(p Params) *Model {
 	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]*weight{}, beta: 0.5}
 }
 
-// Keys returns how many keys the model holds.
+// Keys returns how many count keys the model holds.
 func (m *Model) Keys() int { return len(m.tables) }
+
+// Weights returns how many weights the success model holds.
+func (m *Model) Weights() int { return len(m.weights) }
 
 // The keys, each with a prefix of its own so the tables share one map.
 func keyAll() string                  { return "0" }
@@ -297,6 +303,7 @@ func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, to, ok, t
 // first would otherwise count for itself and lock the first lucky step in.
 // With Params.Logistic, the step's success is learned from every call.
 func (m *Model) Observe(ep *Episode, to string, ok, own bool) {
+	m.calls++
 	if own && ok && m.P.Hedge > 0 {
 		m.hedge(ep, to)
 	}
@@ -342,6 +349,9 @@ func (m *Model) add(keys []string, to string, ok bool, w float64) {
 				c.Fail[t] *= 1 - d
 			}
 		}
+		if w > 0 {
+			c.Last = m.calls
+		}
 		if ok {
 			c.N = max(0, c.N+w)
 			c.Succ[to] = max(0, c.Succ[to]+w)
@@ -366,27 +376,27 @@ func (m *Model) End(ep *Episode, outcome float64) {
 	ep.learned = nil
 }
 
-// evict drops an eighth of the keys, those with the fewest outcomes (ties:
-// the key's order), so that eviction is rare and its cost amortised; the
-// key of every context and the keys of where the agent is are kept.
+// evict drops an eighth of the keys, the least useful (ties: the key's
+// order), so that eviction is rare and its cost amortised; the key of
+// every context and the keys of where the agent is are kept. A key's use
+// is the evidence it adds to where the agent is: the log-likelihood gain of
+// its counts over the (prev) key's estimate. A common word's key, which
+// says what the (prev) key says, goes first; a recurring task's own key,
+// with few outcomes that decide its steps, stays.
 func (m *Model) evict() {
 	type kv struct {
 		key string
-		n   float64
+		use float64
 	}
 	var ks []kv
 	for k, c := range m.tables {
 		if k == keyAll() || strings.HasPrefix(k, "1\x00") {
 			continue
 		}
-		n := c.N
-		for _, f := range c.Fail {
-			n += f
-		}
-		ks = append(ks, kv{k, n})
+		ks = append(ks, kv{k, m.use(k, c)})
 	}
 	slices.SortFunc(ks, func(a, b kv) int {
-		if d := cmp.Compare(a.n, b.n); d != 0 {
+		if d := cmp.Compare(a.use, b.use); d != 0 {
 			return d
 		}
 		return cmp.Compare(a.key, b.key)
@@ -396,13 +406,31 @@ func (m *Model) evict() {
 	}
 }
 
-// evictWeights drops an eighth of the success model's weights, those that
-// saw the fewest outcomes (ties: the key's order); a weight dropped is back
-// at its prior.
+// use is Σ_to c(to)·log(P_key(to) / P_prev(to)) with both estimates
+// smoothed (add ½ over the tools the two keys name).
+func (m *Model) use(key string, c *counts) float64 {
+	prev := key[strings.LastIndexByte(key, 0)+1:]
+	parent := m.tables[keyPrev(prev)]
+	if parent == nil || c.N == 0 {
+		return 0
+	}
+	k := float64(len(parent.Succ) + 1)
+	u := 0.0
+	for to, n := range c.Succ {
+		if n > 0 {
+			u += n * math.Log(((n+0.5)/(c.N+0.5*k))/((parent.Succ[to]+0.5)/(parent.N+0.5*k)))
+		}
+	}
+	return u
+}
+
+// evictWeights drops an eighth of the success model's weights, those
+// whose mean moved least from its prior's 0 (ties: the key's order); a
+// weight dropped is back at its prior.
 func (m *Model) evictWeights() {
 	keys := slices.Collect(maps.Keys(m.weights))
 	slices.SortFunc(keys, func(a, b string) int {
-		if d := cmp.Compare(m.weights[a].N, m.weights[b].N); d != 0 {
+		if d := cmp.Compare(math.Abs(m.weights[a].M), math.Abs(m.weights[b].M)); d != 0 {
 			return d
 		}
 		return cmp.Compare(a, b)

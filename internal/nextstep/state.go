@@ -11,12 +11,14 @@ import (
 // AppendJSON appends the model's state as one JSON object, keys sorted at
 // every level, so the same evidence always writes the same bytes:
 //
-//	{"beta": B, "clock": N,
-//	 "counts": {"KEY": {"n": N, "s": {"TO": successes, …}, "f": {"TO": failures, …}}, …},
+//	{"beta": B, "calls": N, "clock": N,
+//	 "counts": {"KEY": {"n": N, "s": {"TO": successes, …}, "f": {"TO": failures, …}, "t": last update}, …},
 //	 "weights": {"KEY": [mean, variance, clock, outcomes], …}}
 func (m *Model) AppendJSON(b []byte) []byte {
 	b = append(b, `{"beta":`...)
 	b = strconv.AppendFloat(b, m.beta, 'g', -1, 64)
+	b = append(b, `,"calls":`...)
+	b = strconv.AppendInt(b, m.calls, 10)
 	b = append(b, `,"clock":`...)
 	b = strconv.AppendInt(b, m.clock, 10)
 	b = append(b, `,"counts":{`...)
@@ -32,6 +34,8 @@ func (m *Model) AppendJSON(b []byte) []byte {
 		b = appendCounts(b, c.Succ)
 		b = append(b, `,"f":`...)
 		b = appendCounts(b, c.Fail)
+		b = append(b, `,"t":`...)
+		b = strconv.AppendInt(b, c.Last, 10)
 		b = append(b, '}')
 	}
 	b = append(b, `},"weights":{`...)
@@ -71,11 +75,13 @@ func appendCounts(b []byte, m map[string]float64) []byte {
 func Decode(data []byte, p Params) (*Model, error) {
 	var raw struct {
 		Beta   *float64 `json:"beta"`
+		Calls  int64    `json:"calls"`
 		Clock  int64    `json:"clock"`
 		Counts map[string]struct {
 			N float64            `json:"n"`
 			S map[string]float64 `json:"s"`
 			F map[string]float64 `json:"f"`
+			T int64              `json:"t"`
 		} `json:"counts"`
 		Weights map[string][4]float64 `json:"weights"`
 	}
@@ -83,7 +89,7 @@ func Decode(data []byte, p Params) (*Model, error) {
 		return nil, fmt.Errorf("nextstep state: %v", err)
 	}
 	m := New(p)
-	m.clock = raw.Clock
+	m.clock, m.calls = raw.Clock, raw.Calls
 	if raw.Beta != nil && *raw.Beta >= 0 && *raw.Beta <= 1 {
 		m.beta = *raw.Beta
 	}
@@ -97,7 +103,7 @@ func Decode(data []byte, p Params) (*Model, error) {
 		if c.F == nil {
 			c.F = map[string]float64{}
 		}
-		m.tables[k] = &counts{N: c.N, Succ: c.S, Fail: c.F}
+		m.tables[k] = &counts{N: c.N, Succ: c.S, Fail: c.F, Last: c.T}
 	}
 	return m, nil
 }
