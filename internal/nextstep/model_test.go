@@ -213,3 +213,18 @@ func TestHedge(t *testing.T) {
 	}
 	require.Less(t, m.beta, 0.5)
 }
+
+// Eviction keeps the keys that tell tasks apart: a task seen once keeps its
+// first step through a flood of calls that only repeat what every context
+// says (which evicting by outcome count or by age would drop first).
+func TestEvictionKeepsTaskKeys(t *testing.T) {
+	p := DefaultParams
+	p.MaxKeys = 16
+	m := New(p)
+	play(m, "T", nil, "e", true)
+	for i := range 200 {
+		play(m, "", []string{"common", fmt.Sprint("w", i)}, "a", true)
+	}
+	require.NotNil(t, m.tables[keyTask("T", Start)])
+	require.Equal(t, "e", top(m, NewEpisode("T", nil)))
+}
