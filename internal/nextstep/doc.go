@@ -1,34 +1,35 @@
 // Package nextstep is the research prototype of a next-step predictor for
-// ucs's v5 model (issue 27): it ranks an agent's next tool by the
-// probability that the next successful call is that tool, given the task,
-// where the agent is and came from, and the words of the task, learned
-// from counts over exact keys. It is measured by the real-trace benchmark
-// (internal/realbench) and the simulator (internal/learnbench); nothing in
-// ucs's commands uses it.
+// ucs's v5 model (issue 27): it ranks an agent's next tool by what agents
+// did next in the same place of similar tasks and by the step's own
+// success, learned over exact keys. It is measured by the real-trace
+// benchmark (internal/realbench, realbench.Proto) and the simulator
+// (internal/learnbench, the policy next@C); nothing in ucs's commands uses
+// it. docs/learning-benchmark.md ("v5 candidates") has every variant tried,
+// the figures, and the design note this prototype supports.
 //
-// The estimate is a product of experts over one base distribution:
+// An Episode is one task: its identity (an explicit task id, or the exact
+// context), its context's terms, the agent's trail (Prev: its last call,
+// Prev2: the one before; both Start, the task's start, at the beginning, so
+// the previous task's last tool never conditions a new task's first step),
+// and the tools that failed in it.
 //
-//	log score(to) = log P1(to)                                   where the agent is (prev), backed off to every call
-//	              + Σ_x w_x · log(Px(to) / P1(to))               x: (task, prev), (prev2, prev), (term, prev) per term
-//	              + λ · log S(to)                                 the step's own success, weakly
-//	              + log drop   if to failed twice in the episode
+// A ranking (Model.Rank) scores each candidate to as
 //
-// Each expert Px is a count table of the successful next calls under its
-// key, smoothed towards P1 with a Dirichlet prior of strength αx:
-// Px(to) = (cx(to) + αx·P1(to)) / (nx + αx). A key never seen, or a term
-// every task shares, gives Px = P1 and adds nothing, so the back-off is
-// automatic and the words that tell tasks apart carry the decision without
-// a list of stop words. Every key is exact (a string, not a hash bucket):
-// one feature never reads another's evidence.
+//	β·log pT(to) + λ·log S(to) + Explore·sd + log Drop·[to failed twice in the episode]
 //
-// The agent's trail moves on a success only (after a failed call the agent
-// tries again from where it was, and the next success is learned from
-// there), and every episode begins at Start, the task's start, so the
-// previous task's last tool never conditions a new task's first step.
+// pT is the probability that the agent's next successful call is to, an
+// interpolated back-off over count tables, each level smoothed towards the
+// one below: every context, prev, (prev2, prev), the terms (a product of
+// per-term experts over the level below, normalised), (task, prev),
+// (task, prev2, prev). S is the step's success, a Bayesian logistic
+// regression over exact keys (logistic.go; or, without Params.Logistic, the
+// count tables' success rates). β, the weight of the frequencies, is learned
+// from how well they predict the agent's own calls (Params.Hedge).
 //
-// An update touches the keys of one call (O(terms)); a ranking reads the
-// same keys for each candidate (O(terms × candidates)); nothing scans the
-// history. The state is count tables keyed by strings, written with sorted
-// keys (AppendJSON), and bounded by MaxKeys: past it the keys with the
-// least evidence are evicted.
+// An update (Model.Observe) touches the keys of one call: the success
+// model learns every call; the counts only the agent's own choices (a step
+// taken on the model's advice would otherwise count for itself). A ranking
+// reads the same keys for each candidate; nothing scans the history. The
+// state is written with sorted keys (AppendJSON) and bounded (MaxKeys),
+// evicting the least useful keys first.
 package nextstep
