@@ -228,3 +228,18 @@ func TestEvictionKeepsTaskKeys(t *testing.T) {
 	require.NotNil(t, m.tables[keyTask("T", Start)])
 	require.Equal(t, "e", top(m, NewEpisode("T", nil)))
 }
+
+// ParseParams never panics, and what it accepts prints in a form it reads.
+func FuzzParseParams(f *testing.F) {
+	f.Add("task=0.5,move=1,maxkeys=10")
+	f.Add("hedge=0,freq=1,lr=0")
+	f.Add("=,,")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseParams(DefaultParams, s)
+		if err != nil {
+			return
+		}
+		_, err = ParseParams(Params{}, p.String())
+		require.NoError(t, err)
+	})
+}
