@@ -25,7 +25,8 @@
 // given compliance (through a Learner: in process on the bridge, or the real
 // binary), the same for v3 in memory (learn@C: the bridge's own v3 functions
 // with no workspace, identical choices in a fraction of the time, for
-// tuning; the bridge stays the reference for reported figures), tabular ε-greedy and UCB1 keyed on (family, tool, next), and the
+// tuning; the bridge stays the reference for reported figures), the
+// next-step predictor of package nextstep (next@C, the v5 candidate), tabular ε-greedy and UCB1 keyed on (family, tool, next), and the
 // oracle. Run drives every policy over many seeds with common random
 // numbers, probes ucs's ranking against the hidden truth on copies of the
 // workspace, and returns Results: learning curves and summary metrics with

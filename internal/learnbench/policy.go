@@ -64,7 +64,7 @@ func ParsePolicy(name string) (PolicySpec, error) {
 		if hasComp {
 			return s, fmt.Errorf("policy %q takes no compliance", name)
 		}
-	case "v2", "ucs", "learn":
+	case "v2", "ucs", "learn", "next":
 		if hasComp {
 			c, err := strconv.ParseFloat(comp, 64)
 			if err != nil || c < 0 || c > 1 {
@@ -73,7 +73,7 @@ func ParsePolicy(name string) (PolicySpec, error) {
 			s.Compliance = c
 		}
 	default:
-		return s, fmt.Errorf("unknown policy %q (random, names, v2[@C], ucs[+exec|+honest][@C], learn[+exec|+honest][@C], tabular, ucb, oracle)", name)
+		return s, fmt.Errorf("unknown policy %q (random, names, v2[@C], ucs[+exec|+honest][@C], learn[+exec|+honest][@C], next[@C], tabular, ucb, oracle)", name)
 	}
 	return s, nil
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
@@ -30,6 +31,9 @@ type Config struct {
 	// LearnParams are the v3 model's settings for the "learn" policies
 	// (nil: learn.DefaultParams).
 	LearnParams *learn.Params
+	// NextParams are the next-step predictor's settings for the "next"
+	// policies (nil: NextDefaultParams).
+	NextParams *nextstep.Params
 	// ProbeEvery is the probe period in episodes (0: only the fixed probe
 	// points, negative: no probes and no ranking metrics); ProbeSentences
 	// the probe sentences per family.
@@ -97,6 +101,9 @@ func (c *Config) runKey(s PolicySpec) string {
 	if s.Kind == "learn" {
 		return fmt.Sprintf("learn|%s|%g|%s", formatParams(c.learnParams()), s.Compliance, s.Feedback)
 	}
+	if s.Kind == "next" {
+		return fmt.Sprintf("next|%s|%g", c.nextParams(), s.Compliance)
+	}
 	if !s.UsesUCS() {
 		return s.Name
 	}
@@ -114,6 +121,19 @@ func (c *Config) learnParams() learn.Params {
 	}
 	return learn.DefaultParams
 }
+
+func (c *Config) nextParams() nextstep.Params {
+	if c.NextParams != nil {
+		return *c.NextParams
+	}
+	return NextDefaultParams
+}
+
+// NextDefaultParams are the next-step predictor's settings on the
+// simulator: its defaults, the same as on real traces. (Its frequencies
+// count only the agent's own choices, so an agent that always follows it
+// is advised by the success model and its exploration alone.)
+var NextDefaultParams = nextstep.DefaultParams
 
 // A SeedRun is one policy on one seed.
 type SeedRun struct {
@@ -267,6 +287,8 @@ func newPolicy(cfg *Config, w *World, s PolicySpec, seed uint64, dir, manifest s
 			return nil, err
 		}
 		return &ucsPolicy{w: w, l: l, compliance: s.Compliance, feedback: s.Feedback, r: r, scratch: dir}, nil
+	case "next":
+		return &nextPolicy{w: w, m: nextstep.New(cfg.nextParams()), compliance: s.Compliance, r: r}, nil
 	}
 	ws := filepath.Join(dir, "ws")
 	if err := os.MkdirAll(ws, 0o755); err != nil {

@@ -21,6 +21,8 @@
 // under testdata/realtrace; ReduceTauBench (taubench.go) makes it from
 // tau-bench's own format. Run (run.go) drives ucs and the baselines,
 // Score (score.go) computes the figures, and Results.Markdown and
-// Results.JSON (report.go) print them. docs/learning-benchmark.md describes
+// Results.JSON (report.go) print them. A Proto (proto.go) is a next-step
+// predictor of package nextstep replayed in memory beside the baselines
+// and scored like ucs. docs/learning-benchmark.md describes
 // the protocol, the fixture and the figures.
 package realbench

@@ -24,6 +24,9 @@ type Config struct {
 	Dataset  string    // its name in the results
 	Episodes []Episode // the stream, in order
 	Systems  []System  // ucs configurations, each on a fresh workspace
+	// Protos are predictors replayed in memory on the same stream, scored
+	// like the systems (paired against every baseline).
+	Protos []Proto
 	// Baselines to run on the same stream (default: Baselines).
 	Baselines []string
 	// WorkDir holds the workspaces, one directory per system.
@@ -49,8 +52,9 @@ type Step struct {
 // A Stream is the replayed dataset with every method's rankings.
 type Stream struct {
 	Dataset  string
-	Methods  []string // the systems' names, then the baselines'
+	Methods  []string // the systems' names, the protos', then the baselines'
 	Systems  []System
+	Protos   int // how many protos follow the systems in Methods
 	Episodes int
 	Steps    []Step
 	Tools    []string
@@ -70,9 +74,12 @@ func Run(cfg Config) (*Stream, error) {
 	if baselines == nil {
 		baselines = Baselines
 	}
-	s := &Stream{Dataset: cfg.Dataset, Systems: cfg.Systems, Episodes: len(cfg.Episodes), Tools: tools}
+	s := &Stream{Dataset: cfg.Dataset, Systems: cfg.Systems, Protos: len(cfg.Protos), Episodes: len(cfg.Episodes), Tools: tools}
 	for _, sys := range cfg.Systems {
 		s.Methods = append(s.Methods, sys.Name)
+	}
+	for _, p := range cfg.Protos {
+		s.Methods = append(s.Methods, p.Name)
 	}
 	s.Methods = append(s.Methods, baselines...)
 	for ei, ep := range cfg.Episodes {
@@ -85,7 +92,10 @@ func Run(cfg Config) (*Stream, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown baseline %q (%v)", name, Baselines)
 		}
-		replayBaseline(cfg.Episodes, m, s.Steps, len(cfg.Systems)+bi)
+		replayBaseline(cfg.Episodes, m, s.Steps, len(cfg.Systems)+len(cfg.Protos)+bi)
+	}
+	for pi, p := range cfg.Protos {
+		replayProto(cfg.Episodes, p, tools, s.Steps, len(cfg.Systems)+pi)
 	}
 	if len(cfg.Systems) == 0 {
 		return s, nil

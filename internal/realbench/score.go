@@ -172,9 +172,10 @@ func Score(s *Stream, opt ScoreOptions) *Results {
 		}
 		r.Methods = append(r.Methods, mr)
 	}
-	for si, sys := range s.Systems {
-		for b := len(s.Systems); b < nm; b++ {
-			r.Paired = append(r.Paired, Paired{System: sys.Name, Baseline: s.Methods[b],
+	candidates := len(s.Systems) + s.Protos // the systems and protos, each paired against every baseline
+	for si := range candidates {
+		for b := candidates; b < nm; b++ {
+			r.Paired = append(r.Paired, Paired{System: s.Methods[si], Baseline: s.Methods[b],
 				Hit1: rs.diff(hit1[si], hit1[b], den), Hit3: rs.diff(hit3[si], hit3[b], den)})
 		}
 	}

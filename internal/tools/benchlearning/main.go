@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/learnbench"
+	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
 )
 
 func main() {
@@ -30,13 +31,14 @@ func main() {
 	var seedBase uint64
 	var policies, initArgs, env, out string
 	var quiet bool
-	var learnParams string
+	var learnParams, nextParams string
+	flag.StringVar(&nextParams, "next-params", "", "next-step predictor settings for the next@C policies (in memory), e.g. \"explore=1,term=2\" (nextstep.ParseParams)")
 	flag.StringVar(&learnParams, "learn-params", "", "v3 settings for the learn@C policies (in memory), e.g. \"explore=0.5,priorvar=1\"")
 	flag.IntVar(&cfg.Seeds, "seeds", learnbench.DefaultSeeds, "number of seeds")
 	flag.Uint64Var(&seedBase, "seed-base", 1, "first seed (1000 and above: held-out seeds, never used while tuning)")
 	flag.IntVar(&cfg.Episodes, "episodes", learnbench.DefaultEpisodes, "episodes per run")
 	flag.StringVar(&policies, "policies", strings.Join(learnbench.DefaultPolicies, ","),
-		"comma-separated policies: random, names, v2[@C], ucs[@C], learn[@C] (v3 in memory), tabular, ucb, oracle (C: compliance, default 1)")
+		"comma-separated policies: random, names, v2[@C], ucs[@C], learn[@C] (v3 in memory), next[@C] (the next-step predictor, in memory), tabular, ucb, oracle (C: compliance, default 1)")
 	flag.StringVar(&cfg.UCS, "ucs", "", "the ucs binary to drive, one process per call (default: in process)")
 	flag.StringVar(&initArgs, "ucs-init-args", "", "extra `ucs init` arguments for the ucs policies (not v2), e.g. \"--model v3\"")
 	flag.StringVar(&env, "ucs-env", "", "comma-separated KEY=VALUE environment for the ucs policies (every call of the binary; init only in process)")
@@ -64,6 +66,13 @@ func main() {
 			fail(err)
 		}
 		cfg.LearnParams = &p
+	}
+	if nextParams != "" {
+		p, err := nextstep.ParseParams(learnbench.NextDefaultParams, nextParams)
+		if err != nil {
+			fail(err)
+		}
+		cfg.NextParams = &p
 	}
 	for _, kv := range strings.Split(env, ",") {
 		if kv = strings.TrimSpace(kv); kv != "" {

@@ -11,7 +11,11 @@
 //
 // A new model plugs in with -models (each name becomes `ucs init --model
 // NAME`), -ucs-init-args (added to every init) and -task (the task id in
-// consult and report, for a model that keys on it).
+// consult and report, for a model that keys on it). A next-step predictor
+// (package internal/nextstep) replays in memory beside the baselines with
+// -proto:
+//
+//	go run ./internal/tools/benchreal -models '' -split dev -proto 'v5@id:term=2;v5-ctx@context:'
 package main
 
 import (
@@ -21,6 +25,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/internal/realbench"
 )
 
@@ -30,6 +35,7 @@ const defaultTrace = "airline=testdata/realtrace/tau-bench-airline-gpt-4o.jsonl"
 type options struct {
 	traces, split, work, out string
 	systems                  []realbench.System
+	protos                   []realbench.Proto
 	parallel, resamples      int
 	seed                     uint64
 	quiet                    bool
@@ -39,6 +45,8 @@ func main() {
 	var o options
 	var models, initArgs, env, bin string
 	var task bool
+	var protos string
+	flag.StringVar(&protos, "proto", "", "semicolon-separated next-step predictors NAME[@TASKKEY][:PARAMS] replayed in memory (TASKKEY id, context or none; PARAMS as nextstep.ParseParams)")
 	flag.StringVar(&o.traces, "trace", defaultTrace, "comma-separated NAME=PATH datasets: a trace (JSON lines, testdata/realtrace) or a tau-bench trajectory file (JSON array)")
 	flag.StringVar(&o.split, "split", "all", "all (the reporting run: its scored half is the held-out split), dev (the first half: for developing a model) or heldout")
 	flag.StringVar(&models, "models", "v4,v2", "comma-separated ucs models, each on its own workspace (`ucs init --model NAME`); \"default\": no --model")
@@ -79,6 +87,16 @@ func main() {
 		}
 		o.systems = append(o.systems, s)
 	}
+	for _, spec := range strings.Split(protos, ";") {
+		if spec = strings.TrimSpace(spec); spec == "" {
+			continue
+		}
+		p, err := parseProto(spec)
+		if err != nil {
+			fail(err)
+		}
+		o.protos = append(o.protos, p)
+	}
 	if o.work != "" {
 		if err := run(o); err != nil {
 			fail(err)
@@ -113,7 +131,7 @@ func run(o options) error {
 		if eps, err = realbench.Split(eps, o.split); err != nil {
 			return err
 		}
-		cfg := realbench.Config{Dataset: name, Episodes: eps, Systems: o.systems, WorkDir: o.work, Parallel: o.parallel}
+		cfg := realbench.Config{Dataset: name, Episodes: eps, Systems: o.systems, Protos: o.protos, WorkDir: o.work, Parallel: o.parallel}
 		if !o.quiet {
 			cfg.Progress = os.Stderr
 		}
@@ -152,4 +170,21 @@ func list(s string) []string {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "benchreal:", err)
 	os.Exit(1)
+}
+
+// parseProto reads NAME[@TASKKEY][:PARAMS].
+func parseProto(spec string) (realbench.Proto, error) {
+	head, params, _ := strings.Cut(spec, ":")
+	name, key, _ := strings.Cut(head, "@")
+	if key == "none" {
+		key = ""
+	}
+	if key != "" && key != "id" && key != "context" {
+		return realbench.Proto{}, fmt.Errorf("-proto %q: task key %q is not id, context or none", spec, key)
+	}
+	p, err := nextstep.ParseParams(nextstep.DefaultParams, params)
+	if err != nil {
+		return realbench.Proto{}, fmt.Errorf("-proto %q: %v", spec, err)
+	}
+	return realbench.Proto{Name: strings.TrimSpace(name), Params: p, TaskKey: key}, nil
 }

@@ -1,0 +1,109 @@
+package nextstep
+
+import (
+	"math"
+	"strings"
+)
+
+// The success model (Params.Logistic): the step's own success probability
+// as a Bayesian logistic regression over exact keys, v4's estimate without
+// its hash buckets. Each weight is a Gaussian belief about what a key adds
+// to the log-odds of to succeeding: (prev, to) for the transition in every
+// context (prior variance BiasVar), (term, prev, to) for each of the
+// context's terms (value 1/√n), (prev2, prev, to) and (task, prev, to)
+// (value 1). An outcome moves them in one extended-Kalman step, each in
+// proportion to its uncertainty, and a weight's variance grows by Drift
+// per outcome learned elsewhere (up to its prior), so old verdicts fade.
+
+// A weight is one Gaussian belief: mean, variance, the clock of its last
+// update, and how many outcomes it has seen.
+type weight struct {
+	M, V float64
+	T    int64
+	N    float64
+}
+
+// Settings of the success model that are not tuned (v4's).
+const (
+	biasVar  = 0.1
+	priorVar = 1.0
+	drift    = 0.0005
+)
+
+type sfeature struct {
+	key  string
+	x    float64
+	bias bool
+}
+
+func (m *Model) sfeatures(ep *Episode, to string) []sfeature {
+	k := func(parts ...string) string { return "s\x00" + strings.Join(parts, "\x00") + "\x00" + to }
+	fs := []sfeature{{k("1", ep.Prev), 1, true}}
+	if ep.Prev != Start {
+		fs = append(fs, sfeature{k("2", ep.Prev2, ep.Prev), 1, false})
+	}
+	if ep.Task != "" && m.P.Task > 0 {
+		fs = append(fs, sfeature{k("t", ep.Task, ep.Prev), 1, false})
+	}
+	x := 1 / math.Sqrt(float64(max(1, len(ep.Terms))))
+	for _, t := range ep.Terms {
+		fs = append(fs, sfeature{k("w", t, ep.Prev), x, false})
+	}
+	return fs
+}
+
+func (m *Model) belief(f sfeature) weight {
+	v0 := priorVar
+	if f.bias {
+		v0 = biasVar
+	}
+	w, ok := m.weights[f.key]
+	if !ok {
+		return weight{V: v0, T: m.clock}
+	}
+	c := *w
+	c.V = math.Min(c.V+drift*float64(m.clock-c.T), math.Max(v0, c.V))
+	c.T = m.clock
+	return c
+}
+
+// logit returns the estimated log-odds of to succeeding and its standard
+// deviation.
+func (m *Model) logit(ep *Episode, to string) (z, sd float64) {
+	v := 0.0
+	for _, f := range m.sfeatures(ep, to) {
+		w := m.belief(f)
+		z += f.x * w.M
+		v += f.x * f.x * w.V
+	}
+	return z, math.Sqrt(v)
+}
+
+// learnSuccess is one extended-Kalman step of the logistic regression.
+func (m *Model) learnSuccess(ep *Episode, to string, ok bool) {
+	y := 0.0
+	if ok {
+		y = 1
+	}
+	fs := m.sfeatures(ep, to)
+	ws := make([]*weight, len(fs))
+	z, v := 0.0, 0.0
+	for i, f := range fs {
+		w := m.belief(f)
+		ws[i] = &w
+		z += f.x * w.M
+		v += f.x * f.x * w.V
+	}
+	q := 1 / (1 + math.Exp(-z))
+	g := q * (1 - q)
+	k := 1 / (1 + g*v)
+	m.clock++
+	for i, w := range ws {
+		x := fs[i].x
+		w.M += k * w.V * x * (y - q)
+		w.V = math.Max(w.V-k*g*w.V*w.V*x*x, 1e-6)
+		w.N++
+		w.T = m.clock
+		m.weights[fs[i].key] = w
+	}
+}

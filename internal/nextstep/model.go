@@ -1,0 +1,441 @@
+package nextstep
+
+import (
+	"cmp"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Start is the state every episode begins at: the task's start.
+const Start = "start"
+
+// Params are the predictor's settings. A zero α turns its expert off.
+type Params struct {
+	// Base is the Dirichlet strength pulling P1 (the next successful call
+	// from prev) towards the successful calls of every context.
+	Base float64
+	// Task, Prev2 and Term are the strengths of the (task, prev), (prev2,
+	// prev) and (term, prev) experts towards P1: the evidence a key needs
+	// before it outweighs where the agent is.
+	Task, Prev2, Term float64
+	// TaskWeight, Prev2Weight and TermWeight are the experts' exponents;
+	// the terms share TermWeight, each weighing TermWeight / n^TermPow for
+	// a context of n terms.
+	TaskWeight, Prev2Weight, TermWeight, TermPow float64
+	// Task2 is the strength of the (task, prev2, prev) expert towards the
+	// task's: the position in the task when a tool recurs in it.
+	Task2 float64
+	// Failed is the weight a call's counts keep once its task is known to
+	// have failed (Model.End with outcome 0); 1: the outcome is not used.
+	Failed float64
+	// Freq is the exponent of the frequency estimate P(next successful
+	// call = to): 1 for a predictor of what the agent will do; less for a
+	// chooser, whose own choices make the frequencies.
+	Freq float64
+	// Success is λ, the exponent of the step's own success probability.
+	Success float64
+	// Drop multiplies the score of a tool that failed twice in the episode.
+	Drop float64
+	// MoveOnFailure moves the trail on a failed call too (markov1's
+	// convention); false keeps the agent where it was.
+	MoveOnFailure bool
+	// Explore is an optimism bonus, Explore / √(1 + tries in this
+	// context), for an agent that must find its next steps by trying them
+	// (the simulator); 0 for a replay.
+	Explore float64
+	// Decay is the share of a key's counts forgotten at each of its
+	// updates (0: none): old evidence fades, so a change of what works is
+	// found, at the cost of O(next tools under the key) per update.
+	Decay float64
+	// Logistic estimates the step's success with the logistic regression
+	// of logistic.go instead of the count tables' rates, and ranks with
+	// Explore standard deviations of its log-odds as the bonus.
+	Logistic bool
+	// Logit ranks by the success model's log-odds instead of the log of
+	// its probability (v4's ranking, for a chooser).
+	Logit bool
+	// Hedge, when positive, learns the exponent of the frequencies (in
+	// place of Freq) from how well they predict the agent's own calls, with
+	// this fixed share (so it keeps adapting).
+	Hedge float64
+	// MaxKeys bounds the number of count keys, and of the success model's
+	// weights; 0: unbounded.
+	MaxKeys int
+}
+
+// DefaultParams are the settings chosen on the development split of the
+// real-trace benchmark (docs/learning-benchmark.md, "v5 candidates").
+var DefaultParams = Params{
+	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
+	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
+	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, Failed: 1,
+	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14,
+}
+
+// counts are the outcomes of the calls made under one key: per next tool,
+// how many succeeded and how many failed.
+type counts struct {
+	N    float64 // Σ successes
+	Succ map[string]float64
+	Fail map[string]float64
+	Last int64 // the model's call count at the key's last update
+}
+
+func (c *counts) tries(to string) float64 { return c.Succ[to] + c.Fail[to] }
+
+// Model is the predictor's learned state.
+type Model struct {
+	P       Params
+	tables  map[string]*counts
+	weights map[string]*weight // the success model's (Params.Logistic)
+	clock   int64              // outcomes the success model learned
+	beta    float64            // the frequencies' learned weight (Params.Hedge)
+	calls   int64              // calls observed
+}
+
+// New returns a model with no evidence.
+func New(p Params) *Model {
+	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]*weight{}, beta: 0.5}
+}
+
+// Keys returns how many count keys the model holds.
+func (m *Model) Keys() int { return len(m.tables) }
+
+// Weights returns how many weights the success model holds.
+func (m *Model) Weights() int { return len(m.weights) }
+
+// The keys, each with a prefix of its own so the tables share one map.
+func keyAll() string                  { return "0" }
+func keyPrev(prev string) string      { return "1\x00" + prev }
+func keyPrev2(p2, prev string) string { return "2\x00" + p2 + "\x00" + prev }
+func keyTask(task, prev string) string {
+	return "t\x00" + task + "\x00" + prev
+}
+func keyTerm(term, prev string) string { return "w\x00" + term + "\x00" + prev }
+func keyTask2(task, p2, prev string) string {
+	return "T\x00" + task + "\x00" + p2 + "\x00" + prev
+}
+
+// features are the keys of one call and their experts' settings.
+type feature struct {
+	key           string
+	alpha, weight float64
+}
+
+func (m *Model) features(ep *Episode) []feature {
+	p := m.P
+	var fs []feature
+	if p.Task > 0 && ep.Task != "" {
+		fs = append(fs, feature{keyTask(ep.Task, ep.Prev), p.Task, p.TaskWeight})
+		if p.Task2 > 0 {
+			fs = append(fs, feature{keyTask2(ep.Task, ep.Prev2, ep.Prev), p.Task2, 1})
+		}
+	}
+	if p.Prev2 > 0 && ep.Prev != Start {
+		fs = append(fs, feature{keyPrev2(ep.Prev2, ep.Prev), p.Prev2, p.Prev2Weight})
+	}
+	if p.Term > 0 && len(ep.Terms) > 0 {
+		w := p.TermWeight / math.Pow(float64(len(ep.Terms)), p.TermPow)
+		for _, t := range ep.Terms {
+			fs = append(fs, feature{keyTerm(t, ep.Prev), p.Term, w})
+		}
+	}
+	return fs
+}
+
+// A Scored is a candidate and its score (the log of its probability, plus
+// the step's success and the bonuses).
+type Scored struct {
+	To    string
+	Score float64
+}
+
+// Rank orders the candidates for the episode's next call, best first;
+// ties go to the name, so the order is total and deterministic.
+//
+// The estimate is built in levels, each a count table smoothed towards the
+// level below (an interpolated back-off): every successful call (p0),
+// where the agent is (p1), where it came from (p2), the context's terms
+// (pw: a product of per-term experts over p2, normalised over the
+// candidates), the task (pT). The step's success S is estimated the same
+// way from the calls' successes and failures.
+func (m *Model) Rank(ep *Episode, candidates []string) []Scored {
+	return m.rank(ep, candidates, m.P.Explore)
+}
+
+// Greedy is Rank without the exploration bonus: what the model believes.
+func (m *Model) Greedy(ep *Episode, candidates []string) []Scored {
+	return m.rank(ep, candidates, 0)
+}
+
+func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored {
+	p := m.P
+	get := func(k string) *counts { return m.tables[k] }
+	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
+	var prev2, task, task2 *counts
+	if p.Prev2 > 0 && ep.Prev != Start {
+		prev2 = get(keyPrev2(ep.Prev2, ep.Prev))
+	}
+	if p.Task > 0 && ep.Task != "" {
+		task = get(keyTask(ep.Task, ep.Prev))
+		if p.Task2 > 0 {
+			task2 = get(keyTask2(ep.Task, ep.Prev2, ep.Prev))
+		}
+	}
+	var terms []*counts
+	wt := 0.0
+	if p.Term > 0 && len(ep.Terms) > 0 {
+		wt = p.TermWeight / math.Pow(float64(len(ep.Terms)), p.TermPow)
+		for _, t := range ep.Terms {
+			if c := get(keyTerm(t, ep.Prev)); c != nil {
+				terms = append(terms, c)
+			}
+		}
+	}
+	k := float64(len(candidates))
+	out := make([]Scored, len(candidates))
+	logPw := make([]float64, len(candidates))
+	logS := make([]float64, len(candidates))
+	logT := make([]float64, len(candidates))
+	norm := 0.0
+	for i, to := range candidates {
+		p0 := 1 / k
+		if all != nil {
+			p0 = (all.Succ[to] + 1) / (all.N + k)
+		}
+		p1, s1 := p0, 0.5
+		if prev != nil {
+			p1 = (prev.Succ[to] + p.Base*p0) / (prev.N + p.Base)
+			s1 = (prev.Succ[to] + 1) / (prev.tries(to) + 2)
+		}
+		p2, s2 := p1, s1
+		if prev2 != nil {
+			p2 = (prev2.Succ[to] + p.Prev2*p1) / (prev2.N + p.Prev2)
+			s2 = (prev2.Succ[to] + p.Prev2*s1) / (prev2.tries(to) + p.Prev2)
+		}
+		lw, ls := math.Log(p2), math.Log(s2)
+		tries := 0.0
+		for _, c := range terms {
+			pt := (c.Succ[to] + p.Term*p2) / (c.N + p.Term)
+			st := (c.Succ[to] + p.Term*s2) / (c.tries(to) + p.Term)
+			lw += wt * math.Log(pt/p2)
+			ls += wt * math.Log(st/s2)
+			tries += c.tries(to)
+		}
+		logPw[i], logS[i] = lw, ls
+		norm += math.Exp(lw)
+		if p.Logistic {
+			z, sd := m.logit(ep, to)
+			logS[i] = -math.Log1p(math.Exp(-z))
+			if p.Logit {
+				logS[i] = z
+			}
+			out[i].Score = explore * sd
+		} else if explore > 0 {
+			out[i].Score = explore / math.Sqrt(1+tries/float64(max(1, len(ep.Terms))))
+		}
+	}
+	for i, to := range candidates {
+		pw := math.Exp(logPw[i]) / norm
+		pT := pw
+		if task != nil {
+			pT = (task.Succ[to] + p.Task*pw) / (task.N + p.Task)
+		}
+		if task != nil && !p.Logistic {
+			sT := (task.Succ[to] + math.Exp(logS[i])) / (task.tries(to) + 1)
+			logS[i] = math.Log(sT)
+		}
+		if task2 != nil {
+			pT = (task2.Succ[to] + p.Task2*pT) / (task2.N + p.Task2)
+		}
+		out[i].To = to
+		logT[i] = math.Log(pT)
+		out[i].Score += m.freq()*logT[i] + p.Success*logS[i]
+		if ep.failed[to] >= 2 && p.Drop > 0 {
+			out[i].Score += math.Log(p.Drop)
+		}
+	}
+	if p.Hedge > 0 {
+		ep.remember(candidates, logT, logS, p.Success)
+	}
+	slices.SortStableFunc(out, func(a, b Scored) int {
+		if d := cmp.Compare(b.Score, a.Score); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.To, b.To)
+	})
+	return out
+}
+
+// freq is the exponent of the frequencies: Params.Freq, or with
+// Params.Hedge the weight the agent's own choices have earned.
+func (m *Model) freq() float64 {
+	if m.P.Hedge > 0 {
+		return m.beta
+	}
+	return m.P.Freq
+}
+
+// hedge updates the frequencies' weight after the agent's own successful
+// call to: the posterior that the predictor with frequencies, rather than
+// the one without, predicts the agent's calls (a Bayesian mixture of the
+// two), with a share Hedge of the weight spread back so that it keeps
+// following a change.
+func (m *Model) hedge(ep *Episode, to string) {
+	qf, qs, ok := ep.predicted(to)
+	if !ok {
+		return
+	}
+	b := m.beta * qf / (m.beta*qf + (1-m.beta)*qs)
+	m.beta = (1-m.P.Hedge)*b + m.P.Hedge/2
+}
+
+// Learn counts the call to made in the episode's current state (before it
+// moves) under every key of that state, then moves the episode's trail.
+func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, to, ok, true) }
+
+// Observe is Learn for a call the agent may have made on the model's
+// advice: own says the agent chose it itself. Only its own choices are
+// counted as what agents do next (the frequencies), as they are evidence
+// of which steps move a task on; a step taken because the model ranked it
+// first would otherwise count for itself and lock the first lucky step in.
+// With Params.Logistic, the step's success is learned from every call.
+func (m *Model) Observe(ep *Episode, to string, ok, own bool) {
+	m.calls++
+	if own && ok && m.P.Hedge > 0 {
+		m.hedge(ep, to)
+	}
+	if own || !m.P.Logistic {
+		keys := []string{keyAll(), keyPrev(ep.Prev)}
+		for _, f := range m.features(ep) {
+			keys = append(keys, f.key)
+		}
+		m.add(keys, to, ok, 1)
+		if m.P.Failed != 1 {
+			ep.learned = append(ep.learned, learned{keys, to, ok})
+		}
+		if m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
+			m.evict()
+		}
+	}
+	if m.P.Logistic {
+		m.learnSuccess(ep, to, ok)
+		if m.P.MaxKeys > 0 && len(m.weights) > m.P.MaxKeys {
+			m.evictWeights()
+		}
+	}
+	ep.observe(to, ok, m.P.MoveOnFailure)
+}
+
+// add counts a call under keys with weight w (negative: takes it back).
+func (m *Model) add(keys []string, to string, ok bool, w float64) {
+	for _, k := range keys {
+		c := m.tables[k]
+		if c == nil {
+			if w < 0 {
+				continue // evicted since
+			}
+			c = &counts{Succ: map[string]float64{}, Fail: map[string]float64{}}
+			m.tables[k] = c
+		}
+		if d := m.P.Decay; d > 0 && w > 0 {
+			c.N *= 1 - d
+			for t := range c.Succ {
+				c.Succ[t] *= 1 - d
+			}
+			for t := range c.Fail {
+				c.Fail[t] *= 1 - d
+			}
+		}
+		if w > 0 {
+			c.Last = m.calls
+		}
+		if ok {
+			c.N = max(0, c.N+w)
+			c.Succ[to] = max(0, c.Succ[to]+w)
+		} else {
+			c.Fail[to] = max(0, c.Fail[to]+w)
+		}
+	}
+}
+
+// End closes an episode whose task's outcome is known (1 done, 0 failed,
+// between: partly): the calls of a task that failed keep the weight
+// Params.Failed of their counts, so what successful agents did weighs
+// more than what failing ones did.
+func (m *Model) End(ep *Episode, outcome float64) {
+	if m.P.Failed == 1 {
+		return
+	}
+	w := (1 - m.P.Failed) * (1 - min(max(outcome, 0), 1))
+	for _, l := range ep.learned {
+		m.add(l.keys, l.to, l.ok, -w)
+	}
+	ep.learned = nil
+}
+
+// evict drops an eighth of the keys, the least useful (ties: the key's
+// order), so that eviction is rare and its cost amortised; the key of
+// every context and the keys of where the agent is are kept. A key's use
+// is the evidence it adds to where the agent is: the log-likelihood gain of
+// its counts over the (prev) key's estimate. A common word's key, which
+// says what the (prev) key says, goes first; a recurring task's own key,
+// with few outcomes that decide its steps, stays.
+func (m *Model) evict() {
+	type kv struct {
+		key string
+		use float64
+	}
+	var ks []kv
+	for k, c := range m.tables {
+		if k == keyAll() || strings.HasPrefix(k, "1\x00") {
+			continue
+		}
+		ks = append(ks, kv{k, m.use(k, c)})
+	}
+	slices.SortFunc(ks, func(a, b kv) int {
+		if d := cmp.Compare(a.use, b.use); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.key, b.key)
+	})
+	for _, x := range ks[:min(len(ks), max(1, m.P.MaxKeys/8))] {
+		delete(m.tables, x.key)
+	}
+}
+
+// use is Σ_to c(to)·log(P_key(to) / P_prev(to)) with both estimates
+// smoothed (add ½ over the tools the two keys name).
+func (m *Model) use(key string, c *counts) float64 {
+	prev := key[strings.LastIndexByte(key, 0)+1:]
+	parent := m.tables[keyPrev(prev)]
+	if parent == nil || c.N == 0 {
+		return 0
+	}
+	k := float64(len(parent.Succ) + 1)
+	u := 0.0
+	for to, n := range c.Succ {
+		if n > 0 {
+			u += n * math.Log(((n+0.5)/(c.N+0.5*k))/((parent.Succ[to]+0.5)/(parent.N+0.5*k)))
+		}
+	}
+	return u
+}
+
+// evictWeights drops an eighth of the success model's weights, those
+// whose mean moved least from its prior's 0 (ties: the key's order); a
+// weight dropped is back at its prior.
+func (m *Model) evictWeights() {
+	keys := slices.Collect(maps.Keys(m.weights))
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := cmp.Compare(math.Abs(m.weights[a].M), math.Abs(m.weights[b].M)); d != 0 {
+			return d
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, k := range keys[:max(1, m.P.MaxKeys/8)] {
+		delete(m.weights, k)
+	}
+}

@@ -1,0 +1,245 @@
+package nextstep
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var tools = []string{"a", "b", "c", "d", "e"}
+
+func top(m *Model, ep *Episode) string { return m.Rank(ep, tools)[0].To }
+
+// play learns one episode's calls (tool, ok) and returns the episode.
+func play(m *Model, task string, terms []string, calls ...any) *Episode {
+	ep := NewEpisode(task, terms)
+	for i := 0; i < len(calls); i += 2 {
+		m.Learn(ep, calls[i].(string), calls[i+1].(bool))
+	}
+	return ep
+}
+
+// A seeded random stream learned twice gives the same rankings at every
+// step and byte-identical state; the decoded state ranks the same.
+func TestDeterministic(t *testing.T) {
+	run := func() (*Model, []string) {
+		m := New(DefaultParams)
+		r := rand.New(rand.NewPCG(27, 5))
+		var trace []string
+		for e := range 60 {
+			ep := NewEpisode(fmt.Sprint(e%7), []string{"w" + fmt.Sprint(e%3), "common"})
+			for range 5 {
+				rk := m.Rank(ep, tools)
+				trace = append(trace, fmt.Sprint(rk))
+				m.Learn(ep, tools[r.IntN(len(tools))], r.Float64() < 0.8)
+			}
+		}
+		return m, trace
+	}
+	m1, t1 := run()
+	m2, t2 := run()
+	require.Equal(t, t1, t2)
+	require.Equal(t, string(m1.AppendJSON(nil)), string(m2.AppendJSON(nil)))
+	d, err := Decode(m1.AppendJSON(nil), m1.P)
+	require.NoError(t, err)
+	require.Equal(t, string(m1.AppendJSON(nil)), string(d.AppendJSON(nil)))
+	ep := NewEpisode("3", []string{"w1", "common"})
+	require.Equal(t, m1.Rank(ep, tools), d.Rank(ep, tools))
+}
+
+// A new task starts at Start: its first suggestion is what earlier tasks
+// did first, whatever tool the previous task ended on.
+func TestTaskStartsAtStart(t *testing.T) {
+	m := New(DefaultParams)
+	for range 3 {
+		play(m, "", nil, "a", true, "b", true, "e", true)
+	}
+	ep := NewEpisode("", nil)
+	require.Equal(t, Start, ep.Prev)
+	require.Equal(t, "a", top(m, ep))
+}
+
+// The task id tells apart two tasks whose words are the same.
+func TestTaskIdentity(t *testing.T) {
+	m := New(DefaultParams)
+	words := []string{"book", "flight"}
+	for range 2 {
+		play(m, "1", words, "a", true)
+		play(m, "2", words, "c", true)
+	}
+	require.Equal(t, "a", top(m, NewEpisode("1", words)))
+	require.Equal(t, "c", top(m, NewEpisode("2", words)))
+}
+
+// Terms are exact keys: evidence under one term never moves a context
+// that does not have it, and the distinctive term decides at a shared
+// start.
+func TestExactTerms(t *testing.T) {
+	m := New(DefaultParams)
+	for range 3 {
+		play(m, "", []string{"fix", "please"}, "b", true)
+		play(m, "", []string{"price", "please"}, "d", true)
+	}
+	require.Equal(t, "b", top(m, NewEpisode("", []string{"fix", "please"})))
+	require.Equal(t, "d", top(m, NewEpisode("", []string{"price", "please"})))
+	before := m.Rank(NewEpisode("", []string{"unseen"}), tools)
+	play(m, "", []string{"other"}, "e", true)
+	after := m.Rank(NewEpisode("", []string{"unseen"}), tools)
+	// "other" teaches the start (every context) but no term of "unseen".
+	require.Equal(t, len(before), len(after))
+	require.NotContains(t, string(m.AppendJSON(nil)), `"w\u0000unseen`)
+}
+
+// After a failed call, the agent's next success is learned from where it
+// was (MoveOnFailure false), or from the failed tool (true).
+func TestCreditAfterFailure(t *testing.T) {
+	p := DefaultParams
+	p.MoveOnFailure = false
+	m := New(p)
+	ep := play(m, "", nil, "c", false, "a", true)
+	require.Equal(t, "a", ep.Prev)
+	require.Equal(t, Start, ep.Prev2)
+	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
+	require.Nil(t, m.tables[keyPrev("c")])
+
+	p.MoveOnFailure = true
+	m = New(p)
+	play(m, "", nil, "c", false, "a", true)
+	require.Equal(t, 1.0, m.tables[keyPrev("c")].Succ["a"])
+}
+
+// A tool that failed twice in the episode drops from the top.
+func TestFailedTwiceDrops(t *testing.T) {
+	m := New(DefaultParams)
+	for range 5 {
+		play(m, "", nil, "a", true)
+	}
+	ep := NewEpisode("", nil)
+	require.Equal(t, "a", top(m, ep))
+	m.Learn(ep, "a", false)
+	m.Learn(ep, "a", false)
+	require.Equal(t, 2, ep.Failed("a"))
+	require.NotEqual(t, "a", top(m, ep))
+}
+
+// MaxKeys bounds the state whatever the history.
+func TestBounded(t *testing.T) {
+	p := DefaultParams
+	p.MaxKeys = 64
+	m := New(p)
+	for e := range 200 {
+		play(m, fmt.Sprint(e), []string{fmt.Sprint("t", e), fmt.Sprint("u", e)}, "a", true, "b", e%2 == 0)
+		require.LessOrEqual(t, m.Keys(), 64)
+	}
+}
+
+// Model.End takes back part of a failed task's counts, and none of a done
+// task's.
+func TestTaskOutcome(t *testing.T) {
+	p := DefaultParams
+	p.Failed = 0.25
+	m := New(p)
+	ep := play(m, "", nil, "a", true)
+	m.End(ep, 1)
+	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
+	ep = play(m, "", nil, "b", true)
+	m.End(ep, 0)
+	require.Equal(t, 0.25, m.tables[keyPrev(Start)].Succ["b"])
+}
+
+func TestParseParams(t *testing.T) {
+	p, err := ParseParams(DefaultParams, "task=0.2, move=0,maxkeys=10")
+	require.NoError(t, err)
+	require.Equal(t, 0.2, p.Task)
+	require.False(t, p.MoveOnFailure)
+	require.Equal(t, 10, p.MaxKeys)
+	q, err := ParseParams(Params{}, p.String())
+	require.NoError(t, err)
+	require.Equal(t, p, q)
+	_, err = ParseParams(DefaultParams, "nope=1")
+	require.Error(t, err)
+	_, err = ParseParams(DefaultParams, "task")
+	require.Error(t, err)
+}
+
+// Decode never panics, and what it accepts writes back as JSON it reads.
+func FuzzDecode(f *testing.F) {
+	m := New(DefaultParams)
+	play(m, "1", []string{"x"}, "a", true, "b", false)
+	f.Add(m.AppendJSON(nil))
+	f.Add([]byte(`{"0":{"n":1}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Decode(data, DefaultParams)
+		if err != nil {
+			return
+		}
+		_, err = Decode(d.AppendJSON(nil), DefaultParams)
+		require.NoError(t, err)
+		d.Rank(NewEpisode("1", []string{"x"}), tools)
+	})
+}
+
+// A step taken on the model's own advice teaches its success but is not
+// counted as what agents do next: the first lucky step cannot count for
+// itself and lock itself in.
+func TestAdvisedStepsAreNotFrequencies(t *testing.T) {
+	m := New(DefaultParams)
+	ep := NewEpisode("", nil)
+	m.Observe(ep, "c", true, false)
+	require.Nil(t, m.tables[keyPrev(Start)])
+	z, _ := m.logit(NewEpisode("", nil), "c")
+	require.Greater(t, z, 0.0)
+	m.Observe(NewEpisode("", nil), "a", true, true)
+	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
+}
+
+// The frequencies' weight follows how well they predict the agent's own
+// calls: up when the agent does what others did, down when its own calls
+// are ones the frequencies did not predict.
+func TestHedge(t *testing.T) {
+	m := New(DefaultParams)
+	for range 20 {
+		ep := NewEpisode("", nil)
+		m.Rank(ep, tools)
+		m.Observe(ep, "a", true, true)
+	}
+	require.Greater(t, m.beta, 0.9)
+	for i := range 60 {
+		ep := NewEpisode("", nil)
+		m.Rank(ep, tools)
+		m.Observe(ep, tools[1+i%4], true, true) // anything but what the counts say
+	}
+	require.Less(t, m.beta, 0.5)
+}
+
+// Eviction keeps the keys that tell tasks apart: a task seen once keeps its
+// first step through a flood of calls that only repeat what every context
+// says (which evicting by outcome count or by age would drop first).
+func TestEvictionKeepsTaskKeys(t *testing.T) {
+	p := DefaultParams
+	p.MaxKeys = 16
+	m := New(p)
+	play(m, "T", nil, "e", true)
+	for i := range 200 {
+		play(m, "", []string{"common", fmt.Sprint("w", i)}, "a", true)
+	}
+	require.NotNil(t, m.tables[keyTask("T", Start)])
+	require.Equal(t, "e", top(m, NewEpisode("T", nil)))
+}
+
+// ParseParams never panics, and what it accepts prints in a form it reads.
+func FuzzParseParams(f *testing.F) {
+	f.Add("task=0.5,move=1,maxkeys=10")
+	f.Add("hedge=0,freq=1,lr=0")
+	f.Add("=,,")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseParams(DefaultParams, s)
+		if err != nil {
+			return
+		}
+		_, err = ParseParams(Params{}, p.String())
+		require.NoError(t, err)
+	})
+}
