@@ -217,10 +217,6 @@ func syncAll(files []*os.File, rels []string) error {
 	return nil
 }
 
-// newStateFile writes the new state to a temporary file beside the state
-// file, through renameio, without syncing: the caller syncs it with the
-// appends (syncAll takes its *os.File) and then renames it into place with
-// CloseAtomicallyReplace, which syncs it again (by then a no-op) first.
 // writeFile writes a workspace file whole, as os.WriteFile does but never
 // through a link (openFile), unsynced.
 func writeFile(path string, data []byte) error {
@@ -317,6 +313,10 @@ func (l *Workspace) WriteDerived(rel string, data []byte) error {
 	return nil
 }
 
+// newStateFile writes the new state to a temporary file beside the state
+// file, through renameio, without syncing: the caller syncs it with the
+// appends (syncAll takes its *os.File) and then renames it into place with
+// CloseAtomicallyReplace, which syncs it again (by then a no-op) first.
 func newStateFile(l *Workspace, rel string, data []byte) (*renameio.PendingFile, error) {
 	path := l.path(rel)
 	// The temporary file goes beside the target: same file system, so the
