@@ -106,7 +106,7 @@ func runNode(t *testing.T, dir string, env []string, name string, args ...string
 // its outputSchema, a tool error's too), after which ucs verify and check
 // pass on the workspace; then the Inspector lists the tools (--strict: no
 // schema problem of error severity) and calls status, which counts the
-// session's reports.
+// session's reports, and goal_list with an argument.
 func TestForeignClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs and runs node clients")
@@ -163,4 +163,9 @@ func TestForeignClients(t *testing.T) {
 	assert.False(t, call.IsError, "%s", out)
 	require.NotNil(t, call.StructuredContent.ReportsTotal, "%s", out)
 	assert.Equal(t, 2, *call.StructuredContent.ReportsTotal)
+
+	// An argument, as the inspector's key=value: the session's goal.
+	out = runNode(t, dir, ienv, inspector, append(server, "--method", "tools/call", "--tool-name", "goal_list", "--tool-arg", "state=all")...)
+	assert.Contains(t, string(out), "make the tests pass")
+	assert.NotContains(t, string(out), `"isError": true`)
 }
