@@ -78,18 +78,18 @@ func (sp *Spec) Outputs() []OutputField {
 
 // schema is the member's JSON Schema.
 func (f *OutputField) schema() pyjson.Value {
-	typ := outputTypes[f.Type]
-	var p []pyjson.Member
-	if f.Null {
-		p = append(p, pyjson.KV("type", []string{typ, "null"}))
-	} else {
-		p = append(p, pyjson.KV("type", typ))
-	}
+	p := []pyjson.Member{pyjson.KV("type", outputTypes[f.Type])}
 	switch f.Type {
 	case TypeStrings:
 		p = append(p, pyjson.KV("items", pyjson.Obj(pyjson.KV("type", "string"))))
 	case TypeObjects:
 		p = append(p, pyjson.KV("items", pyjson.Obj(pyjson.KV("type", "object"))))
+	}
+	if f.Null {
+		// One type per branch: some clients read only a subset of JSON
+		// Schema in which "type" names one type (the MCP Inspector's
+		// --strict warns of a list).
+		p = []pyjson.Member{pyjson.KV("anyOf", []pyjson.Value{pyjson.ObjectValue(p), pyjson.Obj(pyjson.KV("type", "null"))})}
 	}
 	return pyjson.ObjectValue(append(p, pyjson.KV("description", f.Doc)))
 }

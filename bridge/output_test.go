@@ -42,7 +42,7 @@ func TestOutputSchema(t *testing.T) {
 	}, Retries: true}
 	want := `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"x","description":"the answer of x","type":"object",` +
 		`"properties":{"id":{"type":"string","description":"an id"},"n":{"type":"integer","description":"a count"},` +
-		`"score":{"type":["number","null"],"description":"a score, or null"},` +
+		`"score":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"a score, or null"},` +
 		`"tags":{"type":"array","items":{"type":"string"},"description":"tags"},` +
 		`"hits":{"type":"array","items":{"type":"object"},"description":"hits"},` +
 		`"any":{"type":"array","description":"anything"},` +
