@@ -288,6 +288,10 @@ func printTable(w io.Writer, c config, calls []string, fresh, learned, hello *ta
 	fmt.Fprintf(w, "\ndo-nothing program: %.2f ms (median of all its %d calls)\n", median(all), len(all))
 	fmt.Fprintf(w, "state file: fresh %s, learned %s; its learned member (\"learn\"): fresh %s, learned %s\n",
 		kib(fresh.b.stateBytes), kib(learned.b.stateBytes), kib(fresh.b.learnBytes), kib(learned.b.learnBytes))
+	if learned.b.learnBytes == 0 {
+		fmt.Fprintf(w, "model %s keeps no learned member: no features, no weights\n", p.model)
+		return
+	}
 	fmt.Fprintf(w, "distinct features the reports touched: %d; weights the model holds: %d (at most %d)\n",
 		learned.b.features, learned.b.weights, learn.Buckets)
 }
