@@ -5,7 +5,7 @@ BIN     ?= bin/ucs
 RACE    ?= $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 FUZZTIME ?= 30s
 
-.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-real bench-exec bench-compare bench-mcp bench-store bench-view fuzz install skill-validate clean
+.PHONY: all build test vet demo bench bench-go bench-calls bench-knowledge bench-learning bench-real bench-exec bench-compare bench-model bench-mcp bench-store bench-view fuzz install skill-validate clean
 
 all: build
 
@@ -68,10 +68,24 @@ MCPCALLS ?= 100000
 bench-mcp: build
 	$(GO) run ./internal/tools/benchmcp -server $(dir $(BIN))ucs-mcp -runs $(or $(RUNS),500) -calls $(MCPCALLS)
 
-bench-compare: build
+bench-compare: build bin/hello-go
+	python3 scripts/compare_calls.py $(BASE) $(BIN) bin/hello-go $(or $(RUNS),200) "$(NEWARGS)"
+
+# A do-nothing Go program, built as ucs is: the floor of a call.
+bin/hello-go:
 	mkdir -p bin/hello && printf 'package main\n\nimport "os"\n\nfunc main() { os.Stdout.WriteString("{}\\n") }\n' > bin/hello/main.go
 	cd bin/hello && printf 'module hello\n\ngo 1.26\n' > go.mod && CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o ../hello-go .
-	python3 scripts/compare_calls.py $(BASE) $(BIN) bin/hello-go $(or $(RUNS),200) "$(NEWARGS)"
+
+# Issue 27's yardstick: consult, report and status on a workspace that has
+# learned 6,000 outcomes (8-word contexts, 40 tools all connected) against
+# a fresh one of the same manifest and a do-nothing Go program, 200 calls
+# each alternating call by call; the state's and the model's size, the
+# distinct features, peak memory. Target: learned within 1.5x of fresh,
+# within 3.5x of the do-nothing program. Flags in BENCHMODEL, e.g.
+#   make bench-model BENCHMODEL='-model v3 -n 2000 -runs 50'
+BENCHMODEL ?=
+bench-model: build bin/hello-go
+	$(GO) run ./internal/tools/benchmodel -ucs $(BIN) -hello bin/hello-go -v $(if $(RUNS),-runs $(RUNS)) $(BENCHMODEL)
 
 # The learning-quality benchmark (issue 16, docs/learning-benchmark.md): every
 # policy on 10 seeds x 600 episodes, driving the real binary as an agent does
