@@ -12,7 +12,7 @@ import (
 var layers = [][]string{
 	{"internal/pyjson"},
 	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "learn", "outcome", "policy", "dashboard"},
-	{"recall", "belief", "internal/nextstep"},
+	{"recall", "belief", "learn/nextstep"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen"},
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)

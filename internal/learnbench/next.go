@@ -3,7 +3,7 @@ package learnbench
 import (
 	"math/rand/v2"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
@@ -48,7 +48,7 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 
 func (p *nextPolicy) Observe(st *State, action string, reported bool) error {
 	p.repeated = reported && action == st.Cur
-	p.m.Observe(p.ep, action, reported, !p.advised)
+	p.m.Observe(p.ep, nil, action, reported, !p.advised)
 	return nil
 }
 

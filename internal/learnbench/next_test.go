@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // The next-step predictor's policy is seeded and deterministic (two runs,

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 

@@ -3,7 +3,7 @@ package realbench
 import (
 	"strconv"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
@@ -47,6 +47,5 @@ func replayProto(eps []Episode, p Proto, tools []string, steps []Step, col int) 
 			m.Learn(e, c.Tool, !c.Error)
 			k++
 		}
-		m.End(e, ep.Reward)
 	}
 }

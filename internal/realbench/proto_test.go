@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // A proto replays beside the baselines: a ranking at every step, the same

@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/learnbench"
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 func main() {

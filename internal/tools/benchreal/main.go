@@ -12,7 +12,7 @@
 // A new model plugs in with -models (each name becomes `ucs init --model
 // NAME`), -ucs-init-args (added to every init) and -task (the task id in
 // consult and report, for a model that keys on it). A next-step predictor
-// (package internal/nextstep) replays in memory beside the baselines with
+// (package learn/nextstep) replays in memory beside the baselines with
 // -proto:
 //
 //	go run ./internal/tools/benchreal -models '' -split dev -proto 'v5@id:term=2;v5-ctx@context:'
@@ -25,7 +25,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/internal/realbench"
 )
 

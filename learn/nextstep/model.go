@@ -8,8 +8,6 @@ import (
 	"strings"
 )
 
-// Start is the state every episode begins at: the task's start.
-const Start = "start"
 
 // Params are the predictor's settings. A zero α turns its expert off.
 type Params struct {
@@ -27,9 +25,6 @@ type Params struct {
 	// Task2 is the strength of the (task, prev2, prev) expert towards the
 	// task's: the position in the task when a tool recurs in it.
 	Task2 float64
-	// Failed is the weight a call's counts keep once its task is known to
-	// have failed (Model.End with outcome 0); 1: the outcome is not used.
-	Failed float64
 	// Freq is the exponent of the frequency estimate P(next successful
 	// call = to): 1 for a predictor of what the agent will do; less for a
 	// chooser, whose own choices make the frequencies.
@@ -41,6 +36,10 @@ type Params struct {
 	// MoveOnFailure moves the trail on a failed call too (markov1's
 	// convention); false keeps the agent where it was.
 	MoveOnFailure bool
+	// MarkFailed makes a failed call's state its own ("after tool
+	// failed", not "after tool"), so that what follows a failure is never
+	// learned as a move from the tool, and a retry is predicted from it.
+	MarkFailed bool
 	// Explore is an optimism bonus, Explore / √(1 + tries in this
 	// context), for an agent that must find its next steps by trying them
 	// (the simulator); 0 for a replay.
@@ -70,52 +69,82 @@ type Params struct {
 var DefaultParams = Params{
 	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
 	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
-	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, Failed: 1,
+	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, MarkFailed: true,
 	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
-// how many succeeded and how many failed.
+// how many succeeded and how many failed, weighted (old evidence fades,
+// Params.Decay) and whole (for explanations people read).
 type counts struct {
-	N    float64 // Σ successes
-	Succ map[string]float64
-	Fail map[string]float64
+	N    float64 // Σ weighted successes
+	M    int64   // Σ whole successes
+	To   map[string]*outcomes
 	Last int64 // the model's call count at the key's last update
 }
 
-func (c *counts) tries(to string) float64 { return c.Succ[to] + c.Fail[to] }
+// outcomes are a next tool's outcomes under one key.
+type outcomes struct {
+	S, F   float64 // weighted successes and failures
+	NS, NF int64   // whole successes and failures
+}
 
-// Model is the predictor's learned state.
+func (c *counts) succ(to string) float64 {
+	if o := c.To[to]; o != nil {
+		return o.S
+	}
+	return 0
+}
+
+func (c *counts) tries(to string) float64 {
+	if o := c.To[to]; o != nil {
+		return o.S + o.F
+	}
+	return 0
+}
+
+// Model is the predictor's learned state: in memory whole (New), or read
+// key by key from a Store (Open).
 type Model struct {
 	P       Params
-	tables  map[string]*counts
-	weights map[string]*weight // the success model's (Params.Logistic)
-	clock   int64              // outcomes the success model learned
-	beta    float64            // the frequencies' learned weight (Params.Hedge)
-	calls   int64              // calls observed
+	store   Store
+	err     error
+	tables  map[string]*counts            // loaded or learned; nil: absent
+	weights map[string]map[string]*weight // the success model's, by feature, then next tool
+	dirty   map[string]bool
+	clock   int64   // outcomes the success model learned
+	beta    float64 // the frequencies' learned weight (Params.Hedge)
+	calls   int64   // calls observed
 }
 
-// New returns a model with no evidence.
+// New returns a model with no evidence, held in memory.
 func New(p Params) *Model {
-	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]*weight{}, beta: 0.5}
+	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]map[string]*weight{}, dirty: map[string]bool{}, beta: 0.5}
 }
 
-// Keys returns how many count keys the model holds.
+// Keys returns how many count keys the model holds in memory.
 func (m *Model) Keys() int { return len(m.tables) }
 
-// Weights returns how many weights the success model holds.
-func (m *Model) Weights() int { return len(m.weights) }
-
-// The keys, each with a prefix of its own so the tables share one map.
-func keyAll() string                  { return "0" }
-func keyPrev(prev string) string      { return "1\x00" + prev }
-func keyPrev2(p2, prev string) string { return "2\x00" + p2 + "\x00" + prev }
-func keyTask(task, prev string) string {
-	return "t\x00" + task + "\x00" + prev
+// Weights returns how many weights the success model holds in memory.
+func (m *Model) Weights() int {
+	n := 0
+	for _, g := range m.weights {
+		n += len(g)
+	}
+	return n
 }
-func keyTerm(term, prev string) string { return "w\x00" + term + "\x00" + prev }
+
+// The keys, each with a prefix of its own so the tables share one store.
+func key(parts ...string) string      { return strings.Join(parts, sep) }
+func keyAll() string                  { return "c" + sep + "0" }
+func keyPrev(prev string) string      { return key("c", "1", prev) }
+func keyPrev2(p2, prev string) string { return key("c", "2", p2, prev) }
+func keyTask(task, prev string) string {
+	return key("c", "t", task, prev)
+}
+func keyTerm(term, prev string) string { return key("c", "w", term, prev) }
 func keyTask2(task, p2, prev string) string {
-	return "T\x00" + task + "\x00" + p2 + "\x00" + prev
+	return key("c", "T", task, p2, prev)
 }
 
 // features are the keys of one call and their experts' settings.
@@ -172,7 +201,7 @@ func (m *Model) Greedy(ep *Episode, candidates []string) []Scored {
 
 func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored {
 	p := m.P
-	get := func(k string) *counts { return m.tables[k] }
+	get := m.table
 	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
 	var prev2, task, task2 *counts
 	if p.Prev2 > 0 && ep.Prev != Start {
@@ -203,23 +232,23 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 	for i, to := range candidates {
 		p0 := 1 / k
 		if all != nil {
-			p0 = (all.Succ[to] + 1) / (all.N + k)
+			p0 = (all.succ(to) + 1) / (all.N + k)
 		}
 		p1, s1 := p0, 0.5
 		if prev != nil {
-			p1 = (prev.Succ[to] + p.Base*p0) / (prev.N + p.Base)
-			s1 = (prev.Succ[to] + 1) / (prev.tries(to) + 2)
+			p1 = (prev.succ(to) + p.Base*p0) / (prev.N + p.Base)
+			s1 = (prev.succ(to) + 1) / (prev.tries(to) + 2)
 		}
 		p2, s2 := p1, s1
 		if prev2 != nil {
-			p2 = (prev2.Succ[to] + p.Prev2*p1) / (prev2.N + p.Prev2)
-			s2 = (prev2.Succ[to] + p.Prev2*s1) / (prev2.tries(to) + p.Prev2)
+			p2 = (prev2.succ(to) + p.Prev2*p1) / (prev2.N + p.Prev2)
+			s2 = (prev2.succ(to) + p.Prev2*s1) / (prev2.tries(to) + p.Prev2)
 		}
 		lw, ls := math.Log(p2), math.Log(s2)
 		tries := 0.0
 		for _, c := range terms {
-			pt := (c.Succ[to] + p.Term*p2) / (c.N + p.Term)
-			st := (c.Succ[to] + p.Term*s2) / (c.tries(to) + p.Term)
+			pt := (c.succ(to) + p.Term*p2) / (c.N + p.Term)
+			st := (c.succ(to) + p.Term*s2) / (c.tries(to) + p.Term)
 			lw += wt * math.Log(pt/p2)
 			ls += wt * math.Log(st/s2)
 			tries += c.tries(to)
@@ -241,14 +270,14 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 		pw := math.Exp(logPw[i]) / norm
 		pT := pw
 		if task != nil {
-			pT = (task.Succ[to] + p.Task*pw) / (task.N + p.Task)
+			pT = (task.succ(to) + p.Task*pw) / (task.N + p.Task)
 		}
 		if task != nil && !p.Logistic {
-			sT := (task.Succ[to] + math.Exp(logS[i])) / (task.tries(to) + 1)
+			sT := (task.succ(to) + math.Exp(logS[i])) / (task.tries(to) + 1)
 			logS[i] = math.Log(sT)
 		}
 		if task2 != nil {
-			pT = (task2.Succ[to] + p.Task2*pT) / (task2.N + p.Task2)
+			pT = (task2.succ(to) + p.Task2*pT) / (task2.N + p.Task2)
 		}
 		out[i].To = to
 		logT[i] = math.Log(pT)
@@ -294,7 +323,7 @@ func (m *Model) hedge(ep *Episode, to string) {
 
 // Learn counts the call to made in the episode's current state (before it
 // moves) under every key of that state, then moves the episode's trail.
-func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, to, ok, true) }
+func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, nil, to, ok, true) }
 
 // Observe is Learn for a call the agent may have made on the model's
 // advice: own says the agent chose it itself. Only its own choices are
@@ -302,9 +331,17 @@ func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, to, ok, t
 // of which steps move a task on; a step taken because the model ranked it
 // first would otherwise count for itself and lock the first lucky step in.
 // With Params.Logistic, the step's success is learned from every call.
-func (m *Model) Observe(ep *Episode, to string, ok, own bool) {
+//
+// candidates are the steps the agent could have taken: with Params.Hedge
+// the frequencies' weight learns from how well the ranking with them, and
+// the one without, predicted the agent's own call among them. Nil: the
+// candidates of the episode's last Rank.
+func (m *Model) Observe(ep *Episode, candidates []string, to string, ok, own bool) {
 	m.calls++
 	if own && ok && m.P.Hedge > 0 {
+		if candidates != nil {
+			m.rank(ep, candidates, 0)
+		}
 		m.hedge(ep, to)
 	}
 	if own || !m.P.Logistic {
@@ -312,68 +349,52 @@ func (m *Model) Observe(ep *Episode, to string, ok, own bool) {
 		for _, f := range m.features(ep) {
 			keys = append(keys, f.key)
 		}
-		m.add(keys, to, ok, 1)
-		if m.P.Failed != 1 {
-			ep.learned = append(ep.learned, learned{keys, to, ok})
-		}
-		if m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
+		m.add(keys, to, ok)
+		if m.store == nil && m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
 			m.evict()
 		}
 	}
 	if m.P.Logistic {
 		m.learnSuccess(ep, to, ok)
-		if m.P.MaxKeys > 0 && len(m.weights) > m.P.MaxKeys {
+		if m.store == nil && m.P.MaxKeys > 0 && m.Weights() > m.P.MaxKeys {
 			m.evictWeights()
 		}
 	}
-	ep.observe(to, ok, m.P.MoveOnFailure)
+	ep.observe(to, ok, m.P.MoveOnFailure, m.P.MarkFailed)
 }
 
-// add counts a call under keys with weight w (negative: takes it back).
-func (m *Model) add(keys []string, to string, ok bool, w float64) {
+// add counts a call under keys.
+func (m *Model) add(keys []string, to string, ok bool) {
 	for _, k := range keys {
-		c := m.tables[k]
+		c := m.table(k)
 		if c == nil {
-			if w < 0 {
-				continue // evicted since
-			}
-			c = &counts{Succ: map[string]float64{}, Fail: map[string]float64{}}
+			c = &counts{To: map[string]*outcomes{}}
 			m.tables[k] = c
 		}
-		if d := m.P.Decay; d > 0 && w > 0 {
+		m.touch(k)
+		if d := m.P.Decay; d > 0 {
 			c.N *= 1 - d
-			for t := range c.Succ {
-				c.Succ[t] *= 1 - d
-			}
-			for t := range c.Fail {
-				c.Fail[t] *= 1 - d
+			for _, o := range c.To {
+				o.S *= 1 - d
+				o.F *= 1 - d
 			}
 		}
-		if w > 0 {
-			c.Last = m.calls
+		c.Last = m.calls
+		o := c.To[to]
+		if o == nil {
+			o = &outcomes{}
+			c.To[to] = o
 		}
 		if ok {
-			c.N = max(0, c.N+w)
-			c.Succ[to] = max(0, c.Succ[to]+w)
+			c.N++
+			c.M++
+			o.S++
+			o.NS++
 		} else {
-			c.Fail[to] = max(0, c.Fail[to]+w)
+			o.F++
+			o.NF++
 		}
 	}
-}
-
-// End closes an episode whose task's outcome is known (1 done, 0 failed,
-// between: partly): the calls of a task that failed keep the weight
-// Params.Failed of their counts, so what successful agents did weighs
-// more than what failing ones did.
-func (m *Model) End(ep *Episode, outcome float64) {
-	if m.P.Failed == 1 {
-		return
-	}
-	w := (1 - m.P.Failed) * (1 - min(max(outcome, 0), 1))
-	for _, l := range ep.learned {
-		m.add(l.keys, l.to, l.ok, -w)
-	}
-	ep.learned = nil
 }
 
 // evict drops an eighth of the keys, the least useful (ties: the key's
@@ -390,7 +411,7 @@ func (m *Model) evict() {
 	}
 	var ks []kv
 	for k, c := range m.tables {
-		if k == keyAll() || strings.HasPrefix(k, "1\x00") {
+		if c == nil || k == keyAll() || strings.HasPrefix(k, keyPrev("")) {
 			continue
 		}
 		ks = append(ks, kv{k, m.use(k, c)})
@@ -408,17 +429,17 @@ func (m *Model) evict() {
 
 // use is Σ_to c(to)·log(P_key(to) / P_prev(to)) with both estimates
 // smoothed (add ½ over the tools the two keys name).
-func (m *Model) use(key string, c *counts) float64 {
-	prev := key[strings.LastIndexByte(key, 0)+1:]
+func (m *Model) use(k string, c *counts) float64 {
+	prev := k[strings.LastIndex(k, sep)+1:]
 	parent := m.tables[keyPrev(prev)]
 	if parent == nil || c.N == 0 {
 		return 0
 	}
-	k := float64(len(parent.Succ) + 1)
+	nk := float64(len(parent.To) + 1)
 	u := 0.0
-	for to, n := range c.Succ {
-		if n > 0 {
-			u += n * math.Log(((n+0.5)/(c.N+0.5*k))/((parent.Succ[to]+0.5)/(parent.N+0.5*k)))
+	for to, o := range c.To {
+		if n := o.S; n > 0 {
+			u += n * math.Log(((n+0.5)/(c.N+0.5*nk))/((parent.succ(to)+0.5)/(parent.N+0.5*nk)))
 		}
 	}
 	return u
@@ -428,14 +449,22 @@ func (m *Model) use(key string, c *counts) float64 {
 // whose mean moved least from its prior's 0 (ties: the key's order); a
 // weight dropped is back at its prior.
 func (m *Model) evictWeights() {
+	moved := func(g map[string]*weight) float64 {
+		x := 0.0
+		for _, w := range g {
+			x = max(x, math.Abs(w.M))
+		}
+		return x
+	}
 	keys := slices.Collect(maps.Keys(m.weights))
 	slices.SortFunc(keys, func(a, b string) int {
-		if d := cmp.Compare(math.Abs(m.weights[a].M), math.Abs(m.weights[b].M)); d != 0 {
+		if d := cmp.Compare(moved(m.weights[a]), moved(m.weights[b])); d != 0 {
 			return d
 		}
 		return cmp.Compare(a, b)
 	})
-	for _, k := range keys[:max(1, m.P.MaxKeys/8)] {
-		delete(m.weights, k)
+	for n := 0; n < max(1, m.P.MaxKeys/8) && len(keys) > 0; keys = keys[1:] {
+		n += len(m.weights[keys[0]])
+		delete(m.weights, keys[0])
 	}
 }

@@ -1,6 +1,7 @@
 package nextstep
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -41,10 +42,10 @@ func TestDeterministic(t *testing.T) {
 	m1, t1 := run()
 	m2, t2 := run()
 	require.Equal(t, t1, t2)
-	require.Equal(t, string(m1.AppendJSON(nil)), string(m2.AppendJSON(nil)))
-	d, err := Decode(m1.AppendJSON(nil), m1.P)
-	require.NoError(t, err)
-	require.Equal(t, string(m1.AppendJSON(nil)), string(d.AppendJSON(nil)))
+	require.Equal(t, m1.Records(), m2.Records())
+	st := MapStore{}
+	st.Put(m1.Records())
+	d := Open(m1.P, st, m1.Globals())
 	ep := NewEpisode("3", []string{"w1", "common"})
 	require.Equal(t, m1.Rank(ep, tools), d.Rank(ep, tools))
 }
@@ -89,11 +90,13 @@ func TestExactTerms(t *testing.T) {
 	after := m.Rank(NewEpisode("", []string{"unseen"}), tools)
 	// "other" teaches the start (every context) but no term of "unseen".
 	require.Equal(t, len(before), len(after))
-	require.NotContains(t, string(m.AppendJSON(nil)), `"w\u0000unseen`)
+	require.NotContains(t, fmt.Sprint(m.Records()), "w\x1funseen")
 }
 
 // After a failed call, the agent's next success is learned from where it
-// was (MoveOnFailure false), or from the failed tool (true).
+// was (MoveOnFailure false), or from the state after the failed tool
+// (MoveOnFailure true, and with MarkFailed a state of its own: never as a
+// move from the tool), and the episode stays where the agent was.
 func TestCreditAfterFailure(t *testing.T) {
 	p := DefaultParams
 	p.MoveOnFailure = false
@@ -101,13 +104,22 @@ func TestCreditAfterFailure(t *testing.T) {
 	ep := play(m, "", nil, "c", false, "a", true)
 	require.Equal(t, "a", ep.Prev)
 	require.Equal(t, Start, ep.Prev2)
-	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
+	require.Equal(t, 1.0, m.tables[keyPrev(Start)].succ("a"))
 	require.Nil(t, m.tables[keyPrev("c")])
 
-	p.MoveOnFailure = true
+	p.MoveOnFailure, p.MarkFailed = true, false
 	m = New(p)
 	play(m, "", nil, "c", false, "a", true)
-	require.Equal(t, 1.0, m.tables[keyPrev("c")].Succ["a"])
+	require.Equal(t, 1.0, m.tables[keyPrev("c")].succ("a"))
+
+	m = New(DefaultParams)
+	ep = NewEpisode("", nil)
+	m.Learn(ep, "c", false)
+	require.Equal(t, Start, ep.At)
+	m.Learn(ep, "a", true)
+	require.Equal(t, "a", ep.At)
+	require.Nil(t, m.tables[keyPrev("c")])
+	require.Equal(t, 1.0, m.tables[keyPrev("c!")].succ("a"))
 }
 
 // A tool that failed twice in the episode drops from the top.
@@ -135,20 +147,6 @@ func TestBounded(t *testing.T) {
 	}
 }
 
-// Model.End takes back part of a failed task's counts, and none of a done
-// task's.
-func TestTaskOutcome(t *testing.T) {
-	p := DefaultParams
-	p.Failed = 0.25
-	m := New(p)
-	ep := play(m, "", nil, "a", true)
-	m.End(ep, 1)
-	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
-	ep = play(m, "", nil, "b", true)
-	m.End(ep, 0)
-	require.Equal(t, 0.25, m.tables[keyPrev(Start)].Succ["b"])
-}
-
 func TestParseParams(t *testing.T) {
 	p, err := ParseParams(DefaultParams, "task=0.2, move=0,maxkeys=10")
 	require.NoError(t, err)
@@ -164,21 +162,39 @@ func TestParseParams(t *testing.T) {
 	require.Error(t, err)
 }
 
-// Decode never panics, and what it accepts writes back as JSON it reads.
-func FuzzDecode(f *testing.F) {
+// A record of any bytes never panics a model that reads it: a damaged
+// record is an error (Model.Err), and the model ranks as without it.
+func FuzzRecord(f *testing.F) {
 	m := New(DefaultParams)
 	play(m, "1", []string{"x"}, "a", true, "b", false)
-	f.Add(m.AppendJSON(nil))
-	f.Add([]byte(`{"0":{"n":1}}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := Decode(data, DefaultParams)
-		if err != nil {
-			return
+	for _, r := range m.Records() {
+		f.Add(r.Key, r.Value)
+	}
+	f.Add(keyPrev(Start), []byte(`{"to":{"a":[1]}}`))
+	f.Fuzz(func(t *testing.T, key string, value []byte) {
+		d := Open(DefaultParams, MapStore{key: value}, Globals{Beta: 0.5})
+		ep := NewEpisode("1", []string{"x"})
+		d.Rank(ep, tools)
+		d.Observe(ep, tools, "a", true, true)
+		for _, r := range d.Changes() {
+			require.True(t, json.Valid(r.Value), "%s", r.Value)
 		}
-		_, err = Decode(d.AppendJSON(nil), DefaultParams)
-		require.NoError(t, err)
-		d.Rank(NewEpisode("1", []string{"x"}), tools)
 	})
+}
+
+// An episode writes back as it reads.
+func TestEpisodeJSON(t *testing.T) {
+	m := New(DefaultParams)
+	ep := play(m, "T", []string{"w", "x"}, "a", true, "b", false, "b", false)
+	raw := ep.AppendJSON(nil)
+	d, err := DecodeEpisode(raw)
+	require.NoError(t, err)
+	require.Equal(t, string(raw), string(d.AppendJSON(nil)))
+	require.Equal(t, "a", d.At)
+	require.Equal(t, "b!", d.Prev)
+	require.Equal(t, 2, d.Failed("b"))
+	_, err = DecodeEpisode([]byte(`{"task":"x"}`))
+	require.Error(t, err)
 }
 
 // A step taken on the model's own advice teaches its success but is not
@@ -187,12 +203,12 @@ func FuzzDecode(f *testing.F) {
 func TestAdvisedStepsAreNotFrequencies(t *testing.T) {
 	m := New(DefaultParams)
 	ep := NewEpisode("", nil)
-	m.Observe(ep, "c", true, false)
+	m.Observe(ep, nil, "c", true, false)
 	require.Nil(t, m.tables[keyPrev(Start)])
 	z, _ := m.logit(NewEpisode("", nil), "c")
 	require.Greater(t, z, 0.0)
-	m.Observe(NewEpisode("", nil), "a", true, true)
-	require.Equal(t, 1.0, m.tables[keyPrev(Start)].Succ["a"])
+	m.Observe(NewEpisode("", nil), nil, "a", true, true)
+	require.Equal(t, 1.0, m.tables[keyPrev(Start)].succ("a"))
 }
 
 // The frequencies' weight follows how well they predict the agent's own
@@ -203,13 +219,13 @@ func TestHedge(t *testing.T) {
 	for range 20 {
 		ep := NewEpisode("", nil)
 		m.Rank(ep, tools)
-		m.Observe(ep, "a", true, true)
+		m.Observe(ep, nil, "a", true, true)
 	}
 	require.Greater(t, m.beta, 0.9)
 	for i := range 60 {
 		ep := NewEpisode("", nil)
 		m.Rank(ep, tools)
-		m.Observe(ep, tools[1+i%4], true, true) // anything but what the counts say
+		m.Observe(ep, nil, tools[1+i%4], true, true) // anything but what the counts say
 	}
 	require.Less(t, m.beta, 0.5)
 }

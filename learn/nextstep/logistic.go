@@ -1,9 +1,6 @@
 package nextstep
 
-import (
-	"math"
-	"strings"
-)
+import "math"
 
 // The success model (Params.Logistic): the step's own success probability
 // as a Bayesian logistic regression over exact keys, v4's estimate without
@@ -30,24 +27,25 @@ const (
 	drift    = 0.0005
 )
 
+// An sfeature is one weight of a call: its group (the record it is kept
+// in: the feature without the next tool), the next tool, its value.
 type sfeature struct {
-	key  string
-	x    float64
-	bias bool
+	group, to string
+	x         float64
+	bias      bool
 }
 
 func (m *Model) sfeatures(ep *Episode, to string) []sfeature {
-	k := func(parts ...string) string { return "s\x00" + strings.Join(parts, "\x00") + "\x00" + to }
-	fs := []sfeature{{k("1", ep.Prev), 1, true}}
+	fs := []sfeature{{key("s", "1", ep.Prev), to, 1, true}}
 	if ep.Prev != Start {
-		fs = append(fs, sfeature{k("2", ep.Prev2, ep.Prev), 1, false})
+		fs = append(fs, sfeature{key("s", "2", ep.Prev2, ep.Prev), to, 1, false})
 	}
 	if ep.Task != "" && m.P.Task > 0 {
-		fs = append(fs, sfeature{k("t", ep.Task, ep.Prev), 1, false})
+		fs = append(fs, sfeature{key("s", "t", ep.Task, ep.Prev), to, 1, false})
 	}
 	x := 1 / math.Sqrt(float64(max(1, len(ep.Terms))))
 	for _, t := range ep.Terms {
-		fs = append(fs, sfeature{k("w", t, ep.Prev), x, false})
+		fs = append(fs, sfeature{key("s", "w", t, ep.Prev), to, x, false})
 	}
 	return fs
 }
@@ -57,7 +55,7 @@ func (m *Model) belief(f sfeature) weight {
 	if f.bias {
 		v0 = biasVar
 	}
-	w, ok := m.weights[f.key]
+	w, ok := m.group(f.group)[f.to]
 	if !ok {
 		return weight{V: v0, T: m.clock}
 	}
@@ -104,6 +102,12 @@ func (m *Model) learnSuccess(ep *Episode, to string, ok bool) {
 		w.V = math.Max(w.V-k*g*w.V*w.V*x*x, 1e-6)
 		w.N++
 		w.T = m.clock
-		m.weights[fs[i].key] = w
+		g := m.weights[fs[i].group]
+		if g == nil {
+			g = map[string]*weight{}
+			m.weights[fs[i].group] = g
+		}
+		g[fs[i].to] = w
+		m.touch(fs[i].group)
 	}
 }

@@ -22,12 +22,14 @@ func ParseParams(base Params, s string) (Params, error) {
 		}
 		f, ok := map[string]*float64{"base": &p.Base, "task": &p.Task, "prev2": &p.Prev2, "term": &p.Term,
 			"taskw": &p.TaskWeight, "prev2w": &p.Prev2Weight, "termw": &p.TermWeight, "termpow": &p.TermPow,
-			"success": &p.Success, "drop": &p.Drop, "explore": &p.Explore, "task2": &p.Task2, "failed": &p.Failed, "freq": &p.Freq, "decay": &p.Decay, "hedge": &p.Hedge}[k]
+			"success": &p.Success, "drop": &p.Drop, "explore": &p.Explore, "task2": &p.Task2, "freq": &p.Freq, "decay": &p.Decay, "hedge": &p.Hedge}[k]
 		switch {
 		case ok:
 			*f = x
 		case k == "move":
 			p.MoveOnFailure = x != 0
+		case k == "mark":
+			p.MarkFailed = x != 0
 		case k == "logit":
 			p.Logit = x != 0
 		case k == "lr":
@@ -44,8 +46,8 @@ func ParseParams(base Params, s string) (Params, error) {
 // String is the settings in ParseParams's form, every field, in a fixed
 // order.
 func (p Params) String() string {
-	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,failed=%g,freq=%g,success=%g,drop=%g,move=%d,explore=%g,decay=%g,lr=%d,logit=%d,hedge=%g,maxkeys=%d",
-		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Failed, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.Hedge, p.MaxKeys)
+	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,freq=%g,success=%g,drop=%g,move=%d,mark=%d,explore=%g,decay=%g,lr=%d,logit=%d,hedge=%g,maxkeys=%d",
+		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), b2i(p.MarkFailed), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.Hedge, p.MaxKeys)
 }
 
 func b2i(b bool) int {
