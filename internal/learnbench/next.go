@@ -3,8 +3,8 @@ package learnbench
 import (
 	"math/rand/v2"
 
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // The policy "next@C" is the next-step predictor of package nextstep

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // Config is one benchmark run.

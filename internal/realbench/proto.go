@@ -3,8 +3,8 @@ package realbench
 import (
 	"strconv"
 
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // A Proto is a next-step predictor (package nextstep) replayed in memory

@@ -8,7 +8,6 @@ import (
 	"strings"
 )
 
-
 // Params are the predictor's settings. A zero α turns its expert off.
 type Params struct {
 	// Base is the Dirichlet strength pulling P1 (the next successful call

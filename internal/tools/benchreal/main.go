@@ -25,8 +25,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/internal/realbench"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 const defaultTrace = "airline=testdata/realtrace/tau-bench-airline-gpt-4o.jsonl"
