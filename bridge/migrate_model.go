@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // migrateModel changes a workspace's learning model, explicitly: it
@@ -27,7 +28,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 			"the workspace is in format %d; migrate its format first", s.meta.Format)
 	case from == to:
 		return pyjson.Value{}, badInput("invalid_value", "nothing to do", "the workspace already uses the learning model %q", to)
-	case !lookupModel(to).learns():
+	case !lookupModel(to).learns() && !lookupModel(to).nextSteps():
 		return pyjson.Value{}, badInput("invalid_value", "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
 			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
 	}
@@ -38,11 +39,20 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	v, learned, err := relearn(s, lookupModel(to))
-	if err != nil {
-		return pyjson.Value{}, err
+	var learned int
+	if m := lookupModel(to); m.nextSteps() {
+		v, n, err := relearnSteps(s, m)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		s.meta.Model, s.model, s.learnt, s.stepsSt, learned = to, m, nil, v, n
+	} else {
+		v, n, err := relearn(s, m)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		s.meta.Model, s.model, s.learnt, s.stepsSt, learned = to, m, v, nil, n
 	}
-	s.meta.Model, s.model, s.learnt = to, lookupModel(to), v
 	out := []pyjson.Member{
 		pyjson.KV("status", "migrated"),
 		pyjson.KV("model_from", from),
@@ -109,26 +119,30 @@ func relearn(s *session, model *Model) (*learnState, int, error) {
 
 type reportContext struct {
 	text string // the report's context, else the last consult's since the report before
+	task string // the report's task, else the last consult's since the report before
 	seq  int64
 }
 
 // reportContexter follows the journal's events to give each report the
 // context it was made in: its own, else that of the consult since the
 // report before.
-type reportContexter struct{ consulted string }
+type reportContexter struct{ consulted, task string }
 
 // next is the context of ev when it is a report.
 func (rc *reportContexter) next(ev workspace.Event) (reportContext, bool) {
 	switch ev.Op {
 	case "consult":
-		rc.consulted = strField(ev.Args, "context")
+		rc.consulted, rc.task = strField(ev.Args, "context"), strField(ev.Args, "task")
 	case "report":
-		text := strField(ev.Input, "context")
+		text, task := strField(ev.Input, "context"), strField(ev.Input, "task")
 		if text == "" {
 			text = rc.consulted
 		}
-		rc.consulted = ""
-		return reportContext{text: text, seq: ev.Seq}, true
+		if task == "" {
+			task = rc.task
+		}
+		rc.consulted, rc.task = "", ""
+		return reportContext{text: text, task: task, seq: ev.Seq}, true
 	}
 	return reportContext{}, false
 }
@@ -155,4 +169,58 @@ func reportContexts(s *session) ([]reportContext, error) {
 		return nil, corrupt(err, relJournal)
 	}
 	return out, nil
+}
+
+// relearnSteps teaches a fresh v5 state the workspace's reports, in
+// order, each in its task (the task or context of its report, else of the
+// consult before it) and as the agent's own choice: the history says what
+// the agent did, not whether it followed advice. The records go to a
+// generation of the record log of their own (the migrate event's), so
+// nothing learned by an earlier period on v5 is read again.
+func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
+	lines, err := s.list(relActionLog)
+	if err != nil {
+		return nil, 0, err
+	}
+	contexts, err := reportContexts(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	offset := len(lines) - len(contexts)
+	if offset < 0 {
+		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
+	}
+	v := newStepsState()
+	v.generation = s.meta.Seq + 1
+	p := *model.steps
+	p.MaxKeys = 0 // as a model over the record log: nothing evicted
+	m := nextstep.New(p)
+	m.Prior = s.prior
+	learned := 0
+	for i, line := range lines {
+		action := strField(line, "action")
+		if !s.manifest.Has(action) {
+			continue
+		}
+		var ctx reportContext
+		if i >= offset {
+			ctx = contexts[i-offset]
+		}
+		ep := v.taskEpisode(ctx.task, ctx.text)
+		y, w := outcomeValue(strField(line, "success"))
+		if x, ok := line.Get("evidence_weight"); ok {
+			weight, _ := x.Float()
+			w *= weight
+		}
+		if w <= 0 {
+			ep.Locate(ep.Prev, action)
+			continue
+		}
+		cands, _ := s.stepCandidates(m, ep.At)
+		m.Observe(ep, cands, action, y, true)
+		learned++
+	}
+	v.globals = m.Globals()
+	s.setRecords(v.generation, m.Records())
+	return v, learned, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // A Model is a learning model: how a reported outcome changes what the
@@ -28,7 +29,14 @@ type Model struct {
 	// conditions evaluated as conditions). v4 and later; v3 is frozen as
 	// it shipped, so its journals replay.
 	governs bool
+	// steps are the settings of the next-step model (v5 and later); nil
+	// for the others.
+	steps *nextstep.Params
 }
+
+// nextSteps reports whether the model is package nextstep's, whose state
+// is the state file's "learn" member and the record log.
+func (m *Model) nextSteps() bool { return m != nil && m.steps != nil }
 
 // learns reports whether the model is one of package learn's, whose state
 // is the state file's "learn" member.
@@ -52,13 +60,15 @@ var models = []*Model{
 		reward: referenceReward, params: &learn.V3Params},
 	{Name: ModelV4, Doc: "ucs's own model: v3, also conditioned on the capability the agent came from, so the steps of one task at one tool are told apart",
 		reward: referenceReward, params: &learn.DefaultParams, governs: true},
+	{Name: ModelV5, Doc: "ucs's next-step model: what agents did next at the same place of the same or similar tasks, and each step's own success, over exact keys kept in the record log, from the task's start",
+		reward: referenceReward, steps: &nextstep.DefaultParams, governs: true},
 }
 
 // learningModels lists the names of the models of package learn.
 func learningModels() []string {
 	var names []string
 	for _, m := range models {
-		if m.learns() {
+		if m.learns() || m.nextSteps() {
 			names = append(names, m.Name)
 		}
 	}

@@ -42,6 +42,10 @@ type advisory struct {
 	Top    string // the first suggestion
 	Seq    int64  // the consult's event
 	Terms  []string
+	// Task is the task's key (v5), and Probe says the consult was greedy:
+	// a probe of the model's belief, not advice (v5).
+	Task  string
+	Probe bool
 	// Observations are the ids of the observations the consult put in
 	// its context (v4): the outcome of the action that follows is
 	// evidence for or against those about that action's capability.
@@ -226,6 +230,18 @@ func (s *session) learned() (*learnState, error) {
 // file, as its last member: the bytes as read when the call did not change
 // it.
 func (s *session) appendLearnMember(state []byte) []byte {
+	if s.model.nextSteps() {
+		state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
+		switch {
+		case s.stepsSt != nil:
+			state = s.stepsSt.appendJSON(state)
+		case s.learnRaw != nil:
+			state = append(state, s.learnRaw...)
+		default:
+			state = newStepsState().appendJSON(state)
+		}
+		return append(state, '}')
+	}
 	if !s.model.learns() {
 		return state
 	}
@@ -515,7 +531,12 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 
 // advisoryPrecision is how advice fared: the success rate of reports that
 // followed the top suggestion and of those that did not.
-func (v *learnState) advisoryPrecision() pyjson.Value {
+func (v *learnState) advisoryPrecision() pyjson.Value { return precisionOf(v.followed, v.unfollowed) }
+
+// precisionOf is how advice fared, from the weighted successes and
+// outcomes of reports that followed the top suggestion and of those that
+// did not.
+func precisionOf(followed, unfollowed [2]float64) pyjson.Value {
 	rate := func(p [2]float64) pyjson.Value {
 		var r any
 		if p[1] > 0 {
@@ -523,7 +544,7 @@ func (v *learnState) advisoryPrecision() pyjson.Value {
 		}
 		return pyjson.Obj(pyjson.KV("successes", round(p[0], 2)), pyjson.KV("reports", round(p[1], 2)), pyjson.KV("rate", r))
 	}
-	return pyjson.Obj(pyjson.KV("followed", rate(v.followed)), pyjson.KV("not_followed", rate(v.unfollowed)))
+	return pyjson.Obj(pyjson.KV("followed", rate(followed)), pyjson.KV("not_followed", rate(unfollowed)))
 }
 
 func orEmptyStrings(xs []string) []string {
@@ -533,9 +554,32 @@ func orEmptyStrings(xs []string) []string {
 	return xs
 }
 
+// advisoryPrecision is how a learning model's advice fared
+// (precisionOf); null for the reference's model.
+func (s *session) advisoryPrecision() (any, error) {
+	if v, err := s.steps(); err != nil || v != nil {
+		if err != nil {
+			return nil, err
+		}
+		return precisionOf(v.followed, v.unfollowed), nil
+	}
+	v, err := s.learned()
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return v.advisoryPrecision(), nil
+}
+
 // modelStatus is what status adds for a workspace of ucs's own model: its
 // name and how advice fared. Nothing for the reference's (parity).
 func (s *session) modelStatus() (string, any) {
+	if s.model.nextSteps() {
+		v, err := s.steps()
+		if err != nil {
+			return "", nil
+		}
+		return "learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", precisionOf(v.followed, v.unfollowed)))
+	}
 	if !s.model.learns() {
 		return "", nil
 	}

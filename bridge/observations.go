@@ -423,10 +423,11 @@ func (s *session) peerContextIndex(p peer) *contextIndex {
 // rememberContext keeps with the consult's advisory the observations it
 // put in its context (its own: a peer's are not its evidence to weigh).
 func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
-	if advisoryID == "" || s.learnt == nil || len(s.learnt.advisories) == 0 {
+	advs := s.advisories()
+	if advisoryID == "" || len(advs) == 0 {
 		return
 	}
-	adv := &s.learnt.advisories[len(s.learnt.advisories)-1]
+	adv := &advs[len(advs)-1]
 	if adv.ID != advisoryID {
 		return
 	}
@@ -687,6 +688,17 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 		if err := s.ws.WriteDerived(f.rel, f.data); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// advisories are the consults the learned state remembers, oldest first.
+func (s *session) advisories() []advisory {
+	switch {
+	case s.stepsSt != nil:
+		return s.stepsSt.advisories
+	case s.learnt != nil:
+		return s.learnt.advisories
 	}
 	return nil
 }

@@ -42,7 +42,8 @@ agent decides.`,
 	Fields: []Field{
 		{Name: "context", Type: TypeString, Required: true, Flag: true, Text: true, Max: contextCap, Doc: "the task or situation"},
 		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names to energize besides those the context evokes"},
-		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3, v4: rank by the estimate alone, without the exploration bonus (a probe)"},
+		{Name: "task", Type: TypeString, Flag: true, Text: true, Max: taskCap, Doc: "v5: the task this step is part of, an id you choose: a task not seen before starts at its start (default: the context tells tasks apart)"},
+		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3 and later: rank by the estimate alone, without the exploration bonus (v5: and without dead ends' penalty): a probe, whose top suggestion the next report is not counted as following"},
 		{Name: "fields", Type: TypeStrings, Flag: true, Doc: "only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)"},
 	},
 	check: func(c Call) error {
@@ -103,6 +104,9 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		penalising = deadHits
 	}
 	penalty := penaltyEnergy(s, kw, penalising)
+	if s.model.nextSteps() {
+		penalty = deadEndPenalty(s, penalising)
+	}
 
 	ctxMap := make(map[string]float64, len(ctxEnergy))
 	for _, ne := range ctxEnergy {
@@ -110,11 +114,16 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	var top []pyjson.Value
 	var advisoryID string
-	if s.model.learns() {
+	switch {
+	case s.model.nextSteps():
+		if top, advisoryID, err = s.suggestSteps(argString(c, "task"), context, penalty.energy, argBool(c, "greedy")); err != nil {
+			return pyjson.Value{}, err
+		}
+	case s.model.learns():
 		if top, advisoryID, err = s.suggestLearned(context, penalty.energy, !argBool(c, "greedy")); err != nil {
 			return pyjson.Value{}, err
 		}
-	} else {
+	default:
 		paths, err := s.scorePaths(cursor, ctxMap, penalty.energy)
 		if err != nil {
 			return pyjson.Value{}, err

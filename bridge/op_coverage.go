@@ -71,18 +71,29 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	if v != nil {
-		ctx := v.context(s.engine.Cursor.Node, learn.Terms(context))
-		caps := []pyjson.Value{}
-		var none, little []string
-		sum := 0.0
-		for _, to := range resolved {
-			// Outcomes of reaching the capability from anywhere.
-			var succ, n float64
+	sv, err := s.steps()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if v != nil || sv != nil {
+		// Outcomes of reaching the capability from anywhere.
+		outcomes := func(to string) (succ, n float64) {
+			if sv != nil {
+				k, f := s.stepsModel(sv).Outcomes(to)
+				return float64(k), float64(k + f)
+			}
+			ctx := v.context(s.engine.Cursor.Node, learn.Terms(context))
 			for _, from := range s.manifest.Names() {
 				ev := v.model.Estimate(ctx, from, to, 0).Evidence
 				succ, n = succ+ev.S, n+ev.N
 			}
+			return succ, n
+		}
+		caps := []pyjson.Value{}
+		var none, little []string
+		sum := 0.0
+		for _, to := range resolved {
+			succ, n := outcomes(to)
 			sum += min(1, n/coverageExperienceFull)
 			caps = append(caps, pyjson.Obj(pyjson.KV("capability", to),
 				pyjson.KV("outcomes", round(n, 2)), pyjson.KV("successes", round(succ, 2))))

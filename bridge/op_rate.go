@@ -75,6 +75,11 @@ type pastReport struct {
 	From, Action, Success  string
 	Context, After, GoalID string
 	Weight                 float64
+	// Line is the report's action-log line.
+	Line pyjson.Value
+	// Retracted says an amendment took the report's outcome back, so what
+	// it teaches next replaces it.
+	Retracted bool
 }
 
 // pastReport reads the report event seq and the action-log line it wrote.
@@ -108,7 +113,7 @@ func (s *session) pastReport(seq int64) (pastReport, error) {
 		return pastReport{}, corrupt(err, relActionLog)
 	}
 	input, _ := ev.Get("input")
-	r := pastReport{Seq: seq, From: strField(line, "cursor_before"), Action: strField(line, "action"),
+	r := pastReport{Seq: seq, Line: line, From: strField(line, "cursor_before"), Action: strField(line, "action"),
 		Success: strField(line, "success"), Context: strField(input, "context"), After: strField(line, "after"),
 		GoalID: strField(line, "goal_id"), Weight: 1}
 	if w, ok := line.Get("evidence_weight"); ok {
@@ -124,6 +129,11 @@ func (s *session) pastReport(seq int64) (pastReport, error) {
 // transition: to a learning model in the report's context, or as the
 // reference's reinforcement (which cannot retract).
 func (s *session) teach(r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+	if v, err := s.steps(); err != nil {
+		return pyjson.Value{}, err
+	} else if v != nil {
+		return s.teachStep(v, r, action, success, weight, retract)
+	}
 	if v, err := s.learned(); err != nil {
 		return pyjson.Value{}, err
 	} else if v != nil {
@@ -241,6 +251,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	r.Retracted = true
 	learned, err := s.teach(r, action, success, r.Weight, false)
 	if err != nil {
 		return pyjson.Value{}, err

@@ -48,7 +48,8 @@ reasoning trace. An action that is no capability is logged, not learned.`,
 		{Name: "significance", Type: TypeString, Enum: significances, Default: "routine",
 			Doc: "notable and critical ask for a reflection and record a judgment node"},
 		{Name: "context", Type: TypeString, Text: true, Max: contextCap, Doc: "the task the action was part of"},
-		{Name: "advisory_id", Type: TypeString, Doc: "v3, v4: the consult whose advice this action followed or not (default: the last consult at the same cursor)"},
+		{Name: "task", Type: TypeString, Text: true, Max: taskCap, Doc: "v5: the task the action was part of (consult's task)"},
+		{Name: "advisory_id", Type: TypeString, Doc: "v3 and later: the consult whose advice this action followed or not (default: the last consult at the same place)"},
 		{Name: "reasoning_trace", Type: TypeObject, Text: true, Doc: "why you chose it: constraints, alternatives, decisive_factor, ..."},
 		{Name: "goal_id", Type: TypeString, Doc: "the goal this action works towards (goal add): the outcome moves it, and teaches 1.5 times as much"},
 		{Name: "result", Type: TypeObject, Text: true, Doc: "the raw result observed: exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out; classified, it decides the outcome (ucs exec sends it)"},
@@ -127,7 +128,11 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		)))
 	}
 
-	if lv, ok, err := s.learnReport(in, before, c.Input); err != nil {
+	learnReport := func() (pyjson.Value, bool, error) { return s.learnReport(in, before, c.Input) }
+	if s.model.nextSteps() {
+		learnReport = func() (pyjson.Value, bool, error) { return s.learnStep(in, strField(c.Input, "task"), c.Input) }
+	}
+	if lv, ok, err := learnReport(); err != nil {
 		return pyjson.Value{}, err
 	} else if ok {
 		out = append(out, pyjson.KV("learning", lv))
@@ -251,6 +256,9 @@ func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after
 	}
 	if s.learnedAfter != "" {
 		entry = entry.With("after", s.learnedAfter)
+	}
+	if s.stepLearned != nil {
+		entry = entry.With("step", s.stepLearned.value())
 	}
 	return entry
 }

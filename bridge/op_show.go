@@ -69,11 +69,9 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	out = append(out, pyjson.KV("goals", goals))
-	var precision any
-	if v, err := s.learned(); err != nil {
+	precision, err := s.advisoryPrecision()
+	if err != nil {
 		return pyjson.Value{}, err
-	} else if v != nil {
-		precision = v.advisoryPrecision()
 	}
 	out = append(out, pyjson.KV("advisory_precision", precision))
 	due := []pyjson.Value{}

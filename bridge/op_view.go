@@ -96,11 +96,9 @@ func (s *session) dashboardData(since time.Time) (pyjson.Value, pyjson.Value, er
 			pyjson.KV("suggested_paths", get("suggested_paths")), pyjson.KV("penalty_applied", get("penalty_applied")),
 			pyjson.KV("dead_ends", get("dead_ends"))))
 	}
-	var precision any
-	if v, err := s.learned(); err != nil {
+	precision, err := s.advisoryPrecision()
+	if err != nil {
 		return pyjson.Value{}, pyjson.Value{}, err
-	} else if v != nil {
-		precision = v.advisoryPrecision()
 	}
 	pp, err := s.window(relPPHistory, viewPP)
 	if err != nil {

@@ -37,6 +37,10 @@ type session struct {
 	// file's "learn" member), and v3 its decoded form once a call needs it.
 	learnRaw []byte
 	learnt   *learnState
+	// stepsSt is a v5 workspace's learned state once a call needs it, and
+	// stepLearned what its report learned, for the action log.
+	stepsSt     *stepsState
+	stepLearned *stepRecord
 	// priorFrom names the fleet's workspaces whose models a new one
 	// started from (init --fleet-prior).
 	priorFrom []string
@@ -120,7 +124,7 @@ func (s *session) restore() error {
 	visit := func(key string, raw []byte) error {
 		switch key {
 		case learnMember:
-			if s.model.learns() {
+			if s.model.learns() || s.model.nextSteps() {
 				s.learnRaw = raw
 			}
 		case goalsMember:
@@ -223,6 +227,9 @@ func (s *session) commit(c Call, tBefore int) error {
 		c.Input = pyjson.SortKeys(in)
 	}
 	if err := s.prepareBook(); err != nil {
+		return err
+	}
+	if err := s.prepareSteps(); err != nil {
 		return err
 	}
 	warnings, err := s.tx.Commit(s.event(c, tBefore), s.appendState)

@@ -33,6 +33,7 @@ const (
 	textCap    = 64 << 10 // a reflection, an outcome, an imported entry's text
 	noteCap    = 4096     // a note, a goal's content
 	phraseCap  = 1024     // a topic, a slot: a phrase
+	taskCap    = 256      // a task's id
 )
 
 // cap is the field's cap: characters of a string (or of each item of a

@@ -54,6 +54,30 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*transiti
 			t.S, t.N, t.Discovered = p.S, p.N, p.Discovered
 		}
 	}
+	sv, err := s.steps()
+	if err != nil {
+		return nil, err
+	}
+	if sv != nil {
+		// The agent's own steps from each capability, in whole counts.
+		m := s.stepsModel(sv)
+		for _, from := range s.manifest.Names() {
+			for _, c := range m.Successors(from) {
+				if !s.manifest.Has(c.To) {
+					continue
+				}
+				t := get(from, c.To)
+				t.S, t.N = float64(c.Successes), float64(c.Successes+c.Failures)
+				t.Discovered = t.Edge < 0 && !(from == c.To && hasSelfLoop(s, from))
+			}
+		}
+		if err := modelErr(m); err != nil {
+			return nil, err
+		}
+	}
+	// A learning model's counts are its own: the window adds contexts and
+	// times only.
+	modelCounts := v != nil || sv != nil
 	lines, err := s.window(relActionLog, window)
 	if err != nil {
 		return nil, err
@@ -72,7 +96,7 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*transiti
 			continue
 		}
 		t := byPair[[2]string{from, to}]
-		if v == nil {
+		if !modelCounts {
 			t = get(from, to)
 			y, w := outcomeValue(strField(line, "success"))
 			t.S += w * y

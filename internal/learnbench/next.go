@@ -48,7 +48,7 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 
 func (p *nextPolicy) Observe(st *State, action string, reported bool) error {
 	p.repeated = reported && action == st.Cur
-	p.m.Observe(p.ep, nil, action, reported, !p.advised)
+	p.m.Observe(p.ep, nil, action, b2f(reported), !p.advised)
 	return nil
 }
 
@@ -70,4 +70,11 @@ func (p *nextPolicy) Probe(qs []ProbeQuery) ([][]string, error) {
 		}
 	}
 	return out, nil
+}
+
+func b2f(ok bool) float64 {
+	if ok {
+		return 1
+	}
+	return 0
 }

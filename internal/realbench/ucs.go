@@ -34,6 +34,11 @@ type UCS struct {
 	// "task" in the report. Off by default: a model that keys on the task
 	// turns it on (today's command line has no such flag).
 	Task bool
+	// Probe consults with --greedy: the replayed agents never saw ucs's
+	// advice, so every report is the agent's own choice, and a model that
+	// tells advice followed from the agent's own choices (v5) must be
+	// told the consult was a probe.
+	Probe bool
 }
 
 // Describe says how ucs is driven, for the results.
@@ -47,6 +52,9 @@ func (u UCS) Describe() string {
 	}
 	if u.Task {
 		s += " task"
+	}
+	if u.Probe {
+		s += " probe"
 	}
 	return s
 }
@@ -144,6 +152,9 @@ func (u UCS) consultArgs(dir, context string, task int) []string {
 	args := []string{"--workspace", dir, "consult", "--context", context}
 	if u.Task {
 		args = append(args, "--task", strconv.Itoa(task))
+	}
+	if u.Probe {
+		args = append(args, "--greedy")
 	}
 	return args
 }

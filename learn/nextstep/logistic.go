@@ -57,7 +57,11 @@ func (m *Model) belief(f sfeature) weight {
 	}
 	w, ok := m.group(f.group)[f.to]
 	if !ok {
-		return weight{V: v0, T: m.clock}
+		mean := 0.0
+		if f.bias && m.Prior != nil {
+			mean = m.Prior(f.to)
+		}
+		return weight{M: mean, V: v0, T: m.clock}
 	}
 	c := *w
 	c.V = math.Min(c.V+drift*float64(m.clock-c.T), math.Max(v0, c.V))
@@ -78,11 +82,7 @@ func (m *Model) logit(ep *Episode, to string) (z, sd float64) {
 }
 
 // learnSuccess is one extended-Kalman step of the logistic regression.
-func (m *Model) learnSuccess(ep *Episode, to string, ok bool) {
-	y := 0.0
-	if ok {
-		y = 1
-	}
+func (m *Model) learnSuccess(ep *Episode, to string, y float64) {
 	fs := m.sfeatures(ep, to)
 	ws := make([]*weight, len(fs))
 	z, v := 0.0, 0.0

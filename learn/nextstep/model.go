@@ -111,6 +111,11 @@ type Model struct {
 	tables  map[string]*counts            // loaded or learned; nil: absent
 	weights map[string]map[string]*weight // the success model's, by feature, then next tool
 	dirty   map[string]bool
+	// Prior, when set, is the log-odds a step's success starts from before
+	// any evidence (a manifest's declared utility less cost): the mean of
+	// the success model's bias weight, so that a workspace with no
+	// evidence ranks by what the manifest says.
+	Prior func(to string) float64
 	clock   int64   // outcomes the success model learned
 	beta    float64 // the frequencies' learned weight (Params.Hedge)
 	calls   int64   // calls observed
@@ -322,7 +327,14 @@ func (m *Model) hedge(ep *Episode, to string) {
 
 // Learn counts the call to made in the episode's current state (before it
 // moves) under every key of that state, then moves the episode's trail.
-func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, nil, to, ok, true) }
+func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, nil, to, value(ok), true) }
+
+func value(ok bool) float64 {
+	if ok {
+		return 1
+	}
+	return 0
+}
 
 // Observe is Learn for a call the agent may have made on the model's
 // advice: own says the agent chose it itself. Only its own choices are
@@ -335,7 +347,12 @@ func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, nil, to, 
 // the frequencies' weight learns from how well the ranking with them, and
 // the one without, predicted the agent's own call among them. Nil: the
 // candidates of the episode's last Rank.
-func (m *Model) Observe(ep *Episode, candidates []string, to string, ok, own bool) {
+//
+// y is the call's success, 1 or 0, or between for a partial success: a
+// call of y ≥ ½ counts as a success (it moved the task on), and the
+// success model learns y itself.
+func (m *Model) Observe(ep *Episode, candidates []string, to string, y float64, own bool) {
+	ok := y >= 0.5
 	m.calls++
 	if own && ok && m.P.Hedge > 0 {
 		if candidates != nil {
@@ -354,7 +371,7 @@ func (m *Model) Observe(ep *Episode, candidates []string, to string, ok, own boo
 		}
 	}
 	if m.P.Logistic {
-		m.learnSuccess(ep, to, ok)
+		m.learnSuccess(ep, to, y)
 		if m.store == nil && m.P.MaxKeys > 0 && m.Weights() > m.P.MaxKeys {
 			m.evictWeights()
 		}

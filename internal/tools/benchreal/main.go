@@ -44,7 +44,7 @@ type options struct {
 func main() {
 	var o options
 	var models, initArgs, env, bin string
-	var task bool
+	var task, probe bool
 	var protos string
 	flag.StringVar(&protos, "proto", "", "semicolon-separated next-step predictors NAME[@TASKKEY][:PARAMS] replayed in memory (TASKKEY id, context or none; PARAMS as nextstep.ParseParams)")
 	flag.StringVar(&o.traces, "trace", defaultTrace, "comma-separated NAME=PATH datasets: a trace (JSON lines, testdata/realtrace) or a tau-bench trajectory file (JSON array)")
@@ -52,6 +52,7 @@ func main() {
 	flag.StringVar(&models, "models", "v4,v2", "comma-separated ucs models, each on its own workspace (`ucs init --model NAME`); \"default\": no --model")
 	flag.StringVar(&initArgs, "ucs-init-args", "", "extra `ucs init` arguments for every model")
 	flag.StringVar(&env, "ucs-env", "", "comma-separated KEY=VALUE environment for every ucs call")
+	flag.BoolVar(&probe, "probe", false, "consult with --greedy: every report is the replayed agent's own choice (the agents never saw ucs's advice)")
 	flag.BoolVar(&task, "task", false, "pass the task id to ucs (consult --task, report \"task\"): for a model that keys on it")
 	flag.StringVar(&bin, "ucs", "", "the ucs binary to drive, one process per call (default: the command line in process)")
 	flag.StringVar(&o.out, "out", "", "directory for results.json (default: none)")
@@ -64,7 +65,7 @@ func main() {
 	if flag.NArg() > 0 {
 		fail(fmt.Errorf("unexpected arguments: %v", flag.Args()))
 	}
-	u := realbench.UCS{InitArgs: strings.Fields(initArgs), Task: task}
+	u := realbench.UCS{InitArgs: strings.Fields(initArgs), Task: task, Probe: probe}
 	if bin != "" {
 		abs, err := filepath.Abs(bin)
 		if err != nil {

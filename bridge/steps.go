@@ -1,0 +1,251 @@
+package bridge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+)
+
+// ModelV5 is ucs's next-step model (package learn/nextstep): it ranks the
+// agent's next step by what agents did next in the same place of the same
+// or similar tasks and by the step's own chance of success, over exact
+// keys, from the task's start. Its evidence lives in the workspace's
+// record log, read key by key, so a call costs the same however much it
+// learned; the state file keeps only the episode, the advisories and a
+// few numbers.
+const ModelV5 = "v5"
+
+// stepsState is a v5 workspace's learned state in the state file's learn
+// member: the task in progress (the episode), the model's global numbers,
+// the advisories remembered for attribution and how advice fared.
+type stepsState struct {
+	episode    *nextstep.Episode
+	globals    nextstep.Globals
+	advisories []advisory // oldest first
+	followed   [2]float64
+	unfollowed [2]float64
+	// generation names the record log's keys of this model: the event
+	// that started it (0: the workspace's init), so that a workspace that
+	// comes back to v5 learns afresh.
+	generation int64
+	// model is the call's view of the learned evidence, opened on first
+	// use over the record log.
+	model *nextstep.Model
+}
+
+func newStepsState() *stepsState {
+	return &stepsState{episode: nextstep.NewEpisode("", nil), globals: nextstep.Globals{Beta: 0.5}}
+}
+
+// steps returns a v5 workspace's learned state, decoding it on first use;
+// nil for a workspace of another model.
+func (s *session) steps() (*stepsState, error) {
+	if !s.model.nextSteps() {
+		return nil, nil
+	}
+	if s.stepsSt == nil {
+		if s.learnRaw == nil {
+			s.stepsSt = newStepsState()
+		} else {
+			v, err := decodeSteps(s.learnRaw)
+			if err != nil {
+				return nil, corrupt(err, relState)
+			}
+			s.stepsSt = v
+		}
+	}
+	return s.stepsSt, nil
+}
+
+// stepsModel returns the call's model over the record log, with the
+// manifest's priors.
+func (s *session) stepsModel(v *stepsState) *nextstep.Model {
+	if v.model == nil {
+		v.model = nextstep.Open(*s.model.steps, sessionRecords{s, v.generation}, v.globals)
+		v.model.Prior = s.prior
+	}
+	return v.model
+}
+
+// prior is the log-odds a step's success starts from: its capability's
+// declared utility less its cost.
+func (s *session) prior(to string) float64 {
+	if i := s.manifest.Index(to); i >= 0 {
+		return s.manifest.Capabilities[i].U - s.manifest.Capabilities[i].C
+	}
+	return 0
+}
+
+// modelErr is the error the model met reading its evidence, as the
+// call's error.
+func modelErr(m *nextstep.Model) error {
+	err := m.Err()
+	var e *Error
+	if err == nil || errors.As(err, &e) {
+		return err
+	}
+	return corrupt(err, relModelLog) // a record that does not decode
+}
+
+// prepareSteps queues what the call's model learned, before the commit
+// writes the state that names it.
+func (s *session) prepareSteps() error {
+	v := s.stepsSt
+	if v == nil || v.model == nil {
+		return nil
+	}
+	if err := modelErr(v.model); err != nil {
+		return err
+	}
+	v.globals = v.model.Globals()
+	if recs := v.model.Changes(); len(recs) > 0 {
+		s.setRecords(v.generation, recs)
+	}
+	return nil
+}
+
+// taskEpisode returns the episode a consult or report of this task and
+// context belongs to, starting a new one at the task's start when the
+// task changed: an explicit task id that differs, or without one, a
+// context that describes another task (learn.SameTask). Nothing of the
+// previous task's trail carries over. A call with neither keeps the
+// episode.
+func (v *stepsState) taskEpisode(task, context string) *nextstep.Episode {
+	ep := v.episode
+	terms := learn.Terms(context)
+	switch {
+	case task != "":
+		if ep.Task != explicitTask(task) {
+			ep = nextstep.NewEpisode(explicitTask(task), terms)
+		}
+	case len(terms) > 0:
+		if !learn.SameTask(terms, ep.Terms) {
+			ep = nextstep.NewEpisode(contextTask(terms), terms)
+		}
+	}
+	v.episode = ep
+	return ep
+}
+
+// An explicit task id is kept as the agent gave it, behind a prefix that
+// tells it from a context's digest.
+func explicitTask(id string) string { return "=" + id }
+
+// contextTask is the task key of a task known only by its context: a
+// digest of its terms, so that the same task described again is the same
+// task.
+func contextTask(terms []string) string {
+	if len(terms) == 0 {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(strings.Join(terms, " ")))
+	return "~" + hex.EncodeToString(sum[:8])
+}
+
+// taskName is a task key as the agent knows it: its id, or "" for one
+// known by its context.
+func taskName(key string) string {
+	if id, ok := strings.CutPrefix(key, "="); ok {
+		return id
+	}
+	return ""
+}
+
+// appendJSON writes the state as one compact object with sorted keys.
+func (v *stepsState) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"advisories":[`...)
+	for i, a := range v.advisories {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for _, s := range []string{a.ID, a.Cursor, a.Top, a.Task} {
+			dst = pyjson.AppendString(dst, s)
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, a.Seq, 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendBool(dst, a.Probe)
+		dst = append(dst, ',')
+		dst = appendStrings(dst, a.Terms)
+		dst = append(dst, ',')
+		dst = appendStrings(dst, a.Observations)
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `],"episode":`...)
+	dst = v.episode.AppendJSON(dst)
+	dst = append(dst, `,"followed":`...)
+	dst = appendPair(dst, v.followed)
+	dst = append(dst, `,"generation":`...)
+	dst = strconv.AppendInt(dst, v.generation, 10)
+	g := v.globals
+	dst = append(dst, `,"globals":[`...)
+	dst = pyjson.AppendFloat(dst, g.Beta)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, g.Clock, 10)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, g.Calls, 10)
+	dst = append(dst, `],"not_followed":`...)
+	dst = appendPair(dst, v.unfollowed)
+	return append(dst, '}')
+}
+
+// decodeSteps reads what appendJSON wrote.
+func decodeSteps(raw []byte) (*stepsState, error) {
+	if !gjson.ValidBytes(raw) {
+		return nil, errors.New("learn: not valid JSON")
+	}
+	doc := gjson.ParseBytes(raw)
+	ep, err := nextstep.DecodeEpisode([]byte(doc.Get("episode").Raw))
+	if err != nil {
+		return nil, errors.New("learn." + err.Error())
+	}
+	v := &stepsState{episode: ep}
+	if g := doc.Get("generation"); g.Type != gjson.Number || g.Int() < 0 {
+		return nil, errors.New("learn.generation: want the event that started the model")
+	} else {
+		v.generation = g.Int()
+	}
+	g := doc.Get("globals").Array()
+	if len(g) != 3 || g[0].Type != gjson.Number || g[1].Type != gjson.Number || g[2].Type != gjson.Number || g[0].Num < 0 || g[0].Num > 1 {
+		return nil, errors.New("learn.globals: want [beta, clock, calls]")
+	}
+	v.globals = nextstep.Globals{Beta: g[0].Num, Clock: g[1].Int(), Calls: g[2].Int()}
+	for _, k := range []struct {
+		key string
+		dst *[2]float64
+	}{{"followed", &v.followed}, {"not_followed", &v.unfollowed}} {
+		a := doc.Get(k.key).Array()
+		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
+			return nil, errors.New("learn." + k.key + ": want [successes, outcomes]")
+		}
+		*k.dst = [2]float64{a[0].Num, a[1].Num}
+	}
+	for _, r := range doc.Get("advisories").Array() {
+		a := r.Array()
+		if len(a) != 8 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.String || a[3].Type != gjson.String ||
+			a[4].Type != gjson.Number || !a[5].IsBool() || !a[6].IsArray() || !a[7].IsArray() {
+			return nil, errors.New("learn.advisories: want [id, at, top, task, seq, probe, [terms], [observations]]")
+		}
+		adv := advisory{ID: a[0].Str, Cursor: a[1].Str, Top: a[2].Str, Task: a[3].Str, Seq: a[4].Int(), Probe: a[5].Bool()}
+		for _, t := range a[6].Array() {
+			adv.Terms = append(adv.Terms, t.Str)
+		}
+		for _, t := range a[7].Array() {
+			adv.Observations = append(adv.Observations, t.Str)
+		}
+		v.advisories = append(v.advisories, adv)
+	}
+	if len(v.advisories) > advisoriesKept {
+		return nil, errors.New("learn.advisories: too many")
+	}
+	return v, nil
+}

@@ -1,0 +1,180 @@
+package bridge
+
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+)
+
+// learnStep teaches a v5 model a report: the step from where the agent
+// was (the episode's state, never a tool that failed or the workspace's
+// initial cursor) to the action, in the report's task. It is attributed to
+// the advice it followed or not (named by advisory_id, or the newest
+// consult made at the same place of the same task); a step that followed a
+// consult's top suggestion (not a probe's) teaches the step's success but
+// is not counted as what the agent chose, so advice cannot count for
+// itself. It returns the answer's "learning" member.
+func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (pyjson.Value, bool, error) {
+	v, err := s.steps()
+	if err != nil || v == nil {
+		return pyjson.Value{}, false, err
+	}
+	m := s.stepsModel(v)
+	ep := v.taskEpisode(task, in.Context)
+	var adv *advisory
+	advIdx := -1
+	if id := strField(input, "advisory_id"); id != "" {
+		for i := range v.advisories {
+			if v.advisories[i].ID == id {
+				adv, advIdx = &v.advisories[i], i
+			}
+		}
+		if adv == nil {
+			s.warn("advisory_id " + quote(id) + " names no recent consult; the report is not attributed")
+		}
+	} else if n := len(v.advisories); n > 0 && v.advisories[n-1].Cursor == ep.At && v.advisories[n-1].Task == ep.Task {
+		adv, advIdx = &v.advisories[n-1], n-1
+	}
+	if in.Context == "" && adv != nil && len(ep.Terms) == 0 {
+		ep.Terms = adv.Terms
+	}
+	y, w := outcomeValue(in.Success)
+	w *= in.Weight
+	followed := adv != nil && in.Action == adv.Top
+	own := !followed || adv.Probe
+	from := ep.At
+	state := ep.State()
+	members := []pyjson.Member{
+		pyjson.KV("transition", stepName(from)+" → "+in.Action),
+		pyjson.KV("task", taskName(ep.Task)),
+		pyjson.KV("context_terms", orEmptyStrings(ep.Terms)),
+	}
+	cands, _ := s.stepCandidates(m, from)
+	before := m.Explain(ep, in.Action)
+	discovered := false
+	switch {
+	case in.Success == "neutral" || w <= 0:
+		// The agent says where it is: the episode moves there, nothing
+		// is learned.
+		ep.Locate(ep.Prev, in.Action)
+		members = append(members, pyjson.KV("learned", false))
+	default:
+		ok := y >= 0.5
+		discovered = ok && from != nextstep.Start && s.engine.Graph.Find(from, in.Action) < 0 &&
+			!(in.Action == from && hasSelfLoop(s, from)) && !hadSuccess(m, from, in.Action)
+		m.Observe(ep, cands, in.Action, y, own)
+		s.stepLearned = &stepRecord{state: state, own: own}
+		after := m.Explain(nextstep.RestoreState(state, ep.Terms), in.Action)
+		members = append(members,
+			pyjson.KV("learned", true),
+			pyjson.KV("counted_as_choice", own),
+			pyjson.KV("p_before", round(before.P, 4)),
+			pyjson.KV("p_after", round(after.P, 4)),
+			pyjson.KV("outcomes_before", pyjson.Obj(pyjson.KV("successes", before.Successes), pyjson.KV("failures", before.Failures))),
+			pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures))),
+		)
+	}
+	members = append(members, pyjson.KV("discovered", discovered))
+	if err := modelErr(m); err != nil {
+		return pyjson.Value{}, false, err
+	}
+	if adv != nil {
+		if w > 0 {
+			c := &v.unfollowed
+			if followed {
+				c = &v.followed
+			}
+			c[0] += w * y
+			c[1] += w
+		}
+		members = append(members, pyjson.KV("advisory_id", adv.ID), pyjson.KV("followed_advice", followed))
+		if w > 0 && len(adv.Observations) > 0 {
+			confidence := min(1, in.Weight*selfReportConfidence)
+			if ov, ok, err := s.attributeOutcome(adv.Observations, in.Action, y, confidence, in.HasResult, s.meta.Seq+1); err != nil {
+				return pyjson.Value{}, false, err
+			} else if ok {
+				members = append(members, pyjson.KV("observations", ov))
+			}
+		}
+		v.advisories = append(v.advisories[:advIdx], v.advisories[advIdx+1:]...)
+	}
+	return pyjson.ObjectValue(members), true, nil
+}
+
+// A stepRecord is what a v5 report's action-log line keeps of the state
+// it was learned in, so that a later rating or amendment teaches the
+// same keys: the task, the state before and the state, and whether the
+// step counted as the agent's choice.
+type stepRecord struct {
+	state [3]string
+	own   bool
+}
+
+func (r *stepRecord) value() pyjson.Value {
+	return pyjson.Obj(pyjson.KV("task", r.state[0]), pyjson.KV("prev2", r.state[1]), pyjson.KV("prev", r.state[2]), pyjson.KV("own", r.own))
+}
+
+// stepRecordOf reads a line's stepRecord; ok false when it has none.
+func stepRecordOf(line pyjson.Value) (stepRecord, bool) {
+	v, ok := line.Get("step")
+	if !ok || v.Kind() != pyjson.Object {
+		return stepRecord{}, false
+	}
+	own, _ := v.Get("own")
+	return stepRecord{state: [3]string{strField(v, "task"), strField(v, "prev2"), strField(v, "prev")}, own: own.Bool()}, true
+}
+
+// teachStep applies a rating or an amendment of a past v5 report: a
+// rating's verdict teaches the step's success at the state the report was
+// learned in; an amendment (retract) takes the report's count back out.
+func (s *session) teachStep(v *stepsState, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+	m := s.stepsModel(v)
+	rec, ok := stepRecordOf(r.Line)
+	if !ok {
+		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
+			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)")), nil
+	}
+	ep := nextstep.RestoreState(rec.state, learn.Terms(r.Context))
+	y, w := outcomeValue(success)
+	before := m.Explain(ep, action)
+	switch {
+	case retract:
+		if rec.own {
+			m.Retract(ep, action, y >= 0.5)
+		}
+	case w*weight > 0:
+		if rec.own && r.Retracted {
+			m.Count(ep, action, y >= 0.5) // the amendment's step replaces the report's
+		}
+		m.Judge(ep, action, y)
+	}
+	if err := modelErr(m); err != nil {
+		return pyjson.Value{}, err
+	}
+	after := m.Explain(ep, action)
+	return pyjson.Obj(pyjson.KV("transition", stepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
+		pyjson.KV("p_before", round(before.P, 4)), pyjson.KV("p_after", round(after.P, 4)),
+		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures)))), nil
+}
+
+// stepName is where a step starts, for people: a capability, or the
+// task's start.
+func stepName(at string) string {
+	if at == nextstep.Start {
+		return "(start)"
+	}
+	return at
+}
+
+func hasSelfLoop(s *session, c string) bool { _, ok := selfLoop(s.manifest, c); return ok }
+
+// hadSuccess reports whether the agent's own calls succeeded from a state
+// to a step before: a step the manifest lacks is discovered once.
+func hadSuccess(m *nextstep.Model, from, to string) bool {
+	for _, c := range m.Successors(from) {
+		if c.To == to {
+			return c.Successes > 0
+		}
+	}
+	return false
+}

@@ -1,0 +1,103 @@
+package nextstep
+
+import "math"
+
+// Evidence is what the ranking of one next step rests on, in whole counts,
+// for an explanation people read.
+type Evidence struct {
+	// Level says where Next and Of were counted: "task" (this task, in
+	// this state), "state" (this state, any task), "any" (every state) or
+	// "" (nowhere yet).
+	Level string
+	// Next is how many of the agent's Of next successful calls there were
+	// to the step.
+	Next, Of int64
+	// Successes and Failures are the step's whole outcomes in this state
+	// (any task), or in every state when it has none here.
+	Successes, Failures int64
+	// Anywhere says Successes and Failures were counted in every state.
+	Anywhere bool
+	// P is the success model's probability that the step succeeds, and SD
+	// the standard deviation of its log-odds.
+	P, SD float64
+}
+
+// Explain returns the evidence behind the ranking of step to in the
+// episode's current state.
+func (m *Model) Explain(ep *Episode, to string) Evidence {
+	var ev Evidence
+	levels := []struct {
+		name string
+		key  string
+	}{{"state", keyPrev(ep.Prev)}, {"any", keyAll()}}
+	if ep.Task != "" && m.P.Task > 0 {
+		levels = append([]struct {
+			name string
+			key  string
+		}{{"task", keyTask(ep.Task, ep.Prev)}}, levels...)
+	}
+	for _, l := range levels {
+		if c := m.table(l.key); c != nil && c.M > 0 {
+			ev.Level, ev.Of = l.name, c.M
+			if o := c.To[to]; o != nil {
+				ev.Next = o.NS
+			}
+			break
+		}
+	}
+	if c := m.table(keyPrev(ep.Prev)); c != nil && c.To[to] != nil {
+		ev.Successes, ev.Failures = c.To[to].NS, c.To[to].NF
+	} else if c := m.table(keyAll()); c != nil && c.To[to] != nil {
+		ev.Successes, ev.Failures, ev.Anywhere = c.To[to].NS, c.To[to].NF, true
+	}
+	if m.P.Logistic {
+		z, sd := m.logit(ep, to)
+		ev.P, ev.SD = 1/(1+math.Exp(-z)), sd
+	} else {
+		ev.P = float64(ev.Successes+1) / float64(ev.Successes+ev.Failures+2)
+	}
+	return ev
+}
+
+// Successors returns the steps the agent's own calls have succeeded to
+// from a state, with how many times, in the order of their names: what
+// the model learned of where one can go from there.
+func (m *Model) Successors(state string) []Count {
+	c := m.table(keyPrev(state))
+	if c == nil {
+		return nil
+	}
+	var out []Count
+	for _, to := range sortedKeys(c.To) {
+		if o := c.To[to]; o.NS > 0 || o.NF > 0 {
+			out = append(out, Count{To: to, Successes: o.NS, Failures: o.NF, Weight: o.S + o.F})
+		}
+	}
+	return out
+}
+
+// A Count is a step's whole outcomes from a state, and their weight after
+// old evidence faded (Params.Decay).
+type Count struct {
+	To                  string
+	Successes, Failures int64
+	Weight              float64
+}
+
+// Next returns the episode as it would be after a successful call to to,
+// without its context's terms: for a look along a chain of steps that
+// reads a few keys per step.
+func (ep *Episode) Next(to string) *Episode {
+	n := NewEpisode(ep.Task, nil)
+	n.Prev2, n.Prev, n.At = ep.Prev, to, to
+	return n
+}
+
+// Outcomes returns a step's whole outcomes in every state: how often the
+// agent's own calls to it succeeded and failed.
+func (m *Model) Outcomes(to string) (successes, failures int64) {
+	if c := m.table(keyAll()); c != nil && c.To[to] != nil {
+		return c.To[to].NS, c.To[to].NF
+	}
+	return 0, 0
+}
