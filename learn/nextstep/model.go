@@ -116,9 +116,9 @@ type Model struct {
 	// the success model's bias weight, so that a workspace with no
 	// evidence ranks by what the manifest says.
 	Prior func(to string) float64
-	clock   int64   // outcomes the success model learned
-	beta    float64 // the frequencies' learned weight (Params.Hedge)
-	calls   int64   // calls observed
+	clock int64   // outcomes the success model learned
+	beta  float64 // the frequencies' learned weight (Params.Hedge)
+	calls int64   // calls observed
 }
 
 // New returns a model with no evidence, held in memory.
