@@ -141,7 +141,7 @@ func (l *Workspace) realDirOf(rel string) error {
 // others are in directories of their own (layoutRel).
 var layoutFiles = []string{
 	RelJournal, RelActionLog, RelMethodology, RelDeadEnds, RelJudgment, RelAnnotations,
-	RelOverrides, RelPPHistory, RelPinned, RelMethodologyMD, RelExperimentsMD, RelDeadEndsMD,
+	RelOverrides, RelPPHistory, RelModelLog, RelPinned, RelMethodologyMD, RelExperimentsMD, RelDeadEndsMD,
 }
 
 // layoutRel reports whether rel is a file of the workspace's layout that a
