@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
@@ -106,78 +106,296 @@ func appendJSONString(dst []byte, s string) []byte {
 
 // parseModelLine reads a line of the model log (without its newline): its
 // event and records, in key order, each value compact JSON (null for a
-// deletion) in a copy of its own. Anything but the format above is an
-// error, and no input makes it panic.
+// deletion; it shares line's memory unless it had to be made compact).
+// Anything but the format above is an error, and no input makes it panic.
+// It is a scanner of its own, not a JSON decoder: a call parses the lines
+// the index does not cover yet, and this costs a fraction of decoding them.
 func parseModelLine(line []byte) (seq int64, recs []Record, err error) {
-	bad := func(format string, args ...any) (int64, []Record, error) {
-		return 0, nil, fmt.Errorf("not a line of the model log: "+format, args...)
+	s := jsonScanner{b: line}
+	if !utf8.Valid(line) {
+		return s.fail("not valid UTF-8")
 	}
-	if !utf8.Valid(line) || !gjson.ValidBytes(line) {
-		return bad("not valid JSON")
+	if !s.token(`{`) || !s.token(`"seq"`) || !s.token(`:`) {
+		return s.fail(`want {"seq":N,"set":[...]}`)
 	}
-	doc := gjson.ParseBytes(line)
-	if !doc.IsObject() {
-		return bad("not an object")
+	s.space()
+	from := s.i
+	for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+		s.i++
 	}
-	members := 0
-	var set gjson.Result
-	doc.ForEach(func(k, v gjson.Result) bool {
-		members++
-		switch {
-		case members == 1 && k.Str == "seq" && v.Type == gjson.Number:
-			seq, err = strconv.ParseInt(v.Raw, 10, 64)
-			if err != nil || seq < 1 {
-				err = errors.New(`"seq" must be a positive integer`)
+	seq, err = strconv.ParseInt(string(s.b[from:s.i]), 10, 64)
+	if err != nil || seq < 1 || (s.b[from] == '0') {
+		return s.fail(`"seq" must be a positive integer`)
+	}
+	if !s.token(`,`) || !s.token(`"set"`) || !s.token(`:`) || !s.token(`[`) {
+		return s.fail(`want {"seq":N,"set":[...]}`)
+	}
+	if !s.token(`]`) {
+		for {
+			if !s.token(`[`) {
+				return s.fail(`each record must be ["KEY", VALUE]`)
 			}
-		case members == 2 && k.Str == "set" && v.IsArray():
-			set = v
-		default:
-			err = errors.New(`want the members "seq" and "set", in that order`)
+			s.space()
+			raw, escaped, ok := s.string()
+			if !ok {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			key := string(raw)
+			if escaped {
+				key = unescapeJSON(raw)
+			}
+			if len(recs) > 0 && key <= recs[len(recs)-1].Key {
+				return s.fail(fmt.Sprintf("the keys are not sorted and distinct at %q", key))
+			}
+			if !s.token(`,`) {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			s.space()
+			from := s.i
+			s.spaced = false
+			if !s.value(0) {
+				return s.fail(fmt.Sprintf("the value of %q is not JSON", key))
+			}
+			value := s.b[from:s.i:s.i]
+			if s.spaced {
+				var b bytes.Buffer
+				json.Compact(&b, value) // valid: scanned
+				value = b.Bytes()
+			}
+			recs = append(recs, Record{Key: key, Value: value})
+			if !s.token(`]`) {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			if s.token(`]`) {
+				break
+			}
+			if !s.token(`,`) {
+				return s.fail(`want , or ] after a record`)
+			}
 		}
-		return err == nil
-	})
-	if err == nil && members != 2 {
-		err = errors.New(`want the members "seq" and "set", in that order`)
 	}
-	if err != nil {
-		return bad("%v", err)
+	if !s.token(`}`) {
+		return s.fail(`want {"seq":N,"set":[...]}`)
 	}
-	var last string
-	set.ForEach(func(_, pair gjson.Result) bool {
-		k, v, n := gjson.Result{}, gjson.Result{}, 0
-		if pair.IsArray() {
-			pair.ForEach(func(_, x gjson.Result) bool {
-				if n++; n == 1 {
-					k = x
-				} else {
-					v = x
-				}
-				return n <= 2
-			})
-		}
-		switch {
-		case n != 2 || k.Type != gjson.String:
-			err = errors.New(`each record must be ["KEY", VALUE]`)
-		case len(recs) > 0 && k.Str <= last:
-			err = fmt.Errorf("the keys are not sorted and distinct at %q", k.Str)
-		case !utf8.ValidString(k.Str):
-			err = fmt.Errorf("the key %q is not valid UTF-8", k.Str)
-		}
-		if err != nil {
-			return false
-		}
-		value := []byte(v.Raw)
-		if strings.ContainsAny(v.Raw, " \t\r\n") {
-			var b bytes.Buffer
-			json.Compact(&b, value) // valid: the whole line is
-			value = b.Bytes()
-		}
-		last = k.Str
-		recs = append(recs, Record{Key: strings.Clone(k.Str), Value: value})
-		return true
-	})
-	if err != nil {
-		return bad("%v", err)
+	if s.space(); s.i != len(s.b) {
+		return s.fail("more after the object")
 	}
 	return seq, slices.Clip(recs), nil
+}
+
+// A jsonScanner reads JSON text from b at i. Its input is valid UTF-8
+// (checked whole first).
+type jsonScanner struct {
+	b      []byte
+	i      int
+	spaced bool // whitespace was skipped inside a value
+}
+
+func (s *jsonScanner) fail(what string) (int64, []Record, error) {
+	return 0, nil, fmt.Errorf("not a line of the model log: %s (at byte %d)", what, s.i)
+}
+
+func (s *jsonScanner) space() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+			s.spaced = true
+		default:
+			return
+		}
+	}
+}
+
+// token skips whitespace and then t, if it is there.
+func (s *jsonScanner) token(t string) bool {
+	s.space()
+	if bytes.HasPrefix(s.b[s.i:], []byte(t)) {
+		s.i += len(t)
+		return true
+	}
+	return false
+}
+
+// string reads a string at i: its content, undecoded, and whether it has
+// escapes.
+func (s *jsonScanner) string() (raw []byte, escaped, ok bool) {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, false, false
+	}
+	from := s.i + 1
+	for i := from; i < len(s.b); i++ {
+		switch c := s.b[i]; {
+		case c == '"':
+			s.i = i + 1
+			return s.b[from:i], escaped, true
+		case c < 0x20:
+			return nil, false, false
+		case c == '\\':
+			escaped = true
+			if i++; i >= len(s.b) {
+				return nil, false, false
+			}
+			switch s.b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(s.b) {
+					return nil, false, false
+				}
+				for _, h := range s.b[i+1 : i+5] {
+					if !strings.ContainsRune("0123456789abcdefABCDEF", rune(h)) {
+						return nil, false, false
+					}
+				}
+				i += 4
+			default:
+				return nil, false, false
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// value reads one JSON value at i, strictly.
+func (s *jsonScanner) value(depth int) bool {
+	if depth > 512 || s.i >= len(s.b) {
+		return false
+	}
+	switch c := s.b[s.i]; {
+	case c == '"':
+		_, _, ok := s.string()
+		return ok
+	case c == '{' || c == '[':
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		s.i++
+		if s.token(string(end)) {
+			return true
+		}
+		for {
+			s.space()
+			if c == '{' {
+				if _, _, ok := s.string(); !ok || !s.token(":") {
+					return false
+				}
+				s.space()
+			}
+			if !s.value(depth + 1) {
+				return false
+			}
+			if s.token(string(end)) {
+				return true
+			}
+			if !s.token(",") {
+				return false
+			}
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return s.number()
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(s.b[s.i:], []byte(lit)) {
+			s.i += len(lit)
+			return true
+		}
+	}
+	return false
+}
+
+// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? at i.
+func (s *jsonScanner) number() bool {
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	if s.b[s.i] == '-' {
+		s.i++
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return false
+	}
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// unescapeJSON decodes the content of a JSON string that the scanner
+// accepted; a lone surrogate becomes U+FFFD, as encoding/json has it.
+func unescapeJSON(raw []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch raw[i] {
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r := rune(hexValue(raw[i+1 : i+5]))
+			i += 4
+			if utf16.IsSurrogate(r) {
+				r2 := unicode.ReplacementChar
+				// A pair is two escapes; the scanner checked both.
+				if i+2 < len(raw) && raw[i+1] == '\\' && raw[i+2] == 'u' {
+					if dec := utf16.DecodeRune(r, rune(hexValue(raw[i+3:i+7]))); dec != unicode.ReplacementChar {
+						r2 = dec
+						i += 6
+					}
+				}
+				r = r2
+			}
+			b.WriteRune(r)
+		default: // " \ /
+			b.WriteByte(raw[i])
+		}
+	}
+	return b.String()
+}
+
+func hexValue(h []byte) int {
+	n := 0
+	for _, c := range h {
+		n <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			n |= int(c - '0')
+		case c >= 'a' && c <= 'f':
+			n |= int(c-'a') + 10
+		default:
+			n |= int(c-'A') + 10
+		}
+	}
+	return n
 }

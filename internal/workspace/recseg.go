@@ -173,11 +173,12 @@ func (s *recSegment) lookup(key string) ([]byte, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		switch c := strings.Compare(string(k), key); {
-		case c == 0:
+		// Conversions in comparisons do not copy: strings.Compare would.
+		switch {
+		case string(k) == key:
 			_, v, err := s.record(mid, true)
 			return v, err == nil, err
-		case c < 0:
+		case string(k) < key:
 			lo = mid + 1
 		default:
 			hi = mid
