@@ -62,8 +62,9 @@ func (l *Workspace) ReadFile(rel string) ([]byte, error) { return readFile(l.pat
 
 // Paths relative to the workspace root, slash-separated: the journal records
 // them, so they must not depend on where the workspace lives. The data
-// files (RelActionLog to RelPPHistory) are append-only JSON lines, counted
-// and hashed in the meta; the Markdown files are for people.
+// files (RelActionLog to RelPPHistory, and RelModelLog) are append-only
+// JSON lines, counted and hashed in the meta; the Markdown files are for
+// people.
 const (
 	RelStateDir      = "ucs/state"
 	RelKnowledgeDir  = "ucs/knowledge"
