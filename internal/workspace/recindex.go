@@ -22,8 +22,16 @@ func (tx *Tx) recordView() (*recordView, error) {
 	if tx.records != nil {
 		return tx.records, nil
 	}
+	if tx.recordDrops > maxRecordDrops {
+		return tx.viewFrom(nil)
+	}
 	return tx.viewFrom(tx.recChain())
 }
+
+// maxRecordDrops bounds how often a transaction drops damaged segments:
+// past it (a disk that keeps returning bad bytes), it reads the log alone
+// and writes no segment.
+const maxRecordDrops = 8
 
 // viewFrom builds the view on the chain given, or on as much of it as the
 // log proves, and keeps it (tx.records).
@@ -43,7 +51,7 @@ func (tx *Tx) viewFrom(chain []*recSegment) (*recordView, error) {
 			return nil, err
 		}
 		tx.records = v
-		if tx.exclusive && (v.tailLines > recTailLines || v.tailBytes > recTailBytes) {
+		if tx.exclusive && tx.recordDrops <= maxRecordDrops && (v.tailLines > recTailLines || v.tailBytes > recTailBytes) {
 			// Best effort: the index is derived, and a view that cannot
 			// grow it reads its tail from memory.
 			if i, err := tx.growRecords(v); errors.Is(err, errSegment) && i >= 0 {
@@ -62,6 +70,11 @@ func (tx *Tx) dropSegments(i int) error {
 		s.close()
 	}
 	tx.records = nil
+	if tx.recordDrops++; tx.recordDrops > maxRecordDrops {
+		v.close()
+		_, err := tx.viewFrom(nil)
+		return err
+	}
 	_, err := tx.viewFrom(slices.Clip(v.segs[:i]))
 	return err
 }

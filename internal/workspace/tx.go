@@ -61,8 +61,9 @@ type Tx struct {
 	indexFailed  error // why a rebuild failed
 	postings     map[int][]capPosting
 
-	records    *recordView       // the model log's, once read (records.go)
-	recordsSet map[string][]byte // what SetRecords queued
+	records     *recordView       // the model log's, once read (records.go)
+	recordsSet  map[string][]byte // what SetRecords queued
+	recordDrops int               // damaged segments dropped (recindex.go)
 
 	// NoIndex makes searches read the data files as if there were no index
 	// (tests and benchmarks compare the two).
