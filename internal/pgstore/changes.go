@@ -51,6 +51,7 @@ func stored(rel string) (keep, appendOnly bool) {
 		strings.HasPrefix(rel, workspace.RelStateDir+"/pending."),
 		strings.HasPrefix(rel, workspace.RelIndexDir),
 		strings.HasPrefix(rel, workspace.RelTermsDir+"/"),
+		strings.HasPrefix(rel, workspace.RelRecordsDir+"/"),
 		strings.HasPrefix(rel, workspace.RelStateDir+"/snapshots/"),
 		strings.HasPrefix(rel, workspace.RelObservations+".idx"),
 		strings.HasPrefix(rel, workspace.RelObservations+".sum"),
@@ -81,7 +82,7 @@ func scan(dir string) (map[string]fileInfo, error) {
 		rel, _ := filepath.Rel(dir, name)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if rel != "." && (strings.HasPrefix(rel, workspace.RelIndexDir) || rel == workspace.RelTermsDir ||
+			if rel != "." && (strings.HasPrefix(rel, workspace.RelIndexDir) || rel == workspace.RelTermsDir || rel == workspace.RelRecordsDir ||
 				rel == workspace.RelStateDir+"/snapshots") {
 				return filepath.SkipDir
 			}

@@ -331,6 +331,7 @@ func (c *checker) dataFile(rel string, want FileSum) {
 		data = data[:max(0, min(size, int64(len(data))))] // as recovery will leave it
 	}
 	var sum FileSum
+	var seq int64 // the model log's last line's
 	n := 0
 	for len(data) > 0 {
 		n++
@@ -343,6 +344,15 @@ func (c *checker) dataFile(rel string, want FileSum) {
 			c.add(rel, "line "+itoa(n), "%v", err)
 		} else if v.Kind() != pyjson.Object {
 			c.add(rel, "line "+itoa(n), "is a JSON %s, not an object", v.Kind())
+		} else if rel == RelModelLog {
+			s, _, err := parseModelLine(data[:i])
+			switch {
+			case err != nil:
+				c.add(rel, "line "+itoa(n), "%v", err)
+			case s <= seq:
+				c.add(rel, "line "+itoa(n), "its event (%d) does not follow the line before's (%d)", s, seq)
+			}
+			seq = max(seq, s)
 		}
 		sum = sum.add(data[:i+1])
 		if sum.Lines == want.Lines && sum.Hash != want.Hash {

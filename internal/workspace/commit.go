@@ -40,6 +40,18 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	}
 	m := tx.Meta.clone()
 	m.Seq++
+	if line := tx.recordLine(m.Seq); line != nil {
+		// The records' line is queued with the other appends for this
+		// attempt only: a commit that fails keeps its records queued, not
+		// a line a retry would write twice.
+		queued := tx.pending
+		tx.pending = append(slices.Clip(queued), pendingAppend{RelModelLog, line})
+		defer func() {
+			if tx.pending != nil {
+				tx.pending = queued
+			}
+		}()
+	}
 	for _, p := range tx.pending {
 		if slices.Contains(countedFiles, p.rel) {
 			m.Files[p.rel] = m.Files[p.rel].add(p.data)
@@ -233,6 +245,10 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		}
 	}
 	tx.Meta, tx.stateHash, tx.pending, tx.dirsSynced, tx.created = m, stateAfter, nil, nil, false
+	if tx.recordsSet != nil {
+		tx.recordsSet = nil
+		tx.closeRecords() // read again, with the new line, when asked
+	}
 	tx.journal = journalTail{} // a later commit in this call (after an adopt) reads the new end
 	if tx.requested {
 		tx.requested = false

@@ -6,9 +6,10 @@
 //
 // Most callers need one type. Begin starts a transaction (a Tx) on an
 // initialized workspace, Create one on a new workspace; the Tx reads data
-// files lazily (List, Tail, RawTail, Search, SearchCapabilities), queues
-// changes (Add, Append, Pin, RecordRequest), and Commit writes them as one
-// journal event. Close ends it; without a commit nothing was written.
+// files lazily (List, Tail, RawTail, Search, SearchCapabilities, and a
+// learning model's records, Record), queues changes (Add, Append, Pin,
+// RecordRequest, SetRecords), and Commit writes them as one journal event.
+// Close ends it; without a commit nothing was written.
 //
 // What it guarantees, and how:
 //

@@ -62,8 +62,9 @@ func (l *Workspace) ReadFile(rel string) ([]byte, error) { return readFile(l.pat
 
 // Paths relative to the workspace root, slash-separated: the journal records
 // them, so they must not depend on where the workspace lives. The data
-// files (RelActionLog to RelPPHistory) are append-only JSON lines, counted
-// and hashed in the meta; the Markdown files are for people.
+// files (RelActionLog to RelPPHistory, and RelModelLog) are append-only
+// JSON lines, counted and hashed in the meta; the Markdown files are for
+// people.
 const (
 	RelStateDir      = "ucs/state"
 	RelKnowledgeDir  = "ucs/knowledge"
@@ -141,7 +142,7 @@ func (l *Workspace) realDirOf(rel string) error {
 // others are in directories of their own (layoutRel).
 var layoutFiles = []string{
 	RelJournal, RelActionLog, RelMethodology, RelDeadEnds, RelJudgment, RelAnnotations,
-	RelOverrides, RelPPHistory, RelPinned, RelMethodologyMD, RelExperimentsMD, RelDeadEndsMD,
+	RelOverrides, RelPPHistory, RelModelLog, RelPinned, RelMethodologyMD, RelExperimentsMD, RelDeadEndsMD,
 }
 
 // layoutRel reports whether rel is a file of the workspace's layout that a

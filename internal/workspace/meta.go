@@ -83,11 +83,21 @@ func (m *Meta) clone() Meta {
 }
 
 // counted files, in the order the meta lists them.
-var countedFiles = []string{RelActionLog, RelMethodology, RelDeadEnds, RelJudgment, RelAnnotations, RelOverrides, RelPPHistory}
+// The model log is optional: the meta names it only once it has a line
+// (optionalFile).
+var countedFiles = []string{RelActionLog, RelMethodology, RelDeadEnds, RelJudgment, RelAnnotations, RelOverrides, RelPPHistory, RelModelLog}
+
+// optionalFile reports whether the meta leaves a data file out while it is
+// empty: a file added after workspaces existed, whose state bytes stay as
+// they were until it is used.
+func optionalFile(rel string) bool { return rel == RelModelLog }
 
 func (m *Meta) value() pyjson.Value {
 	files := make([]pyjson.Member, 0, len(countedFiles))
 	for _, f := range countedFiles {
+		if optionalFile(f) && m.Files[f].Lines == 0 {
+			continue
+		}
 		files = append(files, pyjson.KV(countName(f), pyjson.Obj(
 			pyjson.KV("lines", m.Files[f].Lines), pyjson.KV("hash", m.Files[f].Hash))))
 	}
@@ -161,7 +171,10 @@ func (l *Workspace) parseMeta(v pyjson.Value) (Meta, error) {
 	}
 	files, _ := v.Get("files")
 	for _, f := range countedFiles {
-		x, _ := files.Get(countName(f))
+		x, ok := files.Get(countName(f))
+		if !ok && optionalFile(f) {
+			continue // empty
+		}
 		lines, _ := x.Get("lines")
 		n, ok := lines.Int()
 		if !ok || n < 0 {

@@ -61,6 +61,10 @@ type Tx struct {
 	indexFailed  error // why a rebuild failed
 	postings     map[int][]capPosting
 
+	records     *recordView       // the model log's, once read (records.go)
+	recordsSet  map[string][]byte // what SetRecords queued
+	recordDrops int               // damaged segments dropped (recindex.go)
+
 	// NoIndex makes searches read the data files as if there were no index
 	// (tests and benchmarks compare the two).
 	NoIndex bool
@@ -186,6 +190,8 @@ func (tx *Tx) resetView() {
 	tx.lists, tx.added = map[string][]pyjson.Value{}, map[string][]pyjson.Value{}
 	tx.pending, tx.requested = nil, false
 	tx.index, tx.rebuildAfter, tx.indexFailed, tx.postings = nil, false, nil, nil
+	tx.closeRecords()
+	tx.recordsSet = nil
 }
 
 // Discard drops everything the transaction queued and read and reads the
@@ -196,6 +202,7 @@ func (tx *Tx) Discard() error { return tx.open() }
 // Close releases the lock. What was not committed is dropped: it was never
 // written.
 func (tx *Tx) Close() {
+	tx.closeRecords()
 	if tx.lock != nil {
 		tx.lock.Unlock()
 		tx.lock = nil

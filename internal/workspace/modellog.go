@@ -1,0 +1,401 @@
+package workspace
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+)
+
+// The model log (RelModelLog) keeps a learning model's records out of the
+// state file, which every call reads and rewrites whole: a call reads the
+// records it needs (Tx.Record) and a commit appends only those it changed
+// (Tx.SetRecords), one line per commit that changed any:
+//
+//	{"seq":N,"set":[["KEY",VALUE],...]}
+//
+// N is the commit's event, keys are sorted (byte order) and distinct, and
+// VALUE is the caller's JSON, compact; null deletes the key. It is a data
+// file like the others (counted and chain-hashed in the meta, proven by
+// check, cut back by recovery, copied by snapshots), except that the meta
+// names it only once it has a line, so a workspace that never set a record
+// keeps the state bytes it had before the log existed.
+
+// RelModelLog is the model log.
+const RelModelLog = "ucs/state/model.jsonl"
+
+// A Record is a key of the model log and its value: compact JSON, or nil
+// for none (JSON null, which deletes the key when set).
+type Record struct {
+	Key   string
+	Value []byte
+}
+
+var jsonNull = []byte("null")
+
+// normalizeValue checks a record's value and returns it compact; nil is
+// null.
+func normalizeValue(key string, v []byte) ([]byte, error) {
+	if !utf8.ValidString(key) {
+		return nil, fault.Internal(errors.New("not valid UTF-8"), "record key %q", key)
+	}
+	if v == nil {
+		return jsonNull, nil
+	}
+	if !utf8.Valid(v) || !json.Valid(v) {
+		return nil, fault.Internal(errors.New("not valid JSON text"), "the value of record %q", key)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, v); err != nil {
+		return nil, fault.Internal(err, "the value of record %q", key)
+	}
+	return b.Bytes(), nil
+}
+
+// appendModelLine appends a line of the model log, without its newline,
+// for records sorted by key with distinct keys and compact values.
+func appendModelLine(dst []byte, seq int64, recs []Record) []byte {
+	dst = append(dst, `{"seq":`...)
+	dst = strconv.AppendInt(dst, seq, 10)
+	dst = append(dst, `,"set":[`...)
+	for i, r := range recs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		dst = appendJSONString(dst, r.Key)
+		dst = append(dst, ',')
+		dst = append(dst, r.Value...)
+		dst = append(dst, ']')
+	}
+	return append(dst, "]}"...)
+}
+
+// appendJSONString writes s as a JSON string: UTF-8 as it is, quotes,
+// backslashes and control characters escaped (no HTML escaping: the
+// bytes depend on nothing but s).
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c < 0x20:
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}
+
+// parseModelLine reads a line of the model log (without its newline): its
+// event and records, in key order, each value compact JSON (null for a
+// deletion; it shares line's memory unless it had to be made compact).
+// Anything but the format above is an error, and no input makes it panic.
+// It is a scanner of its own, not a JSON decoder: a call parses the lines
+// the index does not cover yet, and this costs a fraction of decoding them.
+func parseModelLine(line []byte) (seq int64, recs []Record, err error) {
+	s := jsonScanner{b: line}
+	if !utf8.Valid(line) {
+		return s.fail("not valid UTF-8")
+	}
+	if !s.token(`{`) || !s.token(`"seq"`) || !s.token(`:`) {
+		return s.fail(`want {"seq":N,"set":[...]}`)
+	}
+	s.space()
+	from := s.i
+	for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+		s.i++
+	}
+	seq, err = strconv.ParseInt(string(s.b[from:s.i]), 10, 64)
+	if err != nil || seq < 1 || (s.b[from] == '0') {
+		return s.fail(`"seq" must be a positive integer`)
+	}
+	if !s.token(`,`) || !s.token(`"set"`) || !s.token(`:`) || !s.token(`[`) {
+		return s.fail(`want {"seq":N,"set":[...]}`)
+	}
+	if !s.token(`]`) {
+		for {
+			if !s.token(`[`) {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			s.space()
+			raw, escaped, ok := s.string()
+			if !ok {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			key := string(raw)
+			if escaped {
+				key = unescapeJSON(raw)
+			}
+			if len(recs) > 0 && key <= recs[len(recs)-1].Key {
+				return s.fail(fmt.Sprintf("the keys are not sorted and distinct at %q", key))
+			}
+			if !s.token(`,`) {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			s.space()
+			from := s.i
+			s.spaced = false
+			if !s.value(0) {
+				return s.fail(fmt.Sprintf("the value of %q is not JSON", key))
+			}
+			value := s.b[from:s.i:s.i]
+			if s.spaced {
+				var b bytes.Buffer
+				json.Compact(&b, value) // valid: scanned
+				value = b.Bytes()
+			}
+			recs = append(recs, Record{Key: key, Value: value})
+			if !s.token(`]`) {
+				return s.fail(`each record must be ["KEY", VALUE]`)
+			}
+			if s.token(`]`) {
+				break
+			}
+			if !s.token(`,`) {
+				return s.fail(`want , or ] after a record`)
+			}
+		}
+	}
+	if !s.token(`}`) {
+		return s.fail(`want {"seq":N,"set":[...]}`)
+	}
+	if s.space(); s.i != len(s.b) {
+		return s.fail("more after the object")
+	}
+	return seq, slices.Clip(recs), nil
+}
+
+// A jsonScanner reads JSON text from b at i. Its input is valid UTF-8
+// (checked whole first).
+type jsonScanner struct {
+	b      []byte
+	i      int
+	spaced bool // whitespace was skipped inside a value
+}
+
+func (s *jsonScanner) fail(what string) (int64, []Record, error) {
+	return 0, nil, fmt.Errorf("not a line of the model log: %s (at byte %d)", what, s.i)
+}
+
+func (s *jsonScanner) space() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+			s.spaced = true
+		default:
+			return
+		}
+	}
+}
+
+// token skips whitespace and then t, if it is there.
+func (s *jsonScanner) token(t string) bool {
+	s.space()
+	if bytes.HasPrefix(s.b[s.i:], []byte(t)) {
+		s.i += len(t)
+		return true
+	}
+	return false
+}
+
+// string reads a string at i: its content, undecoded, and whether it has
+// escapes.
+func (s *jsonScanner) string() (raw []byte, escaped, ok bool) {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, false, false
+	}
+	from := s.i + 1
+	for i := from; i < len(s.b); i++ {
+		switch c := s.b[i]; {
+		case c == '"':
+			s.i = i + 1
+			return s.b[from:i], escaped, true
+		case c < 0x20:
+			return nil, false, false
+		case c == '\\':
+			escaped = true
+			if i++; i >= len(s.b) {
+				return nil, false, false
+			}
+			switch s.b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(s.b) {
+					return nil, false, false
+				}
+				for _, h := range s.b[i+1 : i+5] {
+					if !strings.ContainsRune("0123456789abcdefABCDEF", rune(h)) {
+						return nil, false, false
+					}
+				}
+				i += 4
+			default:
+				return nil, false, false
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// value reads one JSON value at i, strictly.
+func (s *jsonScanner) value(depth int) bool {
+	if depth > 512 || s.i >= len(s.b) {
+		return false
+	}
+	switch c := s.b[s.i]; {
+	case c == '"':
+		_, _, ok := s.string()
+		return ok
+	case c == '{' || c == '[':
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		s.i++
+		if s.token(string(end)) {
+			return true
+		}
+		for {
+			s.space()
+			if c == '{' {
+				if _, _, ok := s.string(); !ok || !s.token(":") {
+					return false
+				}
+				s.space()
+			}
+			if !s.value(depth + 1) {
+				return false
+			}
+			if s.token(string(end)) {
+				return true
+			}
+			if !s.token(",") {
+				return false
+			}
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return s.number()
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(s.b[s.i:], []byte(lit)) {
+			s.i += len(lit)
+			return true
+		}
+	}
+	return false
+}
+
+// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? at i.
+func (s *jsonScanner) number() bool {
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	if s.b[s.i] == '-' {
+		s.i++
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return false
+	}
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// unescapeJSON decodes the content of a JSON string that the scanner
+// accepted; a lone surrogate becomes U+FFFD, as encoding/json has it.
+func unescapeJSON(raw []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch raw[i] {
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r := rune(hexValue(raw[i+1 : i+5]))
+			i += 4
+			if utf16.IsSurrogate(r) {
+				r2 := unicode.ReplacementChar
+				// A pair is two escapes; the scanner checked both.
+				if i+2 < len(raw) && raw[i+1] == '\\' && raw[i+2] == 'u' {
+					if dec := utf16.DecodeRune(r, rune(hexValue(raw[i+3:i+7]))); dec != unicode.ReplacementChar {
+						r2 = dec
+						i += 6
+					}
+				}
+				r = r2
+			}
+			b.WriteRune(r)
+		default: // " \ /
+			b.WriteByte(raw[i])
+		}
+	}
+	return b.String()
+}
+
+func hexValue(h []byte) int {
+	n := 0
+	for _, c := range h {
+		n <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			n |= int(c - '0')
+		case c >= 'a' && c <= 'f':
+			n |= int(c-'a') + 10
+		default:
+			n |= int(c-'A') + 10
+		}
+	}
+	return n
+}

@@ -1,0 +1,95 @@
+package workspace
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The model log's lines, byte for byte: keys JSON-escaped (control
+// characters such as the unit separator included, UTF-8 as it is, no HTML
+// escaping), values as given, null for a deletion.
+func TestModelLineFormat(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		seq  int64
+		recs []Record
+		want string
+	}{
+		{"empty set", 7, nil, `{"seq":7,"set":[]}`},
+		{"one", 2, []Record{{"1\x1fread_file", []byte(`{"edit":3}`)}}, `{"seq":2,"set":[["1\u001fread_file",{"edit":3}]]}`},
+		{"escapes", 3, []Record{{"", []byte("1")}, {"<é>\n\t\r", []byte(`"x"`)}, {"a\"b\\c", []byte("null")}},
+			`{"seq":3,"set":[["",1],["<é>\n\t\r","x"],["a\"b\\c",null]]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line := appendModelLine(nil, tc.seq, tc.recs)
+			assert.Equal(t, tc.want, string(line))
+			seq, recs, err := parseModelLine(line)
+			require.NoError(t, err)
+			assert.Equal(t, tc.seq, seq)
+			if len(tc.recs) == 0 {
+				assert.Empty(t, recs)
+			} else {
+				assert.Equal(t, tc.recs, recs)
+			}
+		})
+	}
+}
+
+// What is not a line of the model log is an error, never a guess.
+func TestModelLineRefused(t *testing.T) {
+	for _, line := range []string{
+		``, `null`, `[]`, `{}`, `{"seq":1}`, `{"set":[],"seq":1}`, `{"seq":1,"set":[],"x":1}`,
+		`{"seq":0,"set":[]}`, `{"seq":-1,"set":[]}`, `{"seq":1.5,"set":[]}`, `{"seq":"1","set":[]}`,
+		`{"seq":1,"set":{}}`, `{"seq":1,"set":[1]}`, `{"seq":1,"set":[["a"]]}`, `{"seq":1,"set":[["a",1,2]]}`,
+		`{"seq":1,"set":[[1,1]]}`, `{"seq":1,"set":[["b",1],["a",1]]}`, `{"seq":1,"set":[["a",1],["a",2]]}`,
+		`{"seq":1,"set":[["a",1]]`, "{\"seq\":1,\"set\":[[\"a\xff\",1]]}", `{"seq":1,"set":[["a",tru]]}`,
+	} {
+		_, _, err := parseModelLine([]byte(line))
+		assert.Error(t, err, "%q", line)
+	}
+	// Whitespace is JSON's to allow; the value comes back compact.
+	_, recs, err := parseModelLine([]byte(`{ "seq" : 1 , "set" : [ [ "a" , { "b" : [ 1 , "c d" ] } ] ] }`))
+	require.NoError(t, err)
+	assert.Equal(t, []Record{{"a", []byte(`{"b":[1,"c d"]}`)}}, recs)
+}
+
+// The line reader never panics, and a line it accepts is written back as
+// the same records.
+func FuzzModelLogLine(f *testing.F) {
+	f.Add([]byte(`{"seq":2,"set":[["1\u001fread_file",{"edit":3}],["b",null]]}`))
+	f.Add([]byte(`{"seq":3,"set":[["",1],["<é>\n\t\r","x"],["a\"b\\c",null]]}`))
+	f.Add([]byte(`{"seq":1,"set":[["\ud800",1]]}`))
+	f.Add([]byte(`{"seq":1,"set":[["\ud83d\ude00\u00e9\/",1],["\ud83dx",-0.5e+3]]}`))
+	f.Add([]byte(`{"seq":1,"set":[[" a",[1, {"x" : 2}]]]}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		seq, recs, err := parseModelLine(line)
+		if err != nil {
+			return
+		}
+		require.True(t, json.Valid(line), "accepted what is not JSON")
+		for _, r := range recs {
+			var b bytes.Buffer
+			require.NoError(t, json.Compact(&b, r.Value))
+			require.Equal(t, b.String(), string(r.Value), "a value not compact")
+		}
+		var v struct {
+			Seq int64
+			Set [][2]json.RawMessage
+		}
+		require.NoError(t, json.Unmarshal(line, &v))
+		require.Len(t, v.Set, len(recs))
+		for i, pair := range v.Set {
+			var k string
+			require.NoError(t, json.Unmarshal(pair[0], &k))
+			require.Equal(t, k, recs[i].Key, "the key as encoding/json reads it")
+		}
+		again, recs2, err := parseModelLine(appendModelLine(nil, seq, recs))
+		require.NoError(t, err)
+		assert.Equal(t, seq, again)
+		assert.Equal(t, recs, recs2)
+	})
+}
