@@ -221,6 +221,8 @@ func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
 		learned++
 	}
 	v.globals = m.Globals()
-	s.setRecords(v.generation, m.Records())
+	if err := s.setRecords(v.generation, m.Records()); err != nil {
+		return nil, 0, err
+	}
 	return v, learned, nil
 }

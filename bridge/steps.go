@@ -107,7 +107,7 @@ func (s *session) prepareSteps() error {
 	}
 	v.globals = v.model.Globals()
 	if recs := v.model.Changes(); len(recs) > 0 {
-		s.setRecords(v.generation, recs)
+		return s.setRecords(v.generation, recs)
 	}
 	return nil
 }

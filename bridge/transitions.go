@@ -68,7 +68,7 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*transiti
 				}
 				t := get(from, c.To)
 				t.S, t.N = float64(c.Successes), float64(c.Successes+c.Failures)
-				t.Discovered = t.Edge < 0 && !(from == c.To && hasSelfLoop(s, from))
+				t.Discovered = c.Successes > 0 && t.Edge < 0 && !(from == c.To && hasSelfLoop(s, from))
 			}
 		}
 		if err := modelErr(m); err != nil {

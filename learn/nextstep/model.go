@@ -147,6 +147,11 @@ func keyTask(task, prev string) string {
 	return key("c", "t", task, prev)
 }
 func keyTerm(term, prev string) string { return key("c", "w", term, prev) }
+
+// keyMove counts the agent's own calls from where it last succeeded (At):
+// the learned graph of steps between capabilities, which a failed call in
+// between does not cut.
+func keyMove(at string) string { return key("c", "m", at) }
 func keyTask2(task, p2, prev string) string {
 	return key("c", "T", task, p2, prev)
 }
@@ -366,6 +371,9 @@ func (m *Model) Observe(ep *Episode, candidates []string, to string, y float64, 
 			keys = append(keys, f.key)
 		}
 		m.add(keys, to, ok)
+		if m.P.MarkFailed && ep.At != ep.Prev {
+			m.add([]string{keyMove(ep.At)}, to, ok)
+		}
 		if m.store == nil && m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
 			m.evict()
 		}
