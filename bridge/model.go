@@ -34,6 +34,10 @@ type Model struct {
 	steps *nextstep.Params
 }
 
+// ucsOwn reports whether the model is one of ucs's own (v3 and later),
+// which invent nothing before the agent's first real action.
+func (m *Model) ucsOwn() bool { return m.learns() || m.nextSteps() }
+
 // nextSteps reports whether the model is package nextstep's, whose state
 // is the state file's "learn" member and the record log.
 func (m *Model) nextSteps() bool { return m != nil && m.steps != nil }
@@ -52,7 +56,7 @@ func (m *Model) keepsTrail() bool { return m.learns() && m.params.AfterScale > 0
 const ModelV2 = workspace.LegacyModel
 
 // DefaultModel is the model of a new workspace.
-const DefaultModel = ModelV4
+const DefaultModel = ModelV5
 
 var models = []*Model{
 	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: referenceReward},

@@ -102,7 +102,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	// The reference's model starts from a formed landscape; ucs's own (v3, v4)
 	// invents nothing before the agent's first real action.
 	warmup := InitWarmup
-	if lookupModel(model).learns() {
+	if lookupModel(model).ucsOwn() {
 		warmup = 0
 	}
 	boot := make(chan booted, 1)
@@ -209,7 +209,7 @@ func (b *Bridge) fleetPrior(c Call, m *Model) (*learn.Model, []string, error) {
 func opInit(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
 	warmup := InitWarmup
-	if s.model.learns() {
+	if s.model.ucsOwn() {
 		warmup = 0
 	}
 	if err := s.snapshotPP(); err != nil {

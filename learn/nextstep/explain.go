@@ -65,9 +65,6 @@ func (m *Model) Explain(ep *Episode, to string) Evidence {
 // one can go from there.
 func (m *Model) Successors(at string) []Count {
 	c := m.table(keyPrev(at))
-	if mv := m.table(keyMove(at)); mv != nil {
-		c = merged(c, mv)
-	}
 	if c == nil {
 		return nil
 	}
@@ -104,23 +101,4 @@ func (m *Model) Outcomes(to string) (successes, failures int64) {
 		return c.To[to].NS, c.To[to].NF
 	}
 	return 0, 0
-}
-
-// merged adds the outcomes of b to a copy of a (a may be nil).
-func merged(a, b *counts) *counts {
-	out := &counts{To: map[string]*outcomes{}}
-	for _, c := range []*counts{a, b} {
-		if c == nil {
-			continue
-		}
-		for to, o := range c.To {
-			x := out.To[to]
-			if x == nil {
-				x = &outcomes{}
-				out.To[to] = x
-			}
-			x.S, x.F, x.NS, x.NF = x.S+o.S, x.F+o.F, x.NS+o.NS, x.NF+o.NF
-		}
-	}
-	return out
 }

@@ -148,10 +148,6 @@ func keyTask(task, prev string) string {
 }
 func keyTerm(term, prev string) string { return key("c", "w", term, prev) }
 
-// keyMove counts the agent's own calls from where it last succeeded (At):
-// the learned graph of steps between capabilities, which a failed call in
-// between does not cut.
-func keyMove(at string) string { return key("c", "m", at) }
 func keyTask2(task, p2, prev string) string {
 	return key("c", "T", task, p2, prev)
 }
@@ -372,7 +368,10 @@ func (m *Model) Observe(ep *Episode, candidates []string, to string, y float64, 
 		}
 		m.add(keys, to, ok)
 		if m.P.MarkFailed && ep.At != ep.Prev {
-			m.add([]string{keyMove(ep.At)}, to, ok)
+			// After a failed call the step is also one from where the agent
+			// last succeeded: the trail's transition, which the failure
+			// does not cut.
+			m.add([]string{keyPrev(ep.At)}, to, ok)
 		}
 		if m.store == nil && m.P.MaxKeys > 0 && len(m.tables) > m.P.MaxKeys {
 			m.evict()
