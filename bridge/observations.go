@@ -423,10 +423,10 @@ func (s *session) peerContextIndex(p peer) *contextIndex {
 // rememberContext keeps with the consult's advisory the observations it
 // put in its context (its own: a peer's are not its evidence to weigh).
 func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
-	if advisoryID == "" || s.learnt == nil || len(s.learnt.advisories) == 0 {
+	if advisoryID == "" || s.learnt == nil || len(s.learnt.Advisories) == 0 {
 		return
 	}
-	adv := &s.learnt.advisories[len(s.learnt.advisories)-1]
+	adv := &s.learnt.Advisories[len(s.learnt.Advisories)-1]
 	if adv.ID != advisoryID {
 		return
 	}

@@ -72,7 +72,7 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	if v != nil {
-		ctx := v.context(s.engine.Cursor.Node, learn.Terms(context))
+		ctx := v.Context(s.engine.Cursor.Node, learn.Terms(context))
 		caps := []pyjson.Value{}
 		var none, little []string
 		sum := 0.0
@@ -80,7 +80,7 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 			// Outcomes of reaching the capability from anywhere.
 			var succ, n float64
 			for _, from := range s.manifest.Names() {
-				ev := v.model.Estimate(ctx, from, to, 0).Evidence
+				ev := v.Model.Estimate(ctx, from, to, 0).Evidence
 				succ, n = succ+ev.S, n+ev.N
 			}
 			sum += min(1, n/coverageExperienceFull)

@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -100,7 +101,7 @@ func (s *session) dashboardData(since time.Time) (pyjson.Value, pyjson.Value, er
 	if v, err := s.learned(); err != nil {
 		return pyjson.Value{}, pyjson.Value{}, err
 	} else if v != nil {
-		precision = v.advisoryPrecision()
+		precision = advisoryPrecision(v)
 	}
 	pp, err := s.window(relPPHistory, viewPP)
 	if err != nil {
@@ -202,7 +203,7 @@ func (s *session) viewGraph(contexts []reportContext) (pyjson.Value, int, error)
 	if err != nil {
 		return pyjson.Value{}, 0, err
 	}
-	learned := map[[2]string]*transition{}
+	learned := map[[2]string]*learn.Transition{}
 	for _, t := range ts {
 		learned[[2]string{t.From, t.To}] = t
 	}
@@ -234,10 +235,10 @@ func (s *session) viewGraph(contexts []reportContext) (pyjson.Value, int, error)
 	for i, n := range e.Graph.Nodes {
 		nodes[i] = pyjson.Obj(pyjson.KV("id", n), pyjson.KV("artifacts", orEmptyStrings(onNode[n])))
 	}
-	edge := func(from, to string, w, prior float64, t *transition, kinds []string) pyjson.Value {
+	edge := func(from, to string, w, prior float64, t *learn.Transition, kinds []string) pyjson.Value {
 		ms := []pyjson.Member{pyjson.KV("from", from), pyjson.KV("to", to), pyjson.KV("w", round(w, 4)), pyjson.KV("prior", round(prior, 4))}
 		if t != nil && t.N > 0 {
-			v := t.value()
+			v := transitionValue(t)
 			for _, k := range []string{"successes", "of", "rate", "contexts", "last_seen", "discovered"} {
 				x, _ := v.Get(k)
 				ms = append(ms, pyjson.KV(k, x))
