@@ -76,9 +76,9 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 }
 
 // relearn teaches a fresh state of a learning model the workspace's
-// reports, in order, and returns it with how many reports taught it
-// something.
-func relearn(s *session, model *Model) (*learnState, int, error) {
+// reports, in order (learn.Relearn), and returns it with how many reports
+// taught it something.
+func relearn(s *session, model *Model) (*learn.State, int, error) {
 	lines, err := s.list(relActionLog)
 	if err != nil {
 		return nil, 0, err
@@ -93,27 +93,21 @@ func relearn(s *session, model *Model) (*learnState, int, error) {
 	if offset < 0 {
 		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
-	v := newLearnState(model)
-	learned := 0
+	reports := make([]learn.Report, 0, len(lines))
 	for i, line := range lines {
-		action, before := strField(line, "action"), strField(line, "cursor_before")
-		if !s.manifest.Has(action) || !s.manifest.Has(before) {
+		r := learn.Report{From: strField(line, "cursor_before"), To: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
+		if !s.manifest.Has(r.To) || !s.manifest.Has(r.From) {
 			continue
 		}
-		var ctx reportContext
 		if i >= offset {
-			ctx = contexts[i-offset]
+			r.Context, r.Clock = contexts[i-offset].text, contexts[i-offset].seq
 		}
-		success := strField(line, "success")
-		weight := 1.0
 		if x, ok := line.Get("evidence_weight"); ok {
-			weight, _ = x.Float()
+			r.Weight, _ = x.Float()
 		}
-		v.learn(s.engine.Graph, s.manifest, learn.Terms(ctx.text), before, action, success, weight, ctx.seq)
-		if _, w := outcomeValue(success); w > 0 {
-			learned++
-		}
+		reports = append(reports, r)
 	}
+	v, learned := learn.Relearn(s.engine.Graph, s.manifest, *model.params, reports)
 	return v, learned, nil
 }
 
@@ -207,7 +201,7 @@ func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
 			ctx = contexts[i-offset]
 		}
 		ep := v.taskEpisode(ctx.task, ctx.text)
-		y, w := outcomeValue(strField(line, "success"))
+		y, w := learn.OutcomeValue(strField(line, "success"))
 		if x, ok := line.Get("evidence_weight"); ok {
 			weight, _ := x.Float()
 			w *= weight

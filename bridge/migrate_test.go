@@ -246,7 +246,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	lines, err := s.list(relActionLog)
 	require.NoError(t, err)
 	first := lines[0]
-	est := v.model.Estimate(learn.Context{}, strField(first, "cursor_before"), strField(first, "action"), 0)
+	est := v.Model.Estimate(learn.Context{}, strField(first, "cursor_before"), strField(first, "action"), 0)
 	assert.Greater(t, est.Evidence.N, 0.0)
 	done()
 	for range 30 { // past a snapshot

@@ -14,6 +14,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
@@ -693,12 +694,12 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 }
 
 // advisories are the consults the learned state remembers, oldest first.
-func (s *session) advisories() []advisory {
+func (s *session) advisories() []learn.Advisory {
 	switch {
 	case s.stepsSt != nil:
 		return s.stepsSt.advisories
 	case s.learnt != nil:
-		return s.learnt.advisories
+		return s.learnt.Advisories
 	}
 	return nil
 }

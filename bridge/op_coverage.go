@@ -82,9 +82,9 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 				k, f := s.stepsModel(sv).Outcomes(to)
 				return float64(k), float64(k + f)
 			}
-			ctx := v.context(s.engine.Cursor.Node, learn.Terms(context))
+			ctx := v.Context(s.engine.Cursor.Node, learn.Terms(context))
 			for _, from := range s.manifest.Names() {
-				ev := v.model.Estimate(ctx, from, to, 0).Evidence
+				ev := v.Model.Estimate(ctx, from, to, 0).Evidence
 				succ, n = succ+ev.S, n+ev.N
 			}
 			return succ, n

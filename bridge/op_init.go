@@ -140,7 +140,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 			return nil, err
 		}
 		if prior != nil {
-			s.learnt = &learnState{model: prior, keepsTrail: s.model.keepsTrail()}
+			s.learnt = learn.NewState(prior)
 			s.priorFrom = from
 			// What the peers held is the outside world's: the journal
 			// records the prior, and a replay reads it.
@@ -232,7 +232,7 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 	if argBool(c, "fleet_prior") {
 		prior := pyjson.Obj(pyjson.KV("from", orEmptyStrings(s.priorFrom)), pyjson.KV("transitions", 0))
 		if s.learnt != nil {
-			prior = prior.With("transitions", len(s.learnt.model.Pairs()))
+			prior = prior.With("transitions", len(s.learnt.Model.Pairs()))
 		}
 		out = out.With("fleet_prior", prior)
 	}

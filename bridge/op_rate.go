@@ -138,17 +138,12 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 		return pyjson.Value{}, err
 	} else if v != nil {
 		ctx := learn.Context{Terms: learn.Terms(r.Context)}
-		if v.keepsTrail {
+		if v.KeepsTrail() {
 			ctx.After = r.After
 		}
-		y, w := outcomeValue(success)
-		prior, discovered := 0.0, true
-		if ei := s.engine.Graph.Find(r.From, action); ei >= 0 {
-			prior, discovered = s.engine.Graph.Edges[ei].U-s.engine.Graph.Edges[ei].C, false
-		} else if p, ok := selfLoop(s.manifest, r.From); ok && action == r.From {
-			prior, discovered = p, false
-		}
-		pb, pa := v.model.Update(ctx, r.From, action, prior, learn.Outcome{Success: y, Weight: w * weight,
+		y, w := learn.OutcomeValue(success)
+		prior, discovered := learn.StepPrior(s.engine.Graph, s.manifest, r.From, action)
+		pb, pa := v.Model.Update(ctx, r.From, action, prior, learn.Outcome{Success: y, Weight: w * weight,
 			Clock: s.meta.Seq + 1, Discovered: discovered, Retract: retract})
 		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", retract),
 			pyjson.KV("p_before", round(pb.P, 4)), pyjson.KV("p_after", round(pa.P, 4)),
@@ -219,7 +214,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 				ids = append(ids, o.ID)
 			}
 		}
-		y, _ := outcomeValue(success)
+		y, _ := learn.OutcomeValue(success)
 		if ov, ok, err := s.attributeOutcomeBy(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
 			return pyjson.Value{}, err
 		} else if ok {

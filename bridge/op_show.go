@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // What show lists at most.
@@ -41,12 +42,12 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	}
 	learned := []pyjson.Value{}
 	total := 0
-	for _, t := range byEvidence(ts) {
+	for _, t := range learn.ByEvidence(ts) {
 		if t.N <= 0 {
 			continue
 		}
 		if total++; len(learned) < showTransitions {
-			learned = append(learned, t.value())
+			learned = append(learned, transitionValue(t))
 		}
 	}
 	out := []pyjson.Member{
@@ -69,7 +70,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	out = append(out, pyjson.KV("goals", goals))
-	precision, err := s.advisoryPrecision()
+	precision, err := s.precision()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -89,31 +90,6 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	}
 	out = append(out, pyjson.KV("observations_due", due), pyjson.KV("observations_due_count", dueCount))
 	return pyjson.ObjectValue(out), nil
-}
-
-// value is a transition as show and view answer it.
-func (t *transition) value() pyjson.Value {
-	var rate, last any
-	if t.N > 0 {
-		rate = round(t.rate(), 4)
-	}
-	if t.LastSeen != "" {
-		last = t.LastSeen
-	}
-	contexts := t.Contexts
-	if contexts == nil {
-		contexts = []string{}
-	}
-	return pyjson.Obj(
-		pyjson.KV("from", t.From),
-		pyjson.KV("to", t.To),
-		pyjson.KV("successes", round(t.S, 2)),
-		pyjson.KV("of", round(t.N, 2)),
-		pyjson.KV("rate", rate),
-		pyjson.KV("contexts", contexts),
-		pyjson.KV("last_seen", last),
-		pyjson.KV("discovered", t.Discovered),
-	)
 }
 
 // showOutput is the answer of show.

@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -96,7 +97,7 @@ func (s *session) dashboardData(since time.Time) (pyjson.Value, pyjson.Value, er
 			pyjson.KV("suggested_paths", get("suggested_paths")), pyjson.KV("penalty_applied", get("penalty_applied")),
 			pyjson.KV("dead_ends", get("dead_ends"))))
 	}
-	precision, err := s.advisoryPrecision()
+	precision, err := s.precision()
 	if err != nil {
 		return pyjson.Value{}, pyjson.Value{}, err
 	}
@@ -200,7 +201,7 @@ func (s *session) viewGraph(contexts []reportContext) (pyjson.Value, int, error)
 	if err != nil {
 		return pyjson.Value{}, 0, err
 	}
-	learned := map[[2]string]*transition{}
+	learned := map[[2]string]*learn.Transition{}
 	for _, t := range ts {
 		learned[[2]string{t.From, t.To}] = t
 	}
@@ -232,10 +233,10 @@ func (s *session) viewGraph(contexts []reportContext) (pyjson.Value, int, error)
 	for i, n := range e.Graph.Nodes {
 		nodes[i] = pyjson.Obj(pyjson.KV("id", n), pyjson.KV("artifacts", orEmptyStrings(onNode[n])))
 	}
-	edge := func(from, to string, w, prior float64, t *transition, kinds []string) pyjson.Value {
+	edge := func(from, to string, w, prior float64, t *learn.Transition, kinds []string) pyjson.Value {
 		ms := []pyjson.Member{pyjson.KV("from", from), pyjson.KV("to", to), pyjson.KV("w", round(w, 4)), pyjson.KV("prior", round(prior, 4))}
 		if t != nil && t.N > 0 {
-			v := t.value()
+			v := transitionValue(t)
 			for _, k := range []string{"successes", "of", "rate", "contexts", "last_seen", "discovered"} {
 				x, _ := v.Get(k)
 				ms = append(ms, pyjson.KV(k, x))

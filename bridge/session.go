@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -36,7 +37,7 @@ type session struct {
 	// learnRaw is a v3 workspace's learned state as read (the state
 	// file's "learn" member), and v3 its decoded form once a call needs it.
 	learnRaw []byte
-	learnt   *learnState
+	learnt   *learn.State
 	// stepsSt is a v5 workspace's learned state once a call needs it, and
 	// stepLearned what its report learned, for the action log.
 	stepsSt     *stepsState

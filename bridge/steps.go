@@ -29,9 +29,9 @@ const ModelV5 = "v5"
 type stepsState struct {
 	episode    *nextstep.Episode
 	globals    nextstep.Globals
-	advisories []advisory // oldest first
-	followed   [2]float64
-	unfollowed [2]float64
+	advisories []learn.Advisory // oldest first
+	followed   learn.Tally
+	unfollowed learn.Tally
 	// generation names the record log's keys of this model: the event
 	// that started it (0: the workspace's init), so that a workspace that
 	// comes back to v5 learns afresh.
@@ -175,15 +175,15 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 		dst = append(dst, ',')
 		dst = strconv.AppendBool(dst, a.Probe)
 		dst = append(dst, ',')
-		dst = appendStrings(dst, a.Terms)
+		dst = appendStringList(dst, a.Terms)
 		dst = append(dst, ',')
-		dst = appendStrings(dst, a.Observations)
+		dst = appendStringList(dst, a.Observations)
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"episode":`...)
 	dst = v.episode.AppendJSON(dst)
 	dst = append(dst, `,"followed":`...)
-	dst = appendPair(dst, v.followed)
+	dst = appendTally(dst, v.followed)
 	dst = append(dst, `,"generation":`...)
 	dst = strconv.AppendInt(dst, v.generation, 10)
 	g := v.globals
@@ -194,7 +194,7 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, g.Calls, 10)
 	dst = append(dst, `],"not_followed":`...)
-	dst = appendPair(dst, v.unfollowed)
+	dst = appendTally(dst, v.unfollowed)
 	return append(dst, '}')
 }
 
@@ -221,13 +221,13 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 	v.globals = nextstep.Globals{Beta: g[0].Num, Clock: g[1].Int(), Calls: g[2].Int()}
 	for _, k := range []struct {
 		key string
-		dst *[2]float64
+		dst *learn.Tally
 	}{{"followed", &v.followed}, {"not_followed", &v.unfollowed}} {
 		a := doc.Get(k.key).Array()
 		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
 			return nil, errors.New("learn." + k.key + ": want [successes, outcomes]")
 		}
-		*k.dst = [2]float64{a[0].Num, a[1].Num}
+		*k.dst = learn.Tally{Successes: a[0].Num, Outcomes: a[1].Num}
 	}
 	for _, r := range doc.Get("advisories").Array() {
 		a := r.Array()
@@ -235,7 +235,7 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 			a[4].Type != gjson.Number || !a[5].IsBool() || !a[6].IsArray() || !a[7].IsArray() {
 			return nil, errors.New("learn.advisories: want [id, at, top, task, seq, probe, [terms], [observations]]")
 		}
-		adv := advisory{ID: a[0].Str, Cursor: a[1].Str, Top: a[2].Str, Task: a[3].Str, Seq: a[4].Int(), Probe: a[5].Bool()}
+		adv := learn.Advisory{ID: a[0].Str, Cursor: a[1].Str, Top: a[2].Str, Task: a[3].Str, Seq: a[4].Int(), Probe: a[5].Bool()}
 		for _, t := range a[6].Array() {
 			adv.Terms = append(adv.Terms, t.Str)
 		}
@@ -244,8 +244,29 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 		}
 		v.advisories = append(v.advisories, adv)
 	}
-	if len(v.advisories) > advisoriesKept {
+	if len(v.advisories) > learn.AdvisoriesKept {
 		return nil, errors.New("learn.advisories: too many")
 	}
 	return v, nil
+}
+
+// appendStringList writes a compact JSON list of strings.
+func appendStringList(dst []byte, xs []string) []byte {
+	dst = append(dst, '[')
+	for i, x := range xs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = pyjson.AppendString(dst, x)
+	}
+	return append(dst, ']')
+}
+
+// appendTally writes a tally as [successes, outcomes].
+func appendTally(dst []byte, t learn.Tally) []byte {
+	dst = append(dst, '[')
+	dst = pyjson.AppendFloat(dst, t.Successes)
+	dst = append(dst, ',')
+	dst = pyjson.AppendFloat(dst, t.Outcomes)
+	return append(dst, ']')
 }

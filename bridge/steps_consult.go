@@ -9,6 +9,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -30,7 +31,7 @@ func (s *session) stepCandidates(m *nextstep.Model, at string) (names []string, 
 			names = append(names, to)
 		}
 	}
-	if _, ok := selfLoop(s.manifest, at); ok && !seen[at] {
+	if hasSelfLoop(s, at) && !seen[at] {
 		seen[at] = true
 		names = append(names, at)
 	}
@@ -111,10 +112,10 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
 	id := hex.EncodeToString(sum[:8])
 	if len(ranked) > 0 {
-		v.advisories = append(v.advisories, advisory{ID: id, Cursor: ep.At, Top: ranked[0].To, Seq: s.meta.Seq + 1,
+		v.advisories = append(v.advisories, learn.Advisory{ID: id, Cursor: ep.At, Top: ranked[0].To, Seq: s.meta.Seq + 1,
 			Terms: ep.Terms, Task: ep.Task, Probe: greedy})
-		if len(v.advisories) > advisoriesKept {
-			v.advisories = v.advisories[len(v.advisories)-advisoriesKept:]
+		if len(v.advisories) > learn.AdvisoriesKept {
+			v.advisories = v.advisories[len(v.advisories)-learn.AdvisoriesKept:]
 		}
 	}
 	return out, id, nil

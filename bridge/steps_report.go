@@ -21,7 +21,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	}
 	m := s.stepsModel(v)
 	ep := v.taskEpisode(task, in.Context)
-	var adv *advisory
+	var adv *learn.Advisory
 	advIdx := -1
 	if id := strField(input, "advisory_id"); id != "" {
 		for i := range v.advisories {
@@ -38,7 +38,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	if in.Context == "" && adv != nil && len(ep.Terms) == 0 {
 		ep.Terms = adv.Terms
 	}
-	y, w := outcomeValue(in.Success)
+	y, w := learn.OutcomeValue(in.Success)
 	w *= in.Weight
 	followed := adv != nil && in.Action == adv.Top
 	own := !followed || adv.Probe
@@ -84,8 +84,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 			if followed {
 				c = &v.followed
 			}
-			c[0] += w * y
-			c[1] += w
+			c.Add(y, w)
 		}
 		members = append(members, pyjson.KV("advisory_id", adv.ID), pyjson.KV("followed_advice", followed))
 		if w > 0 && len(adv.Observations) > 0 {
@@ -135,7 +134,7 @@ func (s *session) teachStep(v *stepsState, r pastReport, action, success string,
 			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)")), nil
 	}
 	ep := nextstep.RestoreState(rec.state, learn.Terms(r.Context))
-	y, w := outcomeValue(success)
+	y, w := learn.OutcomeValue(success)
 	before := m.Explain(ep, action)
 	switch {
 	case retract:
@@ -166,7 +165,10 @@ func stepName(at string) string {
 	return at
 }
 
-func hasSelfLoop(s *session, c string) bool { _, ok := selfLoop(s.manifest, c); return ok }
+func hasSelfLoop(s *session, c string) bool {
+	_, discovered := learn.StepPrior(s.engine.Graph, s.manifest, c, c)
+	return !discovered
+}
 
 // hadSuccess reports whether the agent's own calls succeeded from a state
 // to a step before: a step the manifest lacks is discovered once.

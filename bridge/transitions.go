@@ -1,83 +1,35 @@
 package bridge
 
 import (
-	"cmp"
-	"slices"
-	"strings"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
-// A transition is what the workspace has learned of one step from → to:
-// the weighted successes S of N weighted outcomes (a partial counts half),
-// the contexts it was reported in and when it was last reported.
-type transition struct {
-	From, To   string
-	S, N       float64
-	Discovered bool     // learned from reports, not in the manifest
-	Edge       int      // the graph's edge index, -1 for none
-	Contexts   []string // the newest first, distinct, at most maxContexts
-	LastSeen   string   // the newest report's timestamp ("" when outside the window)
-}
-
-// rate is the success rate, or -1 without outcomes.
-func (t *transition) rate() float64 {
-	if t.N <= 0 {
-		return -1
-	}
-	return t.S / t.N
-}
-
-const maxContexts = 3 // contexts kept per transition
-
-// transitions lists what the workspace learned of each step: a learning
-// model's own counts, else those of the action log's last window lines.
-// Contexts and last-seen times come from the last window reports (the
-// action log's lines, with contexts, the journal's: reportContexts).
-// Ordered by from, then to.
-func (s *session) transitions(window int, contexts []reportContext) ([]*transition, error) {
-	byPair := map[[2]string]*transition{}
-	get := func(from, to string) *transition {
-		k := [2]string{from, to}
-		if t := byPair[k]; t != nil {
-			return t
-		}
-		t := &transition{From: from, To: to, Edge: s.engine.Graph.Find(from, to)}
-		byPair[k] = t
-		return t
-	}
+// transitions lists what the workspace learned of each step
+// (learn.Transitions): a learning model's own counts, else those of the
+// action log's last window lines. Contexts and last-seen times come from
+// the last window reports (the action log's lines, with contexts, the
+// journal's: reportContexts). Ordered by from, then to.
+func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Transition, error) {
 	v, err := s.learned()
 	if err != nil {
 		return nil, err
 	}
+	var m learn.Learned
 	if v != nil {
-		for _, p := range v.model.Pairs() {
-			t := get(p.From, p.To)
-			t.S, t.N, t.Discovered = p.S, p.N, p.Discovered
-		}
+		m = v.Model
 	}
 	sv, err := s.steps()
 	if err != nil {
 		return nil, err
 	}
 	if sv != nil {
-		// The agent's own steps from each capability, in whole counts.
-		m := s.stepsModel(sv)
-		for _, from := range s.manifest.Names() {
-			for _, c := range m.Successors(from) {
-				if !s.manifest.Has(c.To) {
-					continue
-				}
-				t := get(from, c.To)
-				t.S, t.N = float64(c.Successes), float64(c.Successes+c.Failures)
-				t.Discovered = c.Successes > 0 && t.Edge < 0 && !(from == c.To && hasSelfLoop(s, from))
-			}
-		}
-		if err := modelErr(m); err != nil {
+		pairs, err := s.stepPairs(sv)
+		if err != nil {
 			return nil, err
 		}
+		m = pairs
 	}
-	// A learning model's counts are its own: the window adds contexts and
-	// times only.
-	modelCounts := v != nil || sv != nil
 	lines, err := s.window(relActionLog, window)
 	if err != nil {
 		return nil, err
@@ -89,46 +41,67 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*transiti
 	// The journal's reports are the action log's last lines (relearn).
 	offset := total - len(contexts)
 	first := total - len(lines)
+	reports := make([]learn.Report, 0, len(lines))
 	for i := len(lines) - 1; i >= 0; i-- { // newest first
 		line := lines[i]
-		from, to := strField(line, "cursor_before"), strField(line, "action")
-		if !s.manifest.Has(from) || !s.manifest.Has(to) {
+		r := learn.Report{From: strField(line, "cursor_before"), To: strField(line, "action"),
+			Success: strField(line, "success"), Time: strField(line, "timestamp")}
+		if !s.manifest.Has(r.From) || !s.manifest.Has(r.To) {
 			continue
-		}
-		t := byPair[[2]string{from, to}]
-		if !modelCounts {
-			t = get(from, to)
-			y, w := outcomeValue(strField(line, "success"))
-			t.S += w * y
-			t.N += w
-		} else if t == nil {
-			continue
-		}
-		if t.LastSeen == "" {
-			t.LastSeen = strField(line, "timestamp")
 		}
 		if j := first + i - offset; j >= 0 && j < len(contexts) {
-			if c := strings.TrimSpace(contexts[j].text); c != "" && len(t.Contexts) < maxContexts && !slices.Contains(t.Contexts, c) {
-				t.Contexts = append(t.Contexts, c)
-			}
+			r.Context = contexts[j].text
 		}
+		reports = append(reports, r)
 	}
-	out := make([]*transition, 0, len(byPair))
-	for _, t := range byPair {
-		out = append(out, t)
-	}
-	slices.SortFunc(out, func(a, b *transition) int {
-		return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
-	})
-	return out, nil
+	return learn.Transitions(s.engine.Graph, m, reports), nil
 }
 
-// byEvidence orders transitions by weighted outcomes, most first, then by
-// the newest report, then by name.
-func byEvidence(ts []*transition) []*transition {
-	out := slices.Clone(ts)
-	slices.SortStableFunc(out, func(a, b *transition) int {
-		return cmp.Or(cmp.Compare(b.N, a.N), strings.Compare(b.LastSeen, a.LastSeen))
-	})
-	return out
+// transitionValue is a transition as show and view answer it.
+func transitionValue(t *learn.Transition) pyjson.Value {
+	var rate, last any
+	if t.N > 0 {
+		rate = round(t.Rate(), 4)
+	}
+	if t.LastSeen != "" {
+		last = t.LastSeen
+	}
+	contexts := t.Contexts
+	if contexts == nil {
+		contexts = []string{}
+	}
+	return pyjson.Obj(
+		pyjson.KV("from", t.From),
+		pyjson.KV("to", t.To),
+		pyjson.KV("successes", round(t.S, 2)),
+		pyjson.KV("of", round(t.N, 2)),
+		pyjson.KV("rate", rate),
+		pyjson.KV("contexts", contexts),
+		pyjson.KV("last_seen", last),
+		pyjson.KV("discovered", t.Discovered),
+	)
 }
+
+// stepPairs is what a v5 model learned of each step between capabilities:
+// the agent's own steps from each capability, in whole counts, discovered
+// when the manifest lacks the step and it succeeded.
+func (s *session) stepPairs(v *stepsState) (pairList, error) {
+	m := s.stepsModel(v)
+	var out pairList
+	for _, from := range s.manifest.Names() {
+		for _, c := range m.Successors(from) {
+			if !s.manifest.Has(c.To) {
+				continue
+			}
+			out = append(out, learn.Pair{From: from, To: c.To, S: float64(c.Successes), N: float64(c.Successes + c.Failures),
+				Discovered: c.Successes > 0 && s.engine.Graph.Find(from, c.To) < 0 && !(from == c.To && hasSelfLoop(s, from))})
+		}
+	}
+	return out, modelErr(m)
+}
+
+// pairList is learned transitions as learn.Transitions reads them.
+type pairList []learn.Pair
+
+// Pairs returns the list.
+func (p pairList) Pairs() []learn.Pair { return p }

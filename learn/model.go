@@ -39,6 +39,15 @@
 // Weights live in a fixed number of hash buckets (Buckets), so the model's
 // size is bounded whatever the history; a collision only adds noise that
 // evidence corrects.
+//
+// On the engine's graph (package torusfield), NextSteps lists the
+// candidates from a capability, RankNextSteps ranks them and Teach learns
+// a report's outcome. A State is what a workspace of a learning model
+// keeps: the model, the recent consults' advice (Advisory), to which each
+// report is attributed, how advice fared when followed and when not, and
+// the agent's trail, with its codec (State.AppendJSON, DecodeState);
+// Relearn learns a history again, and Transitions lists what was learned
+// of each step.
 package learn
 
 import (

@@ -11,9 +11,9 @@ import (
 )
 
 // The policy "learn@C" drives ucs's model (package learn) in memory, with
-// no bridge and no disk: consult and report run the bridge's own functions
-// (bridge.RankNextSteps, bridge.LearnOutcome on the manifest's graph) and
-// follow the agent's learn.Trail as the bridge does, so it makes the
+// no bridge and no disk: consult and report run what the bridge runs on
+// the manifest's graph (learn.RankNextSteps in the state's context,
+// learn.State.Learn, which follows the agent's trail), so it makes the
 // choices "ucs@C" makes, in a fraction of the time. It is the tuning loop;
 // the bridge is the truth.
 
@@ -24,31 +24,20 @@ func newMemory(w *World, p learn.Params) (*memory, error) {
 		return nil, err
 	}
 	g := torusfield.New(man, torusfield.Options{}).Graph
-	return &memory{man: man, g: g, m: learn.New(p)}, nil
+	return &memory{man: man, g: g, st: learn.NewState(learn.New(p))}, nil
 }
 
 type memory struct {
 	man    *torusfield.Manifest
 	g      *torusfield.Graph
-	m      *learn.Model
+	st     *learn.State // its advisories unused: the benchmark attributes nothing
 	cursor string
 	seq    int64
-	trail  learn.Trail
-}
-
-// context is the learn.Context of a step from the cursor, as the bridge
-// forms it for a model that keeps the agent's trail.
-func (l *memory) context(terms []string) learn.Context {
-	ctx := learn.Context{Terms: terms}
-	if l.m.P.AfterScale > 0 {
-		ctx.After = l.trail.After(l.cursor, terms)
-	}
-	return ctx
 }
 
 func (l *memory) Consult(context string) (Advice, error) {
 	l.seq++
-	ranked := bridge.RankNextSteps(l.g, l.man, l.m, l.context(learn.Terms(context)), l.cursor, nil, true)
+	ranked := learn.RankNextSteps(l.g, l.man, l.st.Model, l.st.Context(l.cursor, learn.Terms(context)), l.cursor, nil, true)
 	a := Advice{Cursor: l.cursor}
 	for _, r := range ranked[:min(6, len(ranked))] { // consult's suggested paths
 		a.Next = append(a.Next, r.To)
@@ -58,9 +47,7 @@ func (l *memory) Consult(context string) (Advice, error) {
 
 func (l *memory) Report(action, success, context string) (string, error) {
 	l.seq++
-	terms := learn.Terms(context)
-	bridge.LearnOutcome(l.g, l.man, l.m, l.context(terms), l.cursor, action, success, 1, l.seq)
-	l.trail.Move(l.cursor, action, success, terms)
+	l.st.Learn(l.g, l.man, learn.Terms(context), l.cursor, action, success, 1, l.seq)
 	l.cursor = action
 	return action, nil
 }
@@ -70,13 +57,11 @@ func (l *memory) Report(action, success, context string) (string, error) {
 // self-report's (0.7).
 func (l *memory) Exec(action string, ok bool, context string) (string, error) {
 	l.seq++
-	terms := learn.Terms(context)
 	success := "failure"
 	if ok {
 		success = "success"
 	}
-	bridge.LearnOutcome(l.g, l.man, l.m, l.context(terms), l.cursor, action, success, bridge.ObservedWeight, l.seq)
-	l.trail.Move(l.cursor, action, success, terms)
+	l.st.Learn(l.g, l.man, learn.Terms(context), l.cursor, action, success, bridge.ObservedWeight, l.seq)
 	l.cursor = action
 	return action, nil
 }
@@ -84,12 +69,12 @@ func (l *memory) Exec(action string, ok bool, context string) (string, error) {
 func (l *memory) Cursor() (string, error) { return l.cursor, nil }
 
 func (l *memory) Fork(string) (Learner, error) {
-	m, err := learn.Decode(l.m.AppendJSON(nil), l.m.P)
+	m, err := learn.Decode(l.st.Model.AppendJSON(nil), l.st.Model.P)
 	if err != nil {
 		return nil, err
 	}
 	c := *l
-	c.m = m
+	c.st = &learn.State{Model: m, Trail: l.st.Trail}
 	return &c, nil
 }
 
