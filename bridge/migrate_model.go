@@ -211,7 +211,7 @@ func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
 			continue
 		}
 		cands, _ := s.stepCandidates(m, ep.At)
-		m.Observe(ep, cands, action, y, true)
+		m.Observe(ep, cands, action, y, w, true)
 		learned++
 	}
 	v.globals = m.Globals()

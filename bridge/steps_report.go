@@ -62,7 +62,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		ok := y >= 0.5
 		discovered = ok && from != nextstep.Start && s.engine.Graph.Find(from, in.Action) < 0 &&
 			!(in.Action == from && hasSelfLoop(s, from)) && !hadSuccess(m, from, in.Action)
-		m.Observe(ep, cands, in.Action, y, own)
+		m.Observe(ep, cands, in.Action, y, w, own)
 		s.stepLearned = &stepRecord{state: state, own: own}
 		after := m.Explain(nextstep.RestoreState(state, ep.Terms), in.Action)
 		members = append(members,
@@ -145,7 +145,7 @@ func (s *session) teachStep(v *stepsState, r pastReport, action, success string,
 		if rec.own && r.Retracted {
 			m.Count(ep, action, y >= 0.5) // the amendment's step replaces the report's
 		}
-		m.Judge(ep, action, y)
+		m.Judge(ep, action, y, w*weight)
 	}
 	if err := modelErr(m); err != nil {
 		return pyjson.Value{}, err

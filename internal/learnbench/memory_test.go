@@ -20,9 +20,9 @@ func TestMemoryMatchesBridge(t *testing.T) {
 		params   learn.Params
 		feedback string
 	}{
-		{nil, learnDefault(), ""},
+		{[]string{"--model", "v4"}, learnDefault(), ""},
 		{[]string{"--model", "v3"}, learn.V3Params, ""},
-		{nil, learnDefault(), "exec"},
+		{[]string{"--model", "v4"}, learnDefault(), "exec"},
 	} {
 		t.Run(fmt.Sprint(tc.init, tc.feedback), func(t *testing.T) { memoryMatchesBridge(t, tc.init, tc.params, tc.feedback) })
 	}

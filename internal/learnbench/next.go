@@ -48,7 +48,7 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 
 func (p *nextPolicy) Observe(st *State, action string, reported bool) error {
 	p.repeated = reported && action == st.Cur
-	p.m.Observe(p.ep, nil, action, b2f(reported), !p.advised)
+	p.m.Observe(p.ep, nil, action, b2f(reported), 1, !p.advised)
 	return nil
 }
 

@@ -5,12 +5,12 @@ package nextstep
 // episode given is the call's state as it was then (Episode.State,
 // RestoreState).
 
-// Judge teaches the success model a later verdict y on the call to made
-// in the episode's state: evidence about the step's success, not about
-// what the agent chose (the counts are unchanged).
-func (m *Model) Judge(ep *Episode, to string, y float64) {
+// Judge teaches the success model a later verdict y, weighed w, on the
+// call to made in the episode's state: evidence about the step's success,
+// not about what the agent chose (the counts are unchanged).
+func (m *Model) Judge(ep *Episode, to string, y, w float64) {
 	if m.P.Logistic {
-		m.learnSuccess(ep, to, y)
+		m.learnSuccess(ep, to, y, w)
 	}
 }
 

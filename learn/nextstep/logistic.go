@@ -82,7 +82,12 @@ func (m *Model) logit(ep *Episode, to string) (z, sd float64) {
 }
 
 // learnSuccess is one extended-Kalman step of the logistic regression.
-func (m *Model) learnSuccess(ep *Episode, to string, y float64) {
+//
+// w weighs the outcome (1: one outcome; an observed outcome's confidence,
+// or a person's verdict that counts for more): the step of w identical
+// outcomes, to first order.
+func (m *Model) learnSuccess(ep *Episode, to string, y, w float64) {
+	n := w
 	fs := m.sfeatures(ep, to)
 	ws := make([]*weight, len(fs))
 	z, v := 0.0, 0.0
@@ -93,12 +98,12 @@ func (m *Model) learnSuccess(ep *Episode, to string, y float64) {
 		v += f.x * f.x * w.V
 	}
 	q := 1 / (1 + math.Exp(-z))
-	g := q * (1 - q)
+	g := q * (1 - q) * n
 	k := 1 / (1 + g*v)
 	m.clock++
 	for i, w := range ws {
 		x := fs[i].x
-		w.M += k * w.V * x * (y - q)
+		w.M += k * w.V * x * n * (y - q)
 		w.V = math.Max(w.V-k*g*w.V*w.V*x*x, 1e-6)
 		w.N++
 		w.T = m.clock

@@ -328,7 +328,7 @@ func (m *Model) hedge(ep *Episode, to string) {
 
 // Learn counts the call to made in the episode's current state (before it
 // moves) under every key of that state, then moves the episode's trail.
-func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, nil, to, value(ok), true) }
+func (m *Model) Learn(ep *Episode, to string, ok bool) { m.Observe(ep, nil, to, value(ok), 1, true) }
 
 func value(ok bool) float64 {
 	if ok {
@@ -351,8 +351,9 @@ func value(ok bool) float64 {
 //
 // y is the call's success, 1 or 0, or between for a partial success: a
 // call of y ≥ ½ counts as a success (it moved the task on), and the
-// success model learns y itself.
-func (m *Model) Observe(ep *Episode, candidates []string, to string, y float64, own bool) {
+// success model learns y itself, weighed w (an observed outcome's
+// confidence; the counts are of whole calls).
+func (m *Model) Observe(ep *Episode, candidates []string, to string, y, w float64, own bool) {
 	ok := y >= 0.5
 	m.calls++
 	if own && ok && m.P.Hedge > 0 {
@@ -378,7 +379,7 @@ func (m *Model) Observe(ep *Episode, candidates []string, to string, y float64, 
 		}
 	}
 	if m.P.Logistic {
-		m.learnSuccess(ep, to, y)
+		m.learnSuccess(ep, to, y, w)
 		if m.store == nil && m.P.MaxKeys > 0 && m.Weights() > m.P.MaxKeys {
 			m.evictWeights()
 		}

@@ -175,7 +175,7 @@ func FuzzRecord(f *testing.F) {
 		d := Open(DefaultParams, MapStore{key: value}, Globals{Beta: 0.5})
 		ep := NewEpisode("1", []string{"x"})
 		d.Rank(ep, tools)
-		d.Observe(ep, tools, "a", 1, true)
+		d.Observe(ep, tools, "a", 1, 1, true)
 		for _, r := range d.Changes() {
 			require.True(t, json.Valid(r.Value), "%s", r.Value)
 		}
@@ -203,11 +203,11 @@ func TestEpisodeJSON(t *testing.T) {
 func TestAdvisedStepsAreNotFrequencies(t *testing.T) {
 	m := New(DefaultParams)
 	ep := NewEpisode("", nil)
-	m.Observe(ep, nil, "c", 1, false)
+	m.Observe(ep, nil, "c", 1, 1, false)
 	require.Nil(t, m.tables[keyPrev(Start)])
 	z, _ := m.logit(NewEpisode("", nil), "c")
 	require.Greater(t, z, 0.0)
-	m.Observe(NewEpisode("", nil), nil, "a", 1, true)
+	m.Observe(NewEpisode("", nil), nil, "a", 1, 1, true)
 	require.Equal(t, 1.0, m.tables[keyPrev(Start)].succ("a"))
 }
 
@@ -219,13 +219,13 @@ func TestHedge(t *testing.T) {
 	for range 20 {
 		ep := NewEpisode("", nil)
 		m.Rank(ep, tools)
-		m.Observe(ep, nil, "a", 1, true)
+		m.Observe(ep, nil, "a", 1, 1, true)
 	}
 	require.Greater(t, m.beta, 0.9)
 	for i := range 60 {
 		ep := NewEpisode("", nil)
 		m.Rank(ep, tools)
-		m.Observe(ep, nil, tools[1+i%4], 1, true) // anything but what the counts say
+		m.Observe(ep, nil, tools[1+i%4], 1, 1, true) // anything but what the counts say
 	}
 	require.Less(t, m.beta, 0.5)
 }
