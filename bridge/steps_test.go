@@ -233,3 +233,42 @@ func TestV5Migrate(t *testing.T) {
 }
 
 var _ = strings.Contains
+
+// A rating teaches the success model the verdict at the state the report
+// was learned in; an amendment takes the report's count back and counts
+// the corrected step; both replay.
+func TestV5RateAndAmend(t *testing.T) {
+	b := newV5Workspace(t)
+	reportV5(t, b, "a", "read_file", "success") // event 2
+	reportV5(t, b, "a", "edit_file", "success") // event 3
+	rate := func(seq int, success string) pyjson.Value {
+		out, err := b.Do(Call{Op: "rate", Args: pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("success", success), pyjson.KV("by", "operator"))})
+		require.NoError(t, err)
+		lv, _ := out.Get("learning")
+		return lv
+	}
+	lv := rate(3, "failure")
+	assert.Equal(t, "read_file → edit_file", strField(lv, "transition"))
+	pb, _ := field(lv, "p_before", pyjson.NullValue()).Float()
+	pa, _ := field(lv, "p_after", pyjson.NullValue()).Float()
+	assert.Less(t, pa, pb, "a failure verdict lowers the step's success")
+
+	out, err := b.Do(Call{Op: "amend", Args: pyjson.Obj(pyjson.KV("seq", 3), pyjson.KV("action", "write_file"))})
+	require.NoError(t, err)
+	lv, _ = out.Get("learning")
+	assert.Equal(t, "read_file → write_file", strField(lv, "transition"))
+	sh, err := b.Do(Call{Op: "show"})
+	require.NoError(t, err)
+	var got []string
+	for _, tr := range must(sh.Get("transitions")).Items() {
+		got = append(got, strField(tr, "from")+">"+strField(tr, "to")+":"+strField(tr, "successes"))
+	}
+	ts, _ := sh.Get("transitions")
+	for _, tr := range ts.Items() {
+		if strField(tr, "to") == "edit_file" {
+			t.Errorf("the amended step is still counted: %v", tr)
+		}
+	}
+	assert.Len(t, got, 1, "read_file → write_file only: %v", got)
+	verifyClean(t, b)
+}
