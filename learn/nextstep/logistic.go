@@ -72,8 +72,15 @@ func (m *Model) belief(f sfeature) weight {
 // logit returns the estimated log-odds of to succeeding and its standard
 // deviation.
 func (m *Model) logit(ep *Episode, to string) (z, sd float64) {
+	return m.logitOf(m.sfeatures(ep, ""), to)
+}
+
+// logitOf is logit over features built once for every candidate (their
+// groups do not depend on the step).
+func (m *Model) logitOf(fs []sfeature, to string) (z, sd float64) {
 	v := 0.0
-	for _, f := range m.sfeatures(ep, to) {
+	for _, f := range fs {
+		f.to = to
 		w := m.belief(f)
 		z += f.x * w.M
 		v += f.x * f.x * w.V

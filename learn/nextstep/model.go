@@ -196,15 +196,20 @@ type Scored struct {
 // candidates), the task (pT). The step's success S is estimated the same
 // way from the calls' successes and failures.
 func (m *Model) Rank(ep *Episode, candidates []string) []Scored {
-	return m.rank(ep, candidates, m.P.Explore)
+	return m.rank(ep, candidates, m.P.Explore, true)
 }
 
 // Greedy is Rank without the exploration bonus: what the model believes.
+//
+// Unlike Rank it does not keep its predictions for the next Observe
+// without candidates: it is a look, not the ranking the agent acts on.
 func (m *Model) Greedy(ep *Episode, candidates []string) []Scored {
-	return m.rank(ep, candidates, 0)
+	return m.rank(ep, candidates, 0, false)
 }
 
-func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored {
+// rank scores the candidates; remember keeps the predictions the
+// frequencies' weight learns from (Params.Hedge).
+func (m *Model) rank(ep *Episode, candidates []string, explore float64, remember bool) []Scored {
 	p := m.P
 	get := m.table
 	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
@@ -218,6 +223,7 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 			task2 = get(keyTask2(ep.Task, ep.Prev2, ep.Prev))
 		}
 	}
+	var sfs []sfeature // the success model's features, built on first use
 	var terms []*counts
 	wt := 0.0
 	if p.Term > 0 && len(ep.Terms) > 0 {
@@ -261,7 +267,10 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 		logPw[i], logS[i] = lw, ls
 		norm += math.Exp(lw)
 		if p.Logistic {
-			z, sd := m.logit(ep, to)
+			if sfs == nil {
+				sfs = m.sfeatures(ep, "")
+			}
+			z, sd := m.logitOf(sfs, to)
 			logS[i] = -math.Log1p(math.Exp(-z))
 			if p.Logit {
 				logS[i] = z
@@ -291,7 +300,7 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64) []Scored
 			out[i].Score += math.Log(p.Drop)
 		}
 	}
-	if p.Hedge > 0 {
+	if p.Hedge > 0 && remember {
 		ep.remember(candidates, logT, logS, p.Success)
 	}
 	slices.SortStableFunc(out, func(a, b Scored) int {
@@ -358,7 +367,7 @@ func (m *Model) Observe(ep *Episode, candidates []string, to string, y, w float6
 	m.calls++
 	if own && ok && m.P.Hedge > 0 {
 		if candidates != nil {
-			m.rank(ep, candidates, 0)
+			m.rank(ep, candidates, 0, true)
 		}
 		m.hedge(ep, to)
 	}
