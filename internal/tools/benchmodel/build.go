@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -109,13 +110,14 @@ type plan struct {
 
 // built is what a build made, counted.
 type built struct {
-	reports, consults int
-	events            int // journal events: init, consults, reports
-	features          int // distinct (term, from, to) weights the reports touched, the transitions' own and the trail's included
-	weights           int // weights the model holds (at most learn.Buckets)
-	stateBytes        int // the state file
-	learnBytes        int // its "learn" member
-	cursor            string
+	reports, consults  int
+	events             int // journal events: init, consults, reports
+	features           int // distinct (term, from, to) weights the reports touched, the transitions' own and the trail's included
+	weights            int // weights the model holds (at most learn.Buckets)
+	stateBytes         int // the state file
+	learnBytes         int // its "learn" member
+	logBytes, logLines int // the record log (v5), where the evidence is
+	cursor             string
 }
 
 // buildStart is the clock of a build's init; each later call is a second on.
@@ -207,7 +209,10 @@ func build(dir string, p plan) (built, error) {
 		return out, err
 	}
 	out.stateBytes = len(state)
-	if m := gjson.GetBytes(state, "learn"); m.Exists() {
+	if log, err := os.ReadFile(filepath.Join(dir, "ucs", "state", "model.jsonl")); err == nil {
+		out.logBytes, out.logLines = len(log), bytes.Count(log, []byte("\n"))
+	}
+	if m := gjson.GetBytes(state, "learn"); m.Exists() && m.Get("model.weights").Exists() {
 		out.learnBytes = len(m.Raw)
 		w, err := base64.StdEncoding.DecodeString(m.Get("model.weights").String())
 		if err != nil {

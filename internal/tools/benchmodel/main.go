@@ -52,7 +52,7 @@ func main() {
 	flag.IntVar(&c.runs, "runs", 200, "calls of each command on each workspace")
 	flag.IntVar(&c.plan.tools, "tools", 40, "tools in the manifest")
 	flag.IntVar(&c.plan.reports, "n", 6000, "outcomes the learned workspace is taught")
-	flag.StringVar(&c.plan.model, "model", bridge.ModelV4, "the learning model of both workspaces: "+strings.Join(bridge.Models(), ", "))
+	flag.StringVar(&c.plan.model, "model", bridge.DefaultModel, "the learning model of both workspaces: "+strings.Join(bridge.Models(), ", "))
 	flag.IntVar(&c.plan.words, "words", 3000, "words the contexts are drawn from")
 	flag.IntVar(&c.plan.consultEvery, "consult-every", 3, "a consult before one report in so many (0: none)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the workspaces (their directory is printed)")
@@ -288,6 +288,11 @@ func printTable(w io.Writer, c config, calls []string, fresh, learned, hello *ta
 	fmt.Fprintf(w, "\ndo-nothing program: %.2f ms (median of all its %d calls)\n", median(all), len(all))
 	fmt.Fprintf(w, "state file: fresh %s, learned %s; its learned member (\"learn\"): fresh %s, learned %s\n",
 		kib(fresh.b.stateBytes), kib(learned.b.stateBytes), kib(fresh.b.learnBytes), kib(learned.b.learnBytes))
+	if learned.b.logLines > 0 {
+		fmt.Fprintf(w, "record log (the model's evidence, read key by key): learned %s in %d lines, one per call that learned\n",
+			kib(learned.b.logBytes), learned.b.logLines)
+		return
+	}
 	if learned.b.learnBytes == 0 {
 		fmt.Fprintf(w, "model %s keeps no learned member: no features, no weights\n", p.model)
 		return
