@@ -28,6 +28,8 @@ func (m *Model) Retract(ep *Episode, to string, ok bool) {
 			continue
 		}
 		o := c.To[to]
+		s, f := c.outcome(to, m.P.Decay)
+		o.S, o.F, o.U = s, f, c.U
 		if ok && o.NS > 0 {
 			o.NS--
 			o.S = max(0, o.S-1)
@@ -37,6 +39,7 @@ func (m *Model) Retract(ep *Episode, to string, ok bool) {
 			o.NF--
 			o.F = max(0, o.F-1)
 		}
+		c.touch(to)
 		m.touch(k)
 	}
 }

@@ -71,7 +71,7 @@ func (m *Model) Successors(at string) []Count {
 	var out []Count
 	for _, to := range sortedKeys(c.To) {
 		if o := c.To[to]; o.NS > 0 || o.NF > 0 {
-			out = append(out, Count{To: to, Successes: o.NS, Failures: o.NF, Weight: o.S + o.F})
+			out = append(out, Count{To: to, Successes: o.NS, Failures: o.NF, Weight: m.tries(c, to)})
 		}
 	}
 	return out

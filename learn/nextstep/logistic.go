@@ -114,12 +114,20 @@ func (m *Model) learnSuccess(ep *Episode, to string, y, w float64) {
 		w.V = math.Max(w.V-k*g*w.V*w.V*x*x, 1e-6)
 		w.N++
 		w.T = m.clock
-		g := m.weights[fs[i].group]
+		grp := fs[i].group
+		g := m.weights[grp]
 		if g == nil {
 			g = map[string]*weight{}
-			m.weights[fs[i].group] = g
+			m.weights[grp] = g
+			if m.store != nil {
+				m.wfresh[grp] = true
+			}
 		}
 		g[fs[i].to] = w
-		m.touch(fs[i].group)
+		if m.wchanged[grp] == nil {
+			m.wchanged[grp] = map[string]bool{}
+		}
+		m.wchanged[grp][fs[i].to] = true
+		m.touch(grp)
 	}
 }

@@ -75,31 +75,66 @@ var DefaultParams = Params{
 // counts are the outcomes of the calls made under one key: per next tool,
 // how many succeeded and how many failed, weighted (old evidence fades,
 // Params.Decay) and whole (for explanations people read).
+//
+// Fading is lazy, so that an update changes one tool's outcomes and the
+// key's totals, not every tool's: U counts the key's updates, and a tool's
+// weighted outcomes were stored at its own update U_e, so they are now
+// worth (1 − Decay)^(U − U_e) of what is stored. N, the totals, is kept
+// current.
 type counts struct {
-	N    float64 // Σ weighted successes
+	N    float64 // Σ weighted successes, as of U
 	M    int64   // Σ whole successes
+	U    int64   // updates of the key
 	To   map[string]*outcomes
 	Last int64 // the model's call count at the key's last update
+	// fresh says the key was not in the store (it is written whole);
+	// changed names the tools whose outcomes an update changed (else
+	// only they and the totals are written, as a merge).
+	fresh   bool
+	changed map[string]bool
 }
 
 // outcomes are a next tool's outcomes under one key.
 type outcomes struct {
-	S, F   float64 // weighted successes and failures
+	S, F   float64 // weighted successes and failures, as of U
 	NS, NF int64   // whole successes and failures
+	U      int64   // the key's update they were stored at
 }
 
-func (c *counts) succ(to string) float64 {
-	if o := c.To[to]; o != nil {
-		return o.S
+// fade is what weighted outcomes stored at update u are worth now.
+func (c *counts) fade(u int64, decay float64) float64 {
+	if decay <= 0 || u == c.U {
+		return 1
 	}
-	return 0
+	return math.Pow(1-decay, float64(c.U-u))
 }
 
-func (c *counts) tries(to string) float64 {
-	if o := c.To[to]; o != nil {
-		return o.S + o.F
+// outcome returns to's weighted successes and failures now.
+func (c *counts) outcome(to string, decay float64) (s, f float64) {
+	o := c.To[to]
+	if o == nil {
+		return 0, 0
 	}
-	return 0
+	k := c.fade(o.U, decay)
+	return o.S * k, o.F * k
+}
+
+// touch marks a tool's outcomes changed, for a merge.
+func (c *counts) touch(to string) {
+	if c.changed == nil {
+		c.changed = map[string]bool{}
+	}
+	c.changed[to] = true
+}
+
+func (m *Model) succ(c *counts, to string) float64 {
+	s, _ := c.outcome(to, m.P.Decay)
+	return s
+}
+
+func (m *Model) tries(c *counts, to string) float64 {
+	s, f := c.outcome(to, m.P.Decay)
+	return s + f
 }
 
 // Model is the predictor's learned state: in memory whole (New), or read
@@ -111,6 +146,10 @@ type Model struct {
 	tables  map[string]*counts            // loaded or learned; nil: absent
 	weights map[string]map[string]*weight // the success model's, by feature, then next tool
 	dirty   map[string]bool
+	// wfresh names the weight groups the store did not hold, and
+	// wchanged the tools of each group an update changed.
+	wfresh   map[string]bool
+	wchanged map[string]map[string]bool
 	// Prior, when set, is the log-odds a step's success starts from before
 	// any evidence (a manifest's declared utility less cost): the mean of
 	// the success model's bias weight, so that a workspace with no
@@ -123,7 +162,8 @@ type Model struct {
 
 // New returns a model with no evidence, held in memory.
 func New(p Params) *Model {
-	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]map[string]*weight{}, dirty: map[string]bool{}, beta: 0.5}
+	return &Model{P: p, tables: map[string]*counts{}, weights: map[string]map[string]*weight{}, dirty: map[string]bool{},
+		wfresh: map[string]bool{}, wchanged: map[string]map[string]bool{}, beta: 0.5}
 }
 
 // Keys returns how many count keys the model holds in memory.
@@ -243,26 +283,26 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64, remember
 	for i, to := range candidates {
 		p0 := 1 / k
 		if all != nil {
-			p0 = (all.succ(to) + 1) / (all.N + k)
+			p0 = (m.succ(all, to) + 1) / (all.N + k)
 		}
 		p1, s1 := p0, 0.5
 		if prev != nil {
-			p1 = (prev.succ(to) + p.Base*p0) / (prev.N + p.Base)
-			s1 = (prev.succ(to) + 1) / (prev.tries(to) + 2)
+			p1 = (m.succ(prev, to) + p.Base*p0) / (prev.N + p.Base)
+			s1 = (m.succ(prev, to) + 1) / (m.tries(prev, to) + 2)
 		}
 		p2, s2 := p1, s1
 		if prev2 != nil {
-			p2 = (prev2.succ(to) + p.Prev2*p1) / (prev2.N + p.Prev2)
-			s2 = (prev2.succ(to) + p.Prev2*s1) / (prev2.tries(to) + p.Prev2)
+			p2 = (m.succ(prev2, to) + p.Prev2*p1) / (prev2.N + p.Prev2)
+			s2 = (m.succ(prev2, to) + p.Prev2*s1) / (m.tries(prev2, to) + p.Prev2)
 		}
 		lw, ls := math.Log(p2), math.Log(s2)
 		tries := 0.0
 		for _, c := range terms {
-			pt := (c.succ(to) + p.Term*p2) / (c.N + p.Term)
-			st := (c.succ(to) + p.Term*s2) / (c.tries(to) + p.Term)
+			pt := (m.succ(c, to) + p.Term*p2) / (c.N + p.Term)
+			st := (m.succ(c, to) + p.Term*s2) / (m.tries(c, to) + p.Term)
 			lw += wt * math.Log(pt/p2)
 			ls += wt * math.Log(st/s2)
-			tries += c.tries(to)
+			tries += m.tries(c, to)
 		}
 		logPw[i], logS[i] = lw, ls
 		norm += math.Exp(lw)
@@ -284,14 +324,14 @@ func (m *Model) rank(ep *Episode, candidates []string, explore float64, remember
 		pw := math.Exp(logPw[i]) / norm
 		pT := pw
 		if task != nil {
-			pT = (task.succ(to) + p.Task*pw) / (task.N + p.Task)
+			pT = (m.succ(task, to) + p.Task*pw) / (task.N + p.Task)
 		}
 		if task != nil && !p.Logistic {
-			sT := (task.succ(to) + math.Exp(logS[i])) / (task.tries(to) + 1)
+			sT := (m.succ(task, to) + math.Exp(logS[i])) / (m.tries(task, to) + 1)
 			logS[i] = math.Log(sT)
 		}
 		if task2 != nil {
-			pT = (task2.succ(to) + p.Task2*pT) / (task2.N + p.Task2)
+			pT = (m.succ(task2, to) + p.Task2*pT) / (task2.N + p.Task2)
 		}
 		out[i].To = to
 		logT[i] = math.Log(pT)
@@ -401,23 +441,24 @@ func (m *Model) add(keys []string, to string, ok bool) {
 	for _, k := range keys {
 		c := m.table(k)
 		if c == nil {
-			c = &counts{To: map[string]*outcomes{}}
+			c = &counts{To: map[string]*outcomes{}, fresh: m.store != nil}
 			m.tables[k] = c
 		}
 		m.touch(k)
-		if d := m.P.Decay; d > 0 {
+		d := m.P.Decay
+		c.U++
+		if d > 0 {
 			c.N *= 1 - d
-			for _, o := range c.To {
-				o.S *= 1 - d
-				o.F *= 1 - d
-			}
 		}
 		c.Last = m.calls
 		o := c.To[to]
 		if o == nil {
-			o = &outcomes{}
+			o = &outcomes{U: c.U}
 			c.To[to] = o
 		}
+		k := c.fade(o.U, d)
+		o.S, o.F, o.U = o.S*k, o.F*k, c.U
+		c.touch(to)
 		if ok {
 			c.N++
 			c.M++
@@ -470,9 +511,9 @@ func (m *Model) use(k string, c *counts) float64 {
 	}
 	nk := float64(len(parent.To) + 1)
 	u := 0.0
-	for to, o := range c.To {
-		if n := o.S; n > 0 {
-			u += n * math.Log(((n+0.5)/(c.N+0.5*nk))/((parent.succ(to)+0.5)/(parent.N+0.5*nk)))
+	for to := range c.To {
+		if n := m.succ(c, to); n > 0 {
+			u += n * math.Log(((n+0.5)/(c.N+0.5*nk))/((m.succ(parent, to)+0.5)/(parent.N+0.5*nk)))
 		}
 	}
 	return u

@@ -104,13 +104,13 @@ func TestCreditAfterFailure(t *testing.T) {
 	ep := play(m, "", nil, "c", false, "a", true)
 	require.Equal(t, "a", ep.Prev)
 	require.Equal(t, Start, ep.Prev2)
-	require.Equal(t, 1.0, m.tables[keyPrev(Start)].succ("a"))
+	require.Equal(t, 1.0, m.succ(m.tables[keyPrev(Start)], "a"))
 	require.Nil(t, m.tables[keyPrev("c")])
 
 	p.MoveOnFailure, p.MarkFailed = true, false
 	m = New(p)
 	play(m, "", nil, "c", false, "a", true)
-	require.Equal(t, 1.0, m.tables[keyPrev("c")].succ("a"))
+	require.Equal(t, 1.0, m.succ(m.tables[keyPrev("c")], "a"))
 
 	m = New(DefaultParams)
 	ep = NewEpisode("", nil)
@@ -119,7 +119,7 @@ func TestCreditAfterFailure(t *testing.T) {
 	m.Learn(ep, "a", true)
 	require.Equal(t, "a", ep.At)
 	require.Nil(t, m.tables[keyPrev("c")])
-	require.Equal(t, 1.0, m.tables[keyPrev("c!")].succ("a"))
+	require.Equal(t, 1.0, m.succ(m.tables[keyPrev("c!")], "a"))
 }
 
 // A tool that failed twice in the episode drops from the top.
@@ -176,7 +176,7 @@ func FuzzRecord(f *testing.F) {
 		ep := NewEpisode("1", []string{"x"})
 		d.Rank(ep, tools)
 		d.Observe(ep, tools, "a", 1, 1, true)
-		for _, r := range d.Changes() {
+		for _, r := range d.Changes(true) {
 			require.True(t, json.Valid(r.Value), "%s", r.Value)
 		}
 	})
@@ -208,7 +208,7 @@ func TestAdvisedStepsAreNotFrequencies(t *testing.T) {
 	z, _ := m.logit(NewEpisode("", nil), "c")
 	require.Greater(t, z, 0.0)
 	m.Observe(NewEpisode("", nil), nil, "a", 1, 1, true)
-	require.Equal(t, 1.0, m.tables[keyPrev(Start)].succ("a"))
+	require.Equal(t, 1.0, m.succ(m.tables[keyPrev(Start)], "a"))
 }
 
 // The frequencies' weight follows how well they predict the agent's own
@@ -258,4 +258,40 @@ func FuzzParseParams(f *testing.F) {
 		_, err = ParseParams(Params{}, p.String())
 		require.NoError(t, err)
 	})
+}
+
+// A model over a store writes a key the store lacks whole and any other
+// as a merge of what changed; applied in order, the store holds what the
+// model holds in memory, and a model opened over it ranks the same.
+func TestChangesMerge(t *testing.T) {
+	st := MapStore{}
+	mem := New(DefaultParams)
+	g := Globals{Beta: 0.5}
+	r := rand.New(rand.NewPCG(5, 27))
+	for e := range 30 {
+		ep := NewEpisode(fmt.Sprint(e%4), []string{"w" + fmt.Sprint(e%3)})
+		epm := NewEpisode(fmt.Sprint(e%4), []string{"w" + fmt.Sprint(e%3)})
+		for range 4 {
+			m := Open(DefaultParams, st, g)
+			to, ok := tools[r.IntN(len(tools))], r.Float64() < 0.8
+			require.Equal(t, mem.Rank(epm, tools), m.Rank(ep, tools))
+			m.Learn(ep, to, ok)
+			mem.Learn(epm, to, ok)
+			ch := m.Changes(true)
+			merges := 0
+			for _, c := range ch {
+				if c.Merge {
+					merges++
+				}
+			}
+			if e > 5 {
+				require.Positive(t, merges)
+			}
+			st.Put(ch)
+			g = m.Globals()
+		}
+	}
+	for _, rec := range mem.Records() {
+		require.JSONEq(t, string(rec.Value), string(st[rec.Key]), rec.Key)
+	}
 }

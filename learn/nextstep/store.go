@@ -19,10 +19,13 @@ type Store interface {
 	Record(key string) ([]byte, error)
 }
 
-// A Record is one key's evidence, encoded as JSON.
+// A Record is one key's evidence, encoded as a JSON object: the whole
+// value, or with Merge a merge patch (RFC 7386) of what changed, to apply
+// to the stored value.
 type Record struct {
 	Key   string
 	Value []byte
+	Merge bool
 }
 
 // Globals are the model's few numbers that are not per key: the
@@ -113,17 +116,34 @@ func (m *Model) fail(err error) {
 func (m *Model) touch(key string) { m.dirty[key] = true }
 
 // Changes returns the records changed since Open (or the last Changes),
-// sorted by key, and forgets that they changed. A record evicted in
-// memory is not among them.
-func (m *Model) Changes() []Record {
+// sorted by key, and forgets that they changed: a key the store did not
+// hold whole, any other as a merge patch of the tools whose evidence
+// changed (and a count key's totals), so that a call writes what it
+// learned and not every tool's evidence under each key it touched. A
+// record evicted in memory is not among them. Without merge every record
+// is whole, for a store that cannot apply a merge.
+func (m *Model) Changes(merge bool) []Record {
 	keys := slices.Sorted(maps.Keys(m.dirty))
 	out := make([]Record, 0, len(keys))
 	for _, k := range keys {
-		if r, ok := m.record(k); ok {
-			out = append(out, r)
+		if c := m.tables[k]; c != nil {
+			if c.fresh || !merge {
+				out = append(out, Record{Key: k, Value: c.appendJSON(nil, nil)})
+			} else {
+				out = append(out, Record{Key: k, Value: c.appendJSON(nil, c.changed), Merge: true})
+			}
+			c.fresh, c.changed = false, nil
+		} else if g := m.weights[k]; g != nil {
+			if m.wfresh[k] || !merge {
+				out = append(out, Record{Key: k, Value: appendWeights(nil, g, nil)})
+			} else {
+				out = append(out, Record{Key: k, Value: appendWeights(nil, g, m.wchanged[k]), Merge: true})
+			}
 		}
 	}
 	clear(m.dirty)
+	clear(m.wfresh)
+	clear(m.wchanged)
 	return out
 }
 
@@ -146,10 +166,10 @@ func (m *Model) Records() []Record {
 
 func (m *Model) record(k string) (Record, bool) {
 	if c := m.tables[k]; c != nil {
-		return Record{k, c.appendJSON(nil)}, true
+		return Record{Key: k, Value: c.appendJSON(nil, nil)}, true
 	}
 	if g := m.weights[k]; g != nil {
-		return Record{k, appendWeights(nil, g)}, true
+		return Record{Key: k, Value: appendWeights(nil, g, nil)}, true
 	}
 	return Record{}, false
 }
@@ -160,16 +180,41 @@ type MapStore map[string][]byte
 // Record returns the value of key.
 func (s MapStore) Record(key string) ([]byte, error) { return s[key], nil }
 
-// Put stores records.
+// Put stores records, applying a merge as the record log does (RFC 7386,
+// which on these records replaces members, and the members of "to").
 func (s MapStore) Put(recs []Record) {
 	for _, r := range recs {
-		s[r.Key] = r.Value
+		if !r.Merge || s[r.Key] == nil {
+			s[r.Key] = r.Value
+			continue
+		}
+		var old, patch map[string]json.RawMessage
+		_ = json.Unmarshal(s[r.Key], &old)
+		_ = json.Unmarshal(r.Value, &patch)
+		for k, v := range patch {
+			if k == "to" {
+				var oto, pto map[string]json.RawMessage
+				_ = json.Unmarshal(old[k], &oto)
+				_ = json.Unmarshal(v, &pto)
+				if oto == nil {
+					oto = map[string]json.RawMessage{}
+				}
+				for t, x := range pto {
+					oto[t] = x
+				}
+				v, _ = json.Marshal(oto)
+			}
+			old[k] = v
+		}
+		s[r.Key], _ = json.Marshal(old)
 	}
 }
 
 // A counts record: {"m":whole successes,"n":weighted successes,"t":last
-// update,"to":{"TOOL":[successes,failures,whole successes,whole failures]}}.
-func (c *counts) appendJSON(b []byte) []byte {
+// update,"to":{"TOOL":[successes,failures,whole successes,whole failures,
+// update]},"u":updates}; only the tools in only, when it is not nil (a
+// merge patch).
+func (c *counts) appendJSON(b []byte, only map[string]bool) []byte {
 	b = append(b, `{"m":`...)
 	b = strconv.AppendInt(b, c.M, 10)
 	b = append(b, `,"n":`...)
@@ -177,7 +222,11 @@ func (c *counts) appendJSON(b []byte) []byte {
 	b = append(b, `,"t":`...)
 	b = strconv.AppendInt(b, c.Last, 10)
 	b = append(b, `,"to":{`...)
-	for i, to := range slices.Sorted(maps.Keys(c.To)) {
+	tools := slices.Sorted(maps.Keys(c.To))
+	if only != nil {
+		tools = slices.Sorted(maps.Keys(only))
+	}
+	for i, to := range tools {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -191,9 +240,13 @@ func (c *counts) appendJSON(b []byte) []byte {
 		b = strconv.AppendInt(b, o.NS, 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, o.NF, 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, o.U, 10)
 		b = append(b, ']')
 	}
-	return append(b, '}', '}')
+	b = append(b, `},"u":`...)
+	b = strconv.AppendInt(b, c.U, 10)
+	return append(b, '}')
 }
 
 func decodeCounts(raw []byte) (*counts, error) {
@@ -201,22 +254,31 @@ func decodeCounts(raw []byte) (*counts, error) {
 		M  int64                 `json:"m"`
 		N  float64               `json:"n"`
 		T  int64                 `json:"t"`
-		To map[string][4]float64 `json:"to"`
+		U  int64                 `json:"u"`
+		To map[string][5]float64 `json:"to"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, err
 	}
-	c := &counts{M: r.M, N: r.N, Last: r.T, To: make(map[string]*outcomes, len(r.To))}
+	c := &counts{M: r.M, N: r.N, Last: r.T, U: r.U, To: make(map[string]*outcomes, len(r.To))}
 	for to, o := range r.To {
-		c.To[to] = &outcomes{S: o[0], F: o[1], NS: int64(o[2]), NF: int64(o[3])}
+		if int64(o[4]) > r.U {
+			return nil, fmt.Errorf("%q was stored at update %d, after the key's %d", to, int64(o[4]), r.U)
+		}
+		c.To[to] = &outcomes{S: o[0], F: o[1], NS: int64(o[2]), NF: int64(o[3]), U: int64(o[4])}
 	}
 	return c, nil
 }
 
-// A weights record: {"TOOL":[mean,variance,clock,outcomes]}.
-func appendWeights(b []byte, g map[string]*weight) []byte {
+// A weights record: {"TOOL":[mean,variance,clock,outcomes]}; only the
+// tools in only, when it is not nil (a merge patch).
+func appendWeights(b []byte, g map[string]*weight, only map[string]bool) []byte {
 	b = append(b, '{')
-	for i, to := range slices.Sorted(maps.Keys(g)) {
+	tools := slices.Sorted(maps.Keys(g))
+	if only != nil {
+		tools = slices.Sorted(maps.Keys(only))
+	}
+	for i, to := range tools {
 		if i > 0 {
 			b = append(b, ',')
 		}
