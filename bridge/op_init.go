@@ -34,7 +34,7 @@ ucs/state/backup/.`,
 		{Name: "manifest", Type: TypeString, Flag: true, Path: true, Doc: "capability manifest JSON file"},
 		{Name: "capability_manifest", Type: TypeString, JSON: true, Flag: true, Doc: "the capability manifest itself: {\"capabilities\": [...], \"semantic_map\": {...}}"},
 		{Name: "model", Type: TypeString, Flag: true, Env: "UCS_MODEL",
-			Doc: "the learning model: v4 (ucs's own), v3 (its first, without the agent's trail) or v2 (the reference's, bit for bit); default " + DefaultModel},
+			Doc: "the learning model: v5 (the next-step model), v4 and v3 (ucs's earlier own, frozen) or v2 (the reference's, bit for bit); default " + DefaultModel},
 		{Name: "fleet_prior", Type: TypeBool, Flag: true,
 			Doc: "v3, v4 in a PostgreSQL store: start from the fleet's learned transitions (its other workspaces' models, averaged, counted half)"},
 	},
@@ -229,6 +229,9 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),
 	)
+	if argBool(c, "fleet_prior") && s.model.nextSteps() {
+		s.warn("fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)")
+	}
 	if argBool(c, "fleet_prior") {
 		prior := pyjson.Obj(pyjson.KV("from", orEmptyStrings(s.priorFrom)), pyjson.KV("transitions", 0))
 		if s.learnt != nil {
