@@ -19,15 +19,18 @@ import (
 // or similar tasks and by the step's own chance of success, over exact
 // keys, from the task's start. Its evidence lives in the workspace's
 // record log, read key by key, so a call costs the same however much it
-// learned; the state file keeps only the episode, the advisories and a
+// learned; the state file keeps only the episodes, the advisories and a
 // few numbers.
 const ModelV5 = "v5"
 
 // stepsState is a v5 workspace's learned state in the state file's learn
-// member: the task in progress (the episode), the model's global numbers,
+// member: the tasks in progress (the episodes), the model's global numbers,
 // the advisories remembered for attribution and how advice fared.
 type stepsState struct {
-	episode    *nextstep.Episode
+	// episodes are the recent tasks, the current one last: an agent that
+	// comes back to a task it interleaved with another resumes it where
+	// it was.
+	episodes   []*nextstep.Episode
 	globals    nextstep.Globals
 	advisories []learn.Advisory // oldest first
 	followed   learn.Tally
@@ -42,7 +45,7 @@ type stepsState struct {
 }
 
 func newStepsState() *stepsState {
-	return &stepsState{episode: nextstep.NewEpisode("", nil), globals: nextstep.Globals{Beta: 0.5}}
+	return &stepsState{episodes: []*nextstep.Episode{nextstep.NewEpisode("", nil)}, globals: nextstep.Globals{Beta: 0.5}}
 }
 
 // steps returns a v5 workspace's learned state, decoding it on first use;
@@ -112,27 +115,46 @@ func (s *session) prepareSteps() error {
 	return nil
 }
 
+// episodesKept is how many recent tasks a workspace keeps the trail of.
+const episodesKept = 8
+
 // taskEpisode returns the episode a consult or report of this task and
-// context belongs to, starting a new one at the task's start when the
-// task changed: an explicit task id that differs, or without one, a
-// context that describes another task (learn.SameTask). Nothing of the
-// previous task's trail carries over. A call with neither keeps the
-// episode.
+// context belongs to: the current task's, a recent task's the agent comes
+// back to (it resumes where it was), or a new one at the task's start
+// when the task was not seen recently: an explicit task id, or without
+// one, a context that describes another task (learn.SameTask). Nothing of
+// another task's trail carries over. A call with neither keeps the
+// current episode.
 func (v *stepsState) taskEpisode(task, context string) *nextstep.Episode {
-	ep := v.episode
 	terms := learn.Terms(context)
+	same := func(ep *nextstep.Episode) bool { return learn.SameTask(terms, ep.Terms) }
 	switch {
 	case task != "":
-		if ep.Task != explicitTask(task) {
-			ep = nextstep.NewEpisode(explicitTask(task), terms)
-		}
+		key := explicitTask(task)
+		same = func(ep *nextstep.Episode) bool { return ep.Task == key }
+		v.resume(same, func() *nextstep.Episode { return nextstep.NewEpisode(key, terms) })
 	case len(terms) > 0:
-		if !learn.SameTask(terms, ep.Terms) {
-			ep = nextstep.NewEpisode(contextTask(terms), terms)
+		v.resume(same, func() *nextstep.Episode { return nextstep.NewEpisode(contextTask(terms), terms) })
+	}
+	return v.current()
+}
+
+// current is the episode of the task in progress.
+func (v *stepsState) current() *nextstep.Episode { return v.episodes[len(v.episodes)-1] }
+
+// resume makes the newest episode that is the task current, else a new
+// one, forgetting the oldest beyond episodesKept.
+func (v *stepsState) resume(is func(*nextstep.Episode) bool, start func() *nextstep.Episode) {
+	for i := len(v.episodes) - 1; i >= 0; i-- {
+		if ep := v.episodes[i]; is(ep) {
+			v.episodes = append(append(v.episodes[:i:i], v.episodes[i+1:]...), ep)
+			return
 		}
 	}
-	v.episode = ep
-	return ep
+	v.episodes = append(v.episodes, start())
+	if len(v.episodes) > episodesKept {
+		v.episodes = v.episodes[len(v.episodes)-episodesKept:]
+	}
 }
 
 // An explicit task id is kept as the agent gave it, behind a prefix that
@@ -180,8 +202,14 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 		dst = appendStringList(dst, a.Observations)
 		dst = append(dst, ']')
 	}
-	dst = append(dst, `],"episode":`...)
-	dst = v.episode.AppendJSON(dst)
+	dst = append(dst, `],"episodes":[`...)
+	for i, ep := range v.episodes {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = ep.AppendJSON(dst)
+	}
+	dst = append(dst, ']')
 	dst = append(dst, `,"followed":`...)
 	dst = appendTally(dst, v.followed)
 	dst = append(dst, `,"generation":`...)
@@ -204,11 +232,17 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 		return nil, errors.New("learn: not valid JSON")
 	}
 	doc := gjson.ParseBytes(raw)
-	ep, err := nextstep.DecodeEpisode([]byte(doc.Get("episode").Raw))
-	if err != nil {
-		return nil, errors.New("learn." + err.Error())
+	v := &stepsState{}
+	for _, r := range doc.Get("episodes").Array() {
+		ep, err := nextstep.DecodeEpisode([]byte(r.Raw))
+		if err != nil {
+			return nil, errors.New("learn." + err.Error())
+		}
+		v.episodes = append(v.episodes, ep)
 	}
-	v := &stepsState{episode: ep}
+	if len(v.episodes) == 0 || len(v.episodes) > episodesKept {
+		return nil, errors.New("learn.episodes: want 1 to 8 episodes")
+	}
 	if g := doc.Get("generation"); g.Type != gjson.Number || g.Int() < 0 {
 		return nil, errors.New("learn.generation: want the event that started the model")
 	} else {
