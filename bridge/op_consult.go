@@ -400,8 +400,8 @@ var consultOutput = []OutputField{
 	{Name: "open_questions", Type: TypeList, Doc: "questions the memory cannot answer yet"},
 	{Name: "context_boosted", Type: TypeObject, Doc: "the capabilities the context boosted, with their energy"},
 	{Name: "advisory_id", Type: TypeString, Doc: "this advice's id: attach it to the report of the action that follows it (absent when the call is not recorded as advice)"},
-	{Name: "model", Type: TypeString, Doc: "the workspace's reference model (v2, v3, v4), beside advisory_id"},
+	{Name: "model", Type: TypeString, Doc: "the workspace's learning model (v2 to v5), beside advisory_id"},
 	{Name: "left_out_by_policy", Type: TypeObjects, Doc: "capabilities the policy refuses, left out of the advice, and why"},
-	{Name: "left_out", Type: TypeObject, Doc: "knowledge a model that governs knowledge (v4) left out: how many entries of each kind"},
-	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4): the observations believed about the context"},
+	{Name: "left_out", Type: TypeObject, Doc: "knowledge a model that governs knowledge (v4 and later) left out: how many entries of each kind"},
+	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): the observations believed about the context"},
 }

@@ -113,6 +113,6 @@ var exportOutput = []OutputField{
 	{Name: "policy_overrides", Type: TypeObjects, Always: true, Doc: "the jumps logged as policy overrides"},
 	{Name: "engine_t", Type: TypeInt, Always: true, Doc: "the engine's step"},
 	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
-	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4): its observations"},
-	{Name: "markdown", Type: TypeObject, Doc: "a model that governs knowledge (v4): the knowledge files, by name"},
+	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): its observations"},
+	{Name: "markdown", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): the knowledge files, by name"},
 }

@@ -202,7 +202,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("reported", r.Success), pyjson.KV("rated", success), pyjson.KV("by", s.by(c)),
 		pyjson.KV("learning", learned))
 	// A person's verdict on an action is evidence on what the agent
-	// believes about that capability (v4).
+	// believes about that capability (v4 and later).
 	if s.model.governsKnowledge() && success != "partial" {
 		b, err := s.book()
 		if err != nil {
@@ -266,7 +266,7 @@ var rateOutput = []OutputField{
 	{Name: "rated", Type: TypeString, Always: true, Doc: "the outcome the verdict gives"},
 	{Name: "by", Type: TypeString, Always: true, Doc: "whose verdict it is (a verdict through the agent's tools is the agent's own)"},
 	{Name: "learning", Type: TypeObject, Always: true, Doc: "what the verdict changed in learning"},
-	{Name: "observations", Type: TypeObjects, Doc: "model v4: the observations the verdict bears on"},
+	{Name: "observations", Type: TypeObjects, Doc: "models v4 and later: the observations the verdict bears on"},
 	{Name: "surface", Type: TypeString, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
 }
 

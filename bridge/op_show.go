@@ -103,7 +103,7 @@ var showOutput = []OutputField{
 	{Name: "suggestions", Type: TypeObjects, Doc: "with context: the paths consult suggests for it"},
 	{Name: "goals", Type: TypeObjects, Doc: "the active goals"},
 	{Name: "advisory_precision", Type: TypeObject, Null: true, Doc: "how often advice was followed by success; null for a model that learns none (v2)"},
-	{Name: "observations_due", Type: TypeObjects, Doc: "observations due for a check (model v4), the first few"},
+	{Name: "observations_due", Type: TypeObjects, Doc: "observations due for a check (models v4 and later), the first few"},
 	{Name: "observations_due_count", Type: TypeInt, Doc: "how many observations are due"},
 	{Name: "table", Type: TypeString, Doc: "with format table: the table for people (what the command line prints)"},
 }

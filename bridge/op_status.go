@@ -94,5 +94,5 @@ var statusOutput = []OutputField{
 	{Name: "policy", Type: TypeObject, Doc: "the permission policy: whether one is set, and its grants"},
 	{Name: "pending_observations", Type: TypeInt, Doc: "outcomes queued while the workspace was busy, not yet applied"},
 	{Name: "goals", Type: TypeObject, Doc: "the goals open and active"},
-	{Name: "learning", Type: TypeObject, Doc: "what the learned model (v3, v4) has learnt"},
+	{Name: "learning", Type: TypeObject, Doc: "what the learned model (v3 and later) has learnt"},
 }
