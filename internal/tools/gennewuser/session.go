@@ -83,12 +83,14 @@ func (a *agent) learn(action string, ok bool) (string, bool) {
 
 // The session's fixed events, by training episode.
 const (
-	rateAfter     = 24 // the first failure reported from this episode on is rated
-	amendAfter    = 30 // the first git_commit reported from this one on is amended
-	deadEndAfter  = 42 // the dead end is written after this many episodes
-	statusEvery   = 20 // status and show between episodes
-	finalEpisodes = 4
+	rateAfter    = 24 // the first failure reported from this episode on is rated
+	amendAfter   = 30 // the first git_commit reported from this one on is amended
+	deadEndAfter = 42 // the dead end is written after this many episodes
+	statusEvery  = 20 // status and show between episodes
 )
+
+// deadEndContext is the context of the incident that checks the dead end.
+const deadEndContext = "outage incident in the payment service"
 
 // session writes the session: init, a goal, the episodes with their
 // events, and the final checks.
@@ -125,6 +127,11 @@ func session(eps []episode, m manifest, manifestJSON string, probe bool) (*scrip
 			s.ucs(false, true, "reflect")
 			s.jsonpath("stdout", "type", "dead_end")
 			deadEnd = true
+		}
+		if deadEnd && !deadEndChecked && ep.kind.name == "incident" {
+			// A phrasing the dead end matches (incident, outage, service):
+			// a dead end penalises in the contexts it matches only.
+			ep.context = deadEndContext
 		}
 		if ep.final && ep.kind == &kinds[0] {
 			s.comment("The last episodes: a probe before every step of each rule.")
