@@ -49,6 +49,7 @@ const (
 	pConsult        = 0.85 // a step is preceded by a consult
 	pGreedy         = 0.35 // a consult is a probe (--greedy)
 	pFail           = 0.08 // a step fails and is retried
+	pTestsFail      = 0.2  // besides, the tests fail and are run again
 	pSkip           = 0.3  // web_search or git_log fails and the agent goes on without it
 	pExec           = 0.4  // run_tests is run through ucs exec
 	pDetour         = 0.1  // a detour: a grep after read_file, a diff after edit_file
@@ -123,7 +124,7 @@ func noisyEpisode(r *rand.Rand, k *kind, id string) episode {
 			call(a, false) // the history is not there: go on to read the code
 			continue
 		}
-		if r.Float64() < pFail {
+		if r.Float64() < pFail || a == "run_tests" && r.Float64() < pTestsFail {
 			call(a, false)
 		}
 		call(a, true)
