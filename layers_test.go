@@ -18,7 +18,7 @@ var layers = [][]string{
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/benchmodel", "internal/tools/genknowledge", "internal/learnbench", "internal/realbench"},
+	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/benchmodel", "internal/tools/genknowledge", "internal/tools/gennewuser", "internal/learnbench", "internal/realbench"},
 	{"internal/tools/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/tools/benchreal", "internal/tools/taureduce"},
 }
 
