@@ -84,6 +84,15 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 
 	cursor := e.Cursor.Node
+	if s.model.nextSteps() {
+		// Where the agent is in the task (v5): its last step that
+		// succeeded, "" at the task's start.
+		v, err := s.steps()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		cursor = v.taskEpisode(argString(c, "task"), context).At
+	}
 	q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
 		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
 	dq := q
@@ -177,6 +186,9 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
+	}
+	if task := argString(c, "task"); task != "" && s.model.nextSteps() {
+		out = append(out, pyjson.KV("task", task))
 	}
 	if s.leftOut != nil {
 		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
@@ -386,7 +398,7 @@ func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.Dea
 
 // consultOutput is the answer of consult.
 var consultOutput = []OutputField{
-	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
+	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at (v5: its task's last step that succeeded, \"\" at the task's start)"},
 	{Name: "resolved_capabilities", Type: TypeStrings, Doc: "the capabilities the context and the given capabilities resolve to"},
 	{Name: "suggested_paths", Type: TypeObjects, Doc: "the paths to take from the cursor, best first, with their scores"},
 	{Name: "wormholes", Type: TypeObjects, Doc: "shortcuts the engine found between capabilities"},
@@ -401,6 +413,7 @@ var consultOutput = []OutputField{
 	{Name: "context_boosted", Type: TypeObject, Doc: "the capabilities the context boosted, with their energy"},
 	{Name: "advisory_id", Type: TypeString, Doc: "this advice's id: attach it to the report of the action that follows it (absent when the call is not recorded as advice)"},
 	{Name: "model", Type: TypeString, Doc: "the workspace's learning model (v2 to v5), beside advisory_id"},
+	{Name: "task", Type: TypeString, Doc: "v5: the task the advice is for, as given (the MCP server makes it the session's task)"},
 	{Name: "left_out_by_policy", Type: TypeObjects, Doc: "capabilities the policy refuses, left out of the advice, and why"},
 	{Name: "left_out", Type: TypeObject, Doc: "knowledge a model that governs knowledge (v4 and later) left out: how many entries of each kind"},
 	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): the observations believed about the context"},

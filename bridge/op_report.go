@@ -71,6 +71,16 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 	e := s.engine
 	before := e.Cursor.Node
+	if s.model.nextSteps() {
+		// Where the agent is, as v5 follows it: the task's last step that
+		// succeeded, or none at the task's start (never a step that
+		// failed, nor another task's last step).
+		v, err := s.steps()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		before = v.taskEpisode(strField(c.Input, "task"), in.Context).At
+	}
 	if !s.manifest.Has(in.Action) {
 		return reportUnknown(s, in, before)
 	}
@@ -105,6 +115,11 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		r = credit.reward
 		edgeLabel = before + " → " + in.Action
 		out = append(out, pyjson.KV("reinforcement", credit.value(e)))
+	} else if before == "" {
+		// A task's first step (v5) comes from no capability: nothing to
+		// reinforce, and no jump to log.
+		r = rewardBase[in.Success]
+		out = append(out, pyjson.KV("reinforcement", nil))
 	} else if path := shortestPath(e.Graph, before, in.Action); path != nil {
 		credited := make([]pyjson.Value, len(path))
 		for i, ei := range path {
@@ -454,7 +469,7 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 
 // reportOutput is the answer of report.
 var reportOutput = []OutputField{
-	{Name: "cursor_before", Type: TypeString, Always: true, Doc: "the capability the agent was at"},
+	{Name: "cursor_before", Type: TypeString, Always: true, Doc: "the capability the agent was at (v5: its task's last step that succeeded, \"\" at the task's start)"},
 	{Name: "action", Type: TypeString, Always: true, Doc: "the capability reported"},
 	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at now"},
 	{Name: "routed", Type: TypeBool, Always: true, Doc: "the report moved the cursor along the routing graph"},

@@ -24,7 +24,7 @@ import (
 // observation is queued, bridge.Observe).
 
 func (st *state) execCommand() *cobra.Command {
-	var action, goal, advisory, context, resultFile string
+	var action, goal, advisory, context, task, resultFile string
 	var timeout time.Duration
 	var resultFD int
 	var async bool
@@ -47,7 +47,7 @@ exactly once by the next call that changes the workspace.`,
 			if cmd.ArgsLenAtDash() != 0 {
 				return fmt.Errorf("put -- before the command: ucs exec --action CAPABILITY -- COMMAND [ARGS...]")
 			}
-			r := execRun{st: st, action: action, goal: goal, advisory: advisory, context: context,
+			r := execRun{st: st, action: action, goal: goal, advisory: advisory, context: context, task: task,
 				timeout: timeout, resultFD: resultFD, resultFile: resultFile, argv: args, async: async}
 			return r.run()
 		},
@@ -57,6 +57,7 @@ exactly once by the next call that changes the workspace.`,
 	f.StringVar(&goal, "goal", "", "the goal the action works towards (goal add)")
 	f.StringVar(&advisory, "advisory", "", "the consult whose advice this follows (its advisory_id)")
 	f.StringVar(&context, "context", "", "the task the action is part of")
+	f.StringVar(&task, "task", "", "v5: the task's id (consult's --task)")
 	f.DurationVar(&timeout, "timeout", 0, "stop the command after this long (a Go duration; default: the capability's timeout_ms, else none)")
 	f.IntVar(&resultFD, "result-fd", 0, "write ucs's answer (one JSON line) to this open file descriptor (3 or more)")
 	f.StringVar(&resultFile, "result-file", "", "write ucs's answer (JSON) to this file")
@@ -67,7 +68,7 @@ exactly once by the next call that changes the workspace.`,
 
 type execRun struct {
 	st                              *state
-	action, goal, advisory, context string
+	action, goal, advisory, context, task string
 	timeout                         time.Duration
 	resultFD                        int
 	resultFile                      string
@@ -82,7 +83,7 @@ func (r *execRun) run() error {
 		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--result-fd must be 3 or more",
 			Hint: "0, 1 and 2 are the tool's stdin, stdout and stderr; open another descriptor, e.g. 3>file"}
 	}
-	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Async: r.async, Command: r.argv}
+	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Task: r.task, Async: r.async, Command: r.argv}
 	t0 := time.Now()
 	// The plan and the report are two calls on the workspace (in a store,
 	// two transactions): the tool runs between them, holding nothing.

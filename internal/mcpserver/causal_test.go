@@ -114,3 +114,24 @@ func lastOp(t *testing.T, ws string) string {
 	require.NoError(t, err)
 	return str(ev, "op")
 }
+
+// TestSessionTask: the task a consult names is the session's task: every
+// report after it that names none is journaled as part of it, until a
+// consult names another; a retry gets the task its first try got.
+func TestSessionTask(t *testing.T) {
+	ws := newDir(t)
+	cs := connect(t, ws)
+	call(t, cs, "init", `{}`)
+	out, isErr := call(t, cs, "consult", `{"context": "research competitor pricing", "task": "t-1"}`)
+	require.False(t, isErr, out)
+	assert.Contains(t, out, `"task":"t-1"`)
+	call(t, cs, "report", `{"action": "web_fetch", "success": "success", "request_id": "r-1"}`)
+	assert.Equal(t, "t-1", lastInput(t, ws, "report", "task"))
+	call(t, cs, "report", `{"action": "read", "success": "success"}`)
+	assert.Equal(t, "t-1", lastInput(t, ws, "report", "task"), "the task outlives the advice")
+	call(t, cs, "report", `{"action": "read", "success": "success", "task": "mine"}`)
+	assert.Equal(t, "mine", lastInput(t, ws, "report", "task"), "a task given is kept")
+	call(t, cs, "consult", `{"context": "deploy the billing service", "task": "t-2"}`)
+	out, _ = call(t, cs, "report", `{"action": "web_fetch", "success": "success", "request_id": "r-1"}`)
+	assert.Contains(t, out, `"replayed":true`, "a retry is the same input: t-1's")
+}

@@ -48,6 +48,7 @@ capability the policy refuses is not run: a tool error permission_denied.`,
 		{Name: "goal_id", Type: bridge.TypeString, Doc: "the goal the action works towards (goal_register)"},
 		{Name: "advisory_id", Type: bridge.TypeString, Doc: "the consult whose advice this follows (default: this session's last consult)"},
 		{Name: "context", Type: bridge.TypeString, Doc: "the task the action is part of"},
+		{Name: "task", Type: bridge.TypeString, Doc: "v5: the task's id (consult's task)"},
 		{Name: "timeout_ms", Type: bridge.TypeInt, Doc: "stop the command after this many milliseconds"},
 	},
 	// The report's error, when it was not recorded, is an object under
@@ -100,7 +101,7 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 	s.mu.Lock()
 	in, attributed := s.ctx.attach(in)
 	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
-		Context: str(in, "context"), Command: argv}
+		Context: str(in, "context"), Task: str(in, "task"), Command: argv}
 	var plan bridge.ExecPlan
 	var timeout time.Duration
 	var refusal pyjson.Value

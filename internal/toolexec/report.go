@@ -19,6 +19,7 @@ type Action struct {
 	Goal       string // the goal it works towards, or ""
 	Advisory   string // the consult whose advice it follows, or ""
 	Context    string // the task it is part of, or ""
+	Task       string // the task's id (v5: consult's task), or ""
 	// Command is the command line the run starts: Plan judges its
 	// program, and a refusal records it.
 	Command []string
@@ -34,7 +35,7 @@ type Action struct {
 // declared timeout_ms, else none. Run the plan's Program.Path, so what was
 // checked is what runs.
 func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, time.Duration, error) {
-	for _, f := range [][2]string{{"action", a.Capability}, {"goal", a.Goal}, {"advisory", a.Advisory}, {"context", a.Context}} {
+	for _, f := range [][2]string{{"action", a.Capability}, {"goal", a.Goal}, {"advisory", a.Advisory}, {"context", a.Context}, {"task", a.Task}} {
 		if !utf8.ValidString(f[1]) {
 			// The report would carry it, and JSON holds only text: refused
 			// before anything runs, never an observation that cannot be
@@ -100,7 +101,7 @@ func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Rep
 	v := outcome.Classify(res, plan.Rules)
 	in := []pyjson.Member{pyjson.KV("action", a.Capability), pyjson.KV("result", outcome.Summarize(res).JSON()),
 		pyjson.KV("request_id", NewID())}
-	for _, kv := range [][2]string{{"goal_id", a.Goal}, {"advisory_id", a.Advisory}, {"context", a.Context}} {
+	for _, kv := range [][2]string{{"goal_id", a.Goal}, {"advisory_id", a.Advisory}, {"context", a.Context}, {"task", a.Task}} {
 		if kv[1] != "" {
 			in = append(in, pyjson.KV(kv[0], kv[1]))
 		}
