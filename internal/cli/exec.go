@@ -67,13 +67,13 @@ exactly once by the next call that changes the workspace.`,
 }
 
 type execRun struct {
-	st                              *state
+	st                                    *state
 	action, goal, advisory, context, task string
-	timeout                         time.Duration
-	resultFD                        int
-	resultFile                      string
-	argv                            []string
-	async                           bool
+	timeout                               time.Duration
+	resultFD                              int
+	resultFile                            string
+	argv                                  []string
+	async                                 bool
 }
 
 // run checks the call, runs the tool, reports it, and exits with the
