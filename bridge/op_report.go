@@ -160,7 +160,11 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	e.RunInjections()
 	e.Cursor = torusfield.Cursor{Node: in.Action, Theta: xy.Theta, Phi: xy.Phi}
 	e.Grid.T++
-	out = append(out, pyjson.KV("cursor", in.Action), pyjson.KV("routed", routed))
+	after := in.Action
+	if v := s.stepsSt; v != nil {
+		after = v.current().At // v5: a failed step leaves the agent where it was
+	}
+	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", routed))
 
 	newArtifacts := []pyjson.Value{}
 	s.meta.ReportCounter++
@@ -471,7 +475,7 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 var reportOutput = []OutputField{
 	{Name: "cursor_before", Type: TypeString, Always: true, Doc: "the capability the agent was at (v5: its task's last step that succeeded, \"\" at the task's start)"},
 	{Name: "action", Type: TypeString, Always: true, Doc: "the capability reported"},
-	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at now"},
+	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at now (v5: its task's last step that succeeded)"},
 	{Name: "routed", Type: TypeBool, Always: true, Doc: "the report moved the cursor along the routing graph"},
 	{Name: "warning", Type: TypeString, Doc: "an unknown capability: the report was logged, not learnt from"},
 	{Name: "observation", Type: TypeObject, Doc: "the observation the report is evidence for (models v4 and later)"},

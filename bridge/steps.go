@@ -30,7 +30,12 @@ type stepsState struct {
 	// episodes are the recent tasks, the current one last: an agent that
 	// comes back to a task it interleaved with another resumes it where
 	// it was.
-	episodes   []*nextstep.Episode
+	episodes []*nextstep.Episode
+	// located is where the agent last said it is, by a neutral report
+	// that named no task and no context, until the next call: a task that
+	// starts right after it starts there (an agent puts itself at a
+	// task's first tool, then asks what next).
+	located    string
 	globals    nextstep.Globals
 	advisories []learn.Advisory // oldest first
 	followed   learn.Tally
@@ -126,6 +131,7 @@ const episodesKept = 8
 // another task's trail carries over. A call with neither keeps the
 // current episode.
 func (v *stepsState) taskEpisode(task, context string) *nextstep.Episode {
+	defer func() { v.located = "" }()
 	terms := learn.Terms(context)
 	same := func(ep *nextstep.Episode) bool { return learn.SameTask(terms, ep.Terms) }
 	switch {
@@ -136,7 +142,11 @@ func (v *stepsState) taskEpisode(task, context string) *nextstep.Episode {
 	case len(terms) > 0:
 		v.resume(same, func() *nextstep.Episode { return nextstep.NewEpisode(contextTask(terms), terms) })
 	}
-	return v.current()
+	ep := v.current()
+	if len(ep.Terms) == 0 {
+		ep.Terms = terms // a task begun without a context takes its first one
+	}
+	return ep
 }
 
 // current is the episode of the task in progress.
@@ -148,10 +158,17 @@ func (v *stepsState) resume(is func(*nextstep.Episode) bool, start func() *nexts
 	for i := len(v.episodes) - 1; i >= 0; i-- {
 		if ep := v.episodes[i]; is(ep) {
 			v.episodes = append(append(v.episodes[:i:i], v.episodes[i+1:]...), ep)
+			if v.located != "" && ep.At != v.located {
+				ep.Locate(ep.Prev, v.located) // the agent said where it is
+			}
 			return
 		}
 	}
-	v.episodes = append(v.episodes, start())
+	ep := start()
+	if v.located != "" {
+		ep.Locate(nextstep.Start, v.located)
+	}
+	v.episodes = append(v.episodes, ep)
 	if len(v.episodes) > episodesKept {
 		v.episodes = v.episodes[len(v.episodes)-episodesKept:]
 	}
@@ -221,7 +238,9 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 	dst = strconv.AppendInt(dst, g.Clock, 10)
 	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, g.Calls, 10)
-	dst = append(dst, `],"not_followed":`...)
+	dst = append(dst, `],"located":`...)
+	dst = pyjson.AppendString(dst, v.located)
+	dst = append(dst, `,"not_followed":`...)
 	dst = appendTally(dst, v.unfollowed)
 	return append(dst, '}')
 }
@@ -239,6 +258,11 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 			return nil, errors.New("learn." + err.Error())
 		}
 		v.episodes = append(v.episodes, ep)
+	}
+	if l := doc.Get("located"); l.Type != gjson.String {
+		return nil, errors.New("learn.located: want a capability or \"\"")
+	} else {
+		v.located = l.Str
 	}
 	if len(v.episodes) == 0 || len(v.episodes) > episodesKept {
 		return nil, errors.New("learn.episodes: want 1 to 8 episodes")

@@ -57,6 +57,9 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		// The agent says where it is: the episode moves there, nothing
 		// is learned.
 		ep.Locate(ep.Prev, in.Action)
+		if task == "" && in.Context == "" {
+			v.located = in.Action
+		}
 		members = append(members, pyjson.KV("learned", false))
 	default:
 		ok := y >= 0.5

@@ -68,6 +68,9 @@ func (l *memory) Exec(action string, ok bool, context string) (string, error) {
 
 func (l *memory) Cursor() (string, error) { return l.cursor, nil }
 
+// Task does nothing: v3 and v4 in memory know no tasks.
+func (l *memory) Task(string) {}
+
 func (l *memory) Fork(string) (Learner, error) {
 	m, err := learn.Decode(l.st.Model.AppendJSON(nil), l.st.Model.P)
 	if err != nil {

@@ -44,6 +44,9 @@ type Learner interface {
 	// Fork copies the workspace to dir (without snapshots and backups) and
 	// returns a learner on the copy, its clock where this one's is.
 	Fork(dir string) (Learner, error)
+	// Task names the task the next calls are part of (consult --task,
+	// report and exec's task); "" for none.
+	Task(id string)
 }
 
 // Advice is what a consult answered: the cursor it advised from, and the
@@ -119,7 +122,10 @@ func (d InProcess) Init(dir, manifest string) (Learner, error) {
 type inProcess struct {
 	dir   string
 	clock time.Time
+	task  string
 }
+
+func (l *inProcess) Task(id string) { l.task = id }
 
 func (l *inProcess) tick() time.Time {
 	l.clock = l.clock.Add(ClockStep)
@@ -136,8 +142,11 @@ func (l *inProcess) do(c bridge.Call) (pyjson.Value, error) {
 
 func (l *inProcess) Consult(context string) (Advice, error) {
 	// As internal/cli forms it: the flags as Args, no input.
-	out, err := l.do(bridge.Call{Op: "consult", Input: pyjson.NullValue(),
-		Args: pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", nil))})
+	args := pyjson.Obj(pyjson.KV("context", context), pyjson.KV("capabilities", nil))
+	if l.task != "" {
+		args = args.With("task", l.task)
+	}
+	out, err := l.do(bridge.Call{Op: "consult", Input: pyjson.NullValue(), Args: args})
 	if err != nil {
 		return Advice{}, err
 	}
@@ -157,7 +166,7 @@ func (l *inProcess) Consult(context string) (Advice, error) {
 
 func (l *inProcess) Report(action, success, context string) (string, error) {
 	// As internal/cli forms it: stdin parsed by bridge.ParseInput, no Args.
-	input, err := bridge.ParseInput(reportInput(action, success, context))
+	input, err := bridge.ParseInput(reportInput(action, success, context, l.task))
 	if err != nil {
 		return "", err
 	}
@@ -173,7 +182,7 @@ func (l *inProcess) Report(action, success, context string) (string, error) {
 
 func (l *inProcess) Exec(action string, ok bool, context string) (string, error) {
 	var stdout, stderr bytes.Buffer
-	code := cli.Run(execCommand(l.dir, action, ok, context), cli.Env{Stdin: strings.NewReader(""), Stdout: &stdout,
+	code := cli.Run(execCommand(l.dir, action, ok, context, l.task), cli.Env{Stdin: strings.NewReader(""), Stdout: &stdout,
 		Stderr: &stderr, Getenv: lookupEnv(nil, l.tick())})
 	if want := exitOf(ok); code != want {
 		return "", fmt.Errorf("ucs exec (exit %d, want %d): %s", code, want, strings.TrimSpace(stderr.String()))
@@ -183,9 +192,12 @@ func (l *inProcess) Exec(action string, ok bool, context string) (string, error)
 
 // execCommand is the command line of an observed step, and exitOf the
 // exit code of its tool.
-func execCommand(dir, action string, ok bool, context string) []string {
-	return []string{"--workspace", dir, "exec", "--action", action, "--context", context, "--result-file", os.DevNull,
-		"--", "sh", "-c", "exit " + strconv.Itoa(exitOf(ok))}
+func execCommand(dir, action string, ok bool, context, task string) []string {
+	args := []string{"--workspace", dir, "exec", "--action", action, "--context", context, "--result-file", os.DevNull}
+	if task != "" {
+		args = append(args, "--task", task)
+	}
+	return append(args, "--", "sh", "-c", "exit "+strconv.Itoa(exitOf(ok)))
 }
 
 func exitOf(ok bool) int {
@@ -212,10 +224,13 @@ func (l *inProcess) Fork(dir string) (Learner, error) {
 }
 
 // reportInput is the JSON an agent pipes into `ucs report`.
-func reportInput(action, success, context string) []byte {
+func reportInput(action, success, context, task string) []byte {
 	in := map[string]string{"action": action, "success": success}
 	if context != "" {
 		in["context"] = context
+	}
+	if task != "" {
+		in["task"] = task
 	}
 	b, _ := json.Marshal(in) // sorted keys
 	return b
@@ -233,7 +248,10 @@ type binary struct {
 	d     Binary
 	dir   string
 	clock time.Time
+	task  string
 }
+
+func (l *binary) Task(id string) { l.task = id }
 
 // run runs one ucs process and returns its stdout.
 func (l *binary) run(stdin []byte, args ...string) ([]byte, error) {
@@ -263,7 +281,11 @@ type consultOut struct {
 }
 
 func (l *binary) Consult(context string) (Advice, error) {
-	out, err := l.run(nil, "--workspace", l.dir, "consult", "--context", context)
+	args := []string{"--workspace", l.dir, "consult", "--context", context}
+	if l.task != "" {
+		args = append(args, "--task", l.task)
+	}
+	out, err := l.run(nil, args...)
 	if err != nil {
 		return Advice{}, err
 	}
@@ -279,7 +301,7 @@ func (l *binary) Consult(context string) (Advice, error) {
 }
 
 func (l *binary) Exec(action string, ok bool, context string) (string, error) {
-	_, err := l.run(nil, execCommand(l.dir, action, ok, context)...)
+	_, err := l.run(nil, execCommand(l.dir, action, ok, context, l.task)...)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == exitOf(ok) {
 		err = nil
@@ -288,7 +310,7 @@ func (l *binary) Exec(action string, ok bool, context string) (string, error) {
 }
 
 func (l *binary) Report(action, success, context string) (string, error) {
-	out, err := l.run(reportInput(action, success, context), "--workspace", l.dir, "report")
+	out, err := l.run(reportInput(action, success, context, l.task), "--workspace", l.dir, "report")
 	if err != nil {
 		return "", err
 	}
@@ -402,7 +424,14 @@ func success(ok bool) string {
 	return "failure"
 }
 
-func (p *ucsPolicy) Begin(*State) error { return nil }
+// Begin names the episode as the task the calls are part of (an agent
+// knows when it starts a task), and forgets where ucs's cursor is, so
+// that the episode's first step starts with the agent saying where it is.
+func (p *ucsPolicy) Begin(st *State) error {
+	p.l.Task("e" + strconv.Itoa(st.Episode))
+	p.cursor = ""
+	return nil
+}
 
 func (p *ucsPolicy) Choose(st *State) (string, error) {
 	if p.cursor != st.Cur {
@@ -444,6 +473,12 @@ func (p *ucsPolicy) Observe(st *State, action string, reported bool) error {
 	}
 	p.calls.Reports++
 	p.cursor = c
+	if !reported {
+		// After a failed step the agent says where it is before it asks
+		// again: back at the tool it was at (v5 keeps the failure as the
+		// state before that).
+		p.cursor = ""
+	}
 	return nil
 }
 

@@ -28,7 +28,11 @@ type Episode struct {
 	// At is where the agent is: the tool of its last successful call, or
 	// Start. A step learned from the trail starts here, never at a tool
 	// that failed.
-	At     string
+	At string
+	// undo is the state (Prev2, Prev) before the last call, when it failed:
+	// an agent that then says it is back where it was (Locate at At)
+	// resumes from there.
+	undo   [2]string
 	failed map[string]int
 	// The last ranking's two predictions of the agent's call (Params.Hedge):
 	// with the frequencies and without, each normalised over its candidates.
@@ -83,7 +87,14 @@ func NewEpisode(task string, terms []string) *Episode {
 // Locate sets where the agent is, for a caller that knows it better than
 // the reported outcomes do (a simulator whose reports may lie, or an agent
 // that says where it is).
+//
+// Told it is back at At right after a failed call, the agent resumes from
+// the state before that call (the failure is in Failed).
 func (ep *Episode) Locate(prev2, prev string) {
+	if ep.undo[1] != "" && prev == ep.At {
+		prev2, prev = ep.undo[0], ep.undo[1]
+	}
+	ep.undo = [2]string{}
 	ep.Prev2, ep.Prev = prev2, prev
 	if tool, failed := FailedState(prev); !failed {
 		ep.At = tool
@@ -94,6 +105,10 @@ func (ep *Episode) Locate(prev2, prev string) {
 func (ep *Episode) Failed(tool string) int { return ep.failed[tool] }
 
 func (ep *Episode) observe(to string, ok, moveOnFailure, markFailed bool) {
+	ep.undo = [2]string{}
+	if !ok && ep.Prev == ep.At {
+		ep.undo = [2]string{ep.Prev2, ep.Prev}
+	}
 	if !ok {
 		ep.failed[to]++
 	} else {
@@ -108,7 +123,7 @@ func (ep *Episode) observe(to string, ok, moveOnFailure, markFailed bool) {
 }
 
 // AppendJSON appends the episode as one JSON object with sorted keys:
-// {"at","failed":{TOOL:N},"prev","prev2","task","terms"}.
+// {"at","failed":{TOOL:N},"prev","prev2","task","terms","undo"?}.
 func (ep *Episode) AppendJSON(b []byte) []byte {
 	b = append(b, `{"at":`...)
 	b = appendString(b, ep.At)
@@ -134,7 +149,15 @@ func (ep *Episode) AppendJSON(b []byte) []byte {
 		}
 		b = appendString(b, t)
 	}
-	return append(b, ']', '}')
+	b = append(b, ']')
+	if ep.undo[1] != "" {
+		b = append(b, `,"undo":[`...)
+		b = appendString(b, ep.undo[0])
+		b = append(b, ',')
+		b = appendString(b, ep.undo[1])
+		b = append(b, ']')
+	}
+	return append(b, '}')
 }
 
 // DecodeEpisode reads what AppendJSON wrote.
@@ -146,6 +169,7 @@ func DecodeEpisode(raw []byte) (*Episode, error) {
 		Prev2  *string        `json:"prev2"`
 		Task   string         `json:"task"`
 		Terms  []string       `json:"terms"`
+		Undo   []string       `json:"undo"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, err
@@ -155,6 +179,13 @@ func DecodeEpisode(raw []byte) (*Episode, error) {
 	}
 	ep := NewEpisode(r.Task, r.Terms)
 	ep.At, ep.Prev, ep.Prev2 = *r.At, *r.Prev, *r.Prev2
+	switch len(r.Undo) {
+	case 0:
+	case 2:
+		ep.undo = [2]string{r.Undo[0], r.Undo[1]}
+	default:
+		return nil, errors.New("episode: want undo as [prev2, prev]")
+	}
 	for t, n := range r.Failed {
 		if n < 0 {
 			return nil, errors.New("episode: a negative count of failures")

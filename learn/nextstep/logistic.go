@@ -40,9 +40,6 @@ func (m *Model) sfeatures(ep *Episode, to string) []sfeature {
 	if ep.Prev != Start {
 		fs = append(fs, sfeature{key("s", "2", ep.Prev2, ep.Prev), to, 1, false})
 	}
-	if ep.Task != "" && m.P.Task > 0 {
-		fs = append(fs, sfeature{key("s", "t", ep.Task, ep.Prev), to, 1, false})
-	}
 	x := 1 / math.Sqrt(float64(max(1, len(ep.Terms))))
 	for _, t := range ep.Terms {
 		fs = append(fs, sfeature{key("s", "w", t, ep.Prev), to, x, false})
@@ -59,7 +56,7 @@ func (m *Model) belief(f sfeature) weight {
 	if !ok {
 		mean := 0.0
 		if f.bias && m.Prior != nil {
-			mean = m.Prior(f.to)
+			mean = m.P.PriorWeight * m.Prior(f.to)
 		}
 		return weight{M: mean, V: v0, T: m.clock}
 	}

@@ -34,6 +34,8 @@ func ParseParams(base Params, s string) (Params, error) {
 			p.Logit = x != 0
 		case k == "lr":
 			p.Logistic = x != 0
+		case k == "prior":
+			p.PriorWeight = x
 		case k == "maxkeys":
 			p.MaxKeys = int(x)
 		default:
@@ -46,8 +48,8 @@ func ParseParams(base Params, s string) (Params, error) {
 // String is the settings in ParseParams's form, every field, in a fixed
 // order.
 func (p Params) String() string {
-	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,freq=%g,success=%g,drop=%g,move=%d,mark=%d,explore=%g,decay=%g,lr=%d,logit=%d,hedge=%g,maxkeys=%d",
-		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), b2i(p.MarkFailed), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.Hedge, p.MaxKeys)
+	return fmt.Sprintf("base=%g,task=%g,prev2=%g,term=%g,taskw=%g,prev2w=%g,termw=%g,termpow=%g,task2=%g,freq=%g,success=%g,drop=%g,move=%d,mark=%d,explore=%g,decay=%g,lr=%d,logit=%d,hedge=%g,maxkeys=%d,prior=%g",
+		p.Base, p.Task, p.Prev2, p.Term, p.TaskWeight, p.Prev2Weight, p.TermWeight, p.TermPow, p.Task2, p.Freq, p.Success, p.Drop, b2i(p.MoveOnFailure), b2i(p.MarkFailed), p.Explore, p.Decay, b2i(p.Logistic), b2i(p.Logit), p.Hedge, p.MaxKeys, p.PriorWeight)
 }
 
 func b2i(b bool) int {
