@@ -169,13 +169,15 @@ func replayUCS(cfg Config, sys System, dir, manifest string, steps []Step, col i
 		if err := w.report(StartTool, "neutral", ep.Instruction, ep.Task); err != nil {
 			return w.calls, err
 		}
-		at := StartTool
+		// A report moves v2's and v4's cursor to its action, failed or not;
+		// v5's stays at the task's last step that succeeded.
+		at, succeeded := StartTool, StartTool
 		for i, c := range ep.Calls {
 			cursor, next, err := w.consult(ep.Instruction, ep.Task)
 			if err != nil {
 				return w.calls, err
 			}
-			if cursor != at {
+			if cursor != at && cursor != succeeded {
 				return w.calls, fmt.Errorf("episode %d, call %d: ucs advises from %q, the agent is at %q", ei, i, cursor, at)
 			}
 			steps[k].Ranked[col] = top(next)
@@ -186,7 +188,10 @@ func replayUCS(cfg Config, sys System, dir, manifest string, steps []Step, col i
 			if err := w.report(c.Tool, outcome, ep.Instruction, ep.Task); err != nil {
 				return w.calls, err
 			}
-			at = c.Tool // a report moves ucs's cursor to its action, failed or not
+			at = c.Tool
+			if !c.Error {
+				succeeded = c.Tool
+			}
 			k++
 		}
 	}
