@@ -20,8 +20,8 @@ func TestModelLineFormat(t *testing.T) {
 		want string
 	}{
 		{"empty set", 7, nil, `{"seq":7,"set":[]}`},
-		{"one", 2, []Record{{"1\x1fread_file", []byte(`{"edit":3}`)}}, `{"seq":2,"set":[["1\u001fread_file",{"edit":3}]]}`},
-		{"escapes", 3, []Record{{"", []byte("1")}, {"<é>\n\t\r", []byte(`"x"`)}, {"a\"b\\c", []byte("null")}},
+		{"one", 2, []Record{{Key: "1\x1fread_file", Value: []byte(`{"edit":3}`)}}, `{"seq":2,"set":[["1\u001fread_file",{"edit":3}]]}`},
+		{"escapes", 3, []Record{{Key: "", Value: []byte("1")}, {Key: "<é>\n\t\r", Value: []byte(`"x"`)}, {Key: "a\"b\\c", Value: []byte("null")}},
 			`{"seq":3,"set":[["",1],["<é>\n\t\r","x"],["a\"b\\c",null]]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -54,7 +54,7 @@ func TestModelLineRefused(t *testing.T) {
 	// Whitespace is JSON's to allow; the value comes back compact.
 	_, recs, err := parseModelLine([]byte(`{ "seq" : 1 , "set" : [ [ "a" , { "b" : [ 1 , "c d" ] } ] ] }`))
 	require.NoError(t, err)
-	assert.Equal(t, []Record{{"a", []byte(`{"b":[1,"c d"]}`)}}, recs)
+	assert.Equal(t, []Record{{Key: "a", Value: []byte(`{"b":[1,"c d"]}`)}}, recs)
 }
 
 // The line reader never panics, and a line it accepts is written back as

@@ -28,7 +28,7 @@ func BenchmarkRecord(b *testing.B) {
 			require.NoError(b, err)
 			var recs []Record
 			for i := at; i < at+50; i++ {
-				recs = append(recs, Record{key(i), fmt.Appendf(nil, `{"edit":%d,"read_file":%d,"grep":%d,"bash":%d}`, r.IntN(50), r.IntN(50), r.IntN(50), r.IntN(50))})
+				recs = append(recs, Record{Key: key(i), Value: fmt.Appendf(nil, `{"edit":%d,"read_file":%d,"grep":%d,"bash":%d}`, r.IntN(50), r.IntN(50), r.IntN(50), r.IntN(50))})
 			}
 			require.NoError(b, tx.SetRecords(recs))
 			_, err = tx.Commit(event("test", tx.Meta.Seq), testState)
