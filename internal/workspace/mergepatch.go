@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 )
@@ -27,37 +28,54 @@ type jsonMember struct {
 func isJSONObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
 
 // objectMembers returns the members of a compact JSON object sorted by
-// name, each name once (the last); false when v is not an object.
+// name, each name once (the last); false when v is not an object. Its
+// input is JSON already checked (a value SetRecords took or the log's
+// reader read), so it only finds where each member ends: a lookup may
+// apply several patches to a large record.
 func objectMembers(v []byte) ([]jsonMember, bool) {
 	if !isJSONObject(v) {
 		return nil, false
 	}
-	s := jsonScanner{b: v, i: 1}
 	var ms []jsonMember
-	if !s.token("}") {
-		for {
-			s.space()
-			raw, escaped, ok := s.string()
-			if !ok || !s.token(":") {
-				return nil, false
-			}
-			name := string(raw)
-			if escaped {
-				name = unescapeJSON(raw)
-			}
-			s.space()
-			from := s.i
-			if !s.value(0) {
-				return nil, false
-			}
-			ms = append(ms, jsonMember{name, v[from:s.i:s.i]})
-			if s.token("}") {
-				break
-			}
-			if !s.token(",") {
-				return nil, false
-			}
+	sorted := true
+	i := 1
+	if i < len(v) && v[i] == '}' {
+		return nil, true
+	}
+	for {
+		end, ok := skipJSON(v, i)
+		if !ok || end+1 >= len(v) || v[i] != '"' || v[end] != ':' {
+			return nil, false
 		}
+		raw := v[i+1 : end-1]
+		var name string
+		if bytes.IndexByte(raw, '\\') >= 0 {
+			s := jsonScanner{b: v, i: i}
+			if _, _, ok := s.string(); !ok || s.i != end {
+				return nil, false
+			}
+			name = unescapeJSON(raw)
+		} else {
+			name = string(raw)
+		}
+		from := end + 1
+		if i, ok = skipJSON(v, from); !ok || i >= len(v) {
+			return nil, false
+		}
+		if n := len(ms); n > 0 && ms[n-1].name >= name {
+			sorted = false
+		}
+		ms = append(ms, jsonMember{name, v[from:i:i]})
+		if v[i] == '}' {
+			break
+		}
+		if v[i] != ',' {
+			return nil, false
+		}
+		i++
+	}
+	if sorted {
+		return ms, true
 	}
 	slices.SortStableFunc(ms, func(a, b jsonMember) int { return strings.Compare(a.name, b.name) })
 	out := ms[:0]
@@ -70,6 +88,44 @@ func objectMembers(v []byte) ([]jsonMember, bool) {
 	return out, true
 }
 
+// skipJSON returns where the compact JSON value at i ends; false when the
+// text ends first.
+func skipJSON(v []byte, i int) (int, bool) {
+	depth := 0
+	for i < len(v) {
+		switch v[i] {
+		case '"':
+			for i++; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(v) {
+				return 0, false
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i, true
+			}
+			depth--
+		case ',', ':':
+			if depth == 0 {
+				return i, true
+			}
+		}
+		i++
+		if depth == 0 && i < len(v) {
+			switch v[i] {
+			case ',', ':', '}', ']':
+				return i, true
+			}
+		}
+	}
+	return i, depth == 0
+}
+
 // mergePatch returns target with patch applied (RFC 7386): a patch that
 // is not an object replaces the target; an object patch applies to the
 // target's members (to none when the target is not an object), each of
@@ -77,7 +133,7 @@ func objectMembers(v []byte) ([]jsonMember, bool) {
 // object merged into it recursively. Both are compact JSON; so is the
 // result, in memory of its own when patch is an object.
 func mergePatch(target, patch []byte) []byte {
-	return appendMergePatch(nil, target, patch)
+	return appendMergePatch(make([]byte, 0, len(target)+len(patch)), target, patch)
 }
 
 func appendMergePatch(dst, target, patch []byte) []byte {

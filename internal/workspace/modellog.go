@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // The model log (RelModelLog) keeps a learning model's records out of the
@@ -65,10 +66,11 @@ func normalizeValue(key string, v []byte) ([]byte, error) {
 	if err := json.Compact(&b, v); err != nil {
 		return nil, fault.Internal(err, "the value of record %q", key)
 	}
-	// encoding/json nests deeper than the log's reader does: a value it
-	// cannot read back would make the log corrupt.
+	// encoding/json nests deeper than the log's reader does, and takes
+	// numbers the workspace's reader does not: a value they cannot read
+	// back would make the log corrupt.
 	if s := (jsonScanner{b: b.Bytes()}); !s.value(0) || s.i != b.Len() {
-		return nil, fault.Internal(errors.New("nested too deep"), "the value of record %q", key)
+		return nil, fault.Internal(errors.New("nested too deep, or a number out of range"), "the value of record %q", key)
 	}
 	return b.Bytes(), nil
 }
@@ -403,8 +405,20 @@ func (s *jsonScanner) value(depth int) bool {
 	return false
 }
 
-// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? at i.
+// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? at i, and
+// only a number the workspace's JSON reader reads (an int within int64, a
+// float within float64's range): check reads every line with it.
 func (s *jsonScanner) number() bool {
+	from := s.i
+	if !s.numberSyntax() {
+		return false
+	}
+	at := from
+	_, err := pyjson.ScanNumber(s.b, &at)
+	return err == nil && at == s.i
+}
+
+func (s *jsonScanner) numberSyntax() bool {
 	digits := func() int {
 		n := 0
 		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {

@@ -193,8 +193,24 @@ func randomValue(r *rand.Rand) []byte {
 // segments, for a reader that may not write it and one that grows it,
 // without it, with a damaged segment and with a stale one.
 func TestRecordsMatchModel(t *testing.T) {
+	testRecordsMatchModel(t, rand.New(rand.NewPCG(1, 2)), func(r *rand.Rand, keys []string) Record {
+		k := keys[r.IntN(len(keys))]
+		v := randomValue(r)
+		return Record{Key: k, Value: v}
+	}, func(model map[string]string, rec Record) { // the last value of a key wins
+		if rec.Value == nil {
+			delete(model, rec.Key)
+		} else {
+			model[rec.Key] = string(rec.Value)
+		}
+	})
+}
+
+// testRecordsMatchModel commits records from next, applies each to a map
+// with apply, and requires the records read back to be the map's, byte for
+// byte, through the index's states (see TestRecordsMatchModel).
+func testRecordsMatchModel(t *testing.T, r *rand.Rand, next func(*rand.Rand, []string) Record, apply func(map[string]string, Record)) {
 	l := newRecordWorkspace(t)
-	r := rand.New(rand.NewPCG(1, 2))
 	model := map[string]string{}
 	var keys []string
 	for i := range 400 {
@@ -210,17 +226,11 @@ func TestRecordsMatchModel(t *testing.T) {
 		for c := range n {
 			var recs []Record
 			for range 1 + r.IntN(30) {
-				k := keys[r.IntN(len(keys))]
-				v := randomValue(r)
-				recs = append(recs, Record{Key: k, Value: v})
+				recs = append(recs, next(r, keys))
 			}
 			setRecords(t, l, recs)
-			for _, rec := range recs { // the last value of a key wins
-				if rec.Value == nil {
-					delete(model, rec.Key)
-				} else {
-					model[rec.Key] = string(rec.Value)
-				}
+			for _, rec := range recs {
+				apply(model, rec)
 			}
 			if c%97 == 0 {
 				agree(fmt.Sprintf("commit %d", c))
