@@ -413,6 +413,10 @@ func (s *jsonScanner) number() bool {
 	if !s.numberSyntax() {
 		return false
 	}
+	lit := s.b[from:s.i]
+	if len(lit) <= 18 && bytes.IndexAny(lit, "eE") < 0 {
+		return true // in range, whatever its digits: the reader need not look
+	}
 	at := from
 	_, err := pyjson.ScanNumber(s.b, &at)
 	return err == nil && at == s.i
