@@ -348,6 +348,25 @@ func (s *jsonScanner) string() (raw []byte, escaped, ok bool) {
 						return nil, false, false
 					}
 				}
+				// A surrogate escape only as the first of a pair: the
+				// workspace's JSON reader, which check uses, refuses a
+				// lone one.
+				switch r := hexValue(s.b[i+1 : i+5]); {
+				case r >= 0xdc00 && r <= 0xdfff:
+					return nil, false, false
+				case r >= 0xd800 && r <= 0xdbff:
+					if i+10 >= len(s.b) || s.b[i+5] != '\\' || s.b[i+6] != 'u' {
+						return nil, false, false
+					}
+					low := s.b[i+7 : i+11]
+					if strings.Trim(string(low), "0123456789abcdefABCDEF") != "" {
+						return nil, false, false
+					}
+					if lr := hexValue(low); lr < 0xdc00 || lr > 0xdfff {
+						return nil, false, false
+					}
+					i += 6
+				}
 				i += 4
 			default:
 				return nil, false, false
@@ -458,7 +477,8 @@ func (s *jsonScanner) numberSyntax() bool {
 }
 
 // unescapeJSON decodes the content of a JSON string that the scanner
-// accepted; a lone surrogate becomes U+FFFD, as encoding/json has it.
+// accepted (which has no lone surrogate; one would become U+FFFD, as
+// encoding/json has it).
 func unescapeJSON(raw []byte) string {
 	var b strings.Builder
 	for i := 0; i < len(raw); i++ {

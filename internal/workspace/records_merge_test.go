@@ -189,9 +189,10 @@ func TestRecordMergesOverSegments(t *testing.T) {
 	checkOK(t, l)
 }
 
-// A value nested deeper than the log's reader reads, or with a number out
-// of the workspace's reader's range, is refused: it would have made a line
-// check cannot read.
+// A value nested deeper than the log's reader reads, or that the
+// workspace's JSON reader refuses (a number out of its range, a lone
+// surrogate escape), is refused: it would have made a line check cannot
+// read.
 func TestSetRecordsTooDeep(t *testing.T) {
 	l := newRecordWorkspace(t)
 	tx, err := l.Begin(true)
@@ -200,10 +201,15 @@ func TestSetRecordsTooDeep(t *testing.T) {
 	deep := strings.Repeat("[", 600) + strings.Repeat("]", 600)
 	require.Error(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(deep)}}))
 	require.Error(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(`{"a":` + deep + `}`), Merge: true}}))
-	for _, n := range []string{`1e400`, `-1.8e308`, `12345678901234567890`, `[1,{"a":-9223372036854775809}]`} {
+	for _, n := range []string{`1e400`, `-1.8e308`, `12345678901234567890`, `[1,{"a":-9223372036854775809}]`,
+		`"\ud800"`, `"\udc00"`, `{"\ud83dx":1}`, `"\ud83d\u0041"`, `"\ud83d\ud83d"`, `"a\ud83d"`} {
 		require.Error(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(n)}}), n)
 	}
-	require.NoError(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(`[1e-400,9223372036854775807,1.00000000000000000001e300]`)}}))
+	require.NoError(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(`[1e-400,9223372036854775807,1.00000000000000000001e300,"\ud83d\ude00\u00e9"]`)}}))
 	ok := strings.Repeat("[", 100) + strings.Repeat("]", 100)
-	require.NoError(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(ok)}}))
+	require.NoError(t, tx.SetRecords([]Record{{Key: "deep", Value: []byte(ok)}}))
+	_, err = tx.Commit(event("test", tx.Meta.Seq), testState)
+	require.NoError(t, err)
+	tx.Close()
+	checkOK(t, l)
 }
