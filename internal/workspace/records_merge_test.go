@@ -155,6 +155,9 @@ func TestSetRecordsCombine(t *testing.T) {
 	}
 	keys := []string{"absent", "composed", "fallback", "replaced", "set", "x", "y"}
 	assert.Equal(t, want, lookupAll(t, l, false, keys))
+	for i := range recTailLines {
+		want[recordKey(i)] = "true"
+	}
 	assert.Equal(t, want, scanAll(t, l))
 	checkOK(t, l)
 }
@@ -211,5 +214,39 @@ func TestSetRecordsTooDeep(t *testing.T) {
 	_, err = tx.Commit(event("test", tx.Meta.Seq), testState)
 	require.NoError(t, err)
 	tx.Close()
+	checkOK(t, l)
+}
+
+// A segment found damaged while the tail's merges are applied to its
+// value, as the index grows, is dropped: the lines it covered are read
+// from the log, the index is written again, and the value is right.
+func TestRecordMergeOverDamagedSegment(t *testing.T) {
+	l := newRecordWorkspace(t)
+	setRecords(t, l, []Record{{Key: "k", Value: []byte(`{"base":"UNIQUE-VALUE","n":0}`)}, {Key: "other", Value: []byte("1")}})
+	for i := range recTailLines {
+		setRecords(t, l, []Record{{Key: recordKey(i), Value: []byte("true")}})
+	}
+	lookupAll(t, l, true, []string{"k"}) // a segment holds k
+	files := recordFiles(t, l)
+	require.Len(t, files, 1)
+	for i := range recTailLines + 1 { // a tail the next writer makes a segment of
+		setRecords(t, l, []Record{{Key: "k", Value: fmt.Appendf(nil, `{"n":%d}`, i+1), Merge: true}})
+	}
+	path := l.path(RelRecordsDir + "/" + files[0])
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	at := bytes.Index(data, []byte("UNIQUE"))
+	require.Positive(t, at)
+	data[at] ^= 0x20
+	require.NoError(t, os.WriteFile(path, data, FilePerm))
+
+	want := map[string]string{"k": `{"base":"UNIQUE-VALUE","n":9}`, "other": "1"}
+	assert.Equal(t, want, lookupAll(t, l, true, []string{"other", "k"}))
+	assert.Equal(t, want, lookupAll(t, l, false, []string{"k", "other"}))
+	assert.NotContains(t, recordFiles(t, l), files[0], "the damaged segment was replaced")
+	for i := range recTailLines {
+		want[recordKey(i)] = "true"
+	}
+	assert.Equal(t, want, scanAll(t, l))
 	checkOK(t, l)
 }
