@@ -155,9 +155,6 @@ func TestSetRecordsCombine(t *testing.T) {
 	}
 	keys := []string{"absent", "composed", "fallback", "replaced", "set", "x", "y"}
 	assert.Equal(t, want, lookupAll(t, l, false, keys))
-	for i := range recTailLines {
-		want[recordKey(i)] = "true"
-	}
 	assert.Equal(t, want, scanAll(t, l))
 	checkOK(t, l)
 }
