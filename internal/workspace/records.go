@@ -15,12 +15,11 @@ import (
 // START-END.rec (recseg.go) each hold, sorted by key, the newest value of
 // every key set or merged in the log's lines START to END, whole (a merge
 // applied to the value below it when the segment was written), and name
-// the log's chain
-// hashes before and after those lines. A lookup takes the chain of
-// segments that starts at line 0 and links hash to hash, reads the
-// committed lines after it (the tail) from the log, and requires their
-// hashes to lead to the state's file sum: segments that do not are not
-// used, so the index is never trusted beyond what it proves. It then looks
+// the log's chain hashes before and after those lines. A lookup takes the
+// chain of segments that starts at line 0 and links hash to hash, reads
+// the committed lines after it (the tail) from the log, and requires
+// their hashes to lead to the state's file sum: segments that do not are
+// not used, so the index is never trusted beyond what it proves. It then looks
 // in the tail and, unless the tail sets the key, in the segments, newest
 // first, each by binary search, and applies the tail's merges to what it
 // found; a segment found damaged there is dropped with the segments after
