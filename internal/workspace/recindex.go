@@ -153,10 +153,10 @@ func recSegmentFile(start, end int) string {
 // readRecordTail reads the committed lines of the model log after the
 // chain: their hashes must lead from the chain's last to the committed
 // file sum (errChainBroken if not, or damage of kind corrupt when there is
-// no chain), and only then are they parsed, into the newest value of each
-// key they set.
+// no chain), and only then are they parsed, into what they do to each key
+// (its newest set and the merges after it).
 func readRecordTail(l *Workspace, chain []*recSegment, committed FileSum) (*recordView, error) {
-	v := &recordView{segs: chain, tail: map[string][]byte{}}
+	v := &recordView{segs: chain, tail: map[string]tailRecord{}}
 	sum, off := FileSum{}, int64(0)
 	if n := len(chain); n > 0 {
 		m := chain[n-1].meta
@@ -214,7 +214,13 @@ func readRecordTail(l *Workspace, chain []*recSegment, committed FileSum) (*reco
 			return nil, fault.Corrupt(err, relLine(RelModelLog, v.tailMeta.Start+n+1))
 		}
 		for _, r := range recs {
-			v.tail[r.Key] = r.Value
+			if !r.Merge {
+				v.tail[r.Key] = tailRecord{set: true, value: r.Value}
+				continue
+			}
+			t := v.tail[r.Key]
+			t.merges = append(t.merges, r.Value)
+			v.tail[r.Key] = t
 		}
 	}
 	v.tailLines, v.tailBytes = len(lines), int64(pos)
@@ -222,7 +228,8 @@ func readRecordTail(l *Workspace, chain []*recSegment, committed FileSum) (*reco
 	return v, nil
 }
 
-// growRecords writes the tail as a segment, merges the last segments while
+// growRecords writes the tail as a segment (each key's value whole, the
+// tail's merges applied to the segments'), merges the last segments while
 // the last covers at least a quarter of the lines of the one before, and
 // removes the files of the index the chain does not use. A segment found
 // damaged while merging is errSegment, with its place in the chain.
@@ -241,22 +248,37 @@ func (tx *Tx) growRecords(v *recordView) (damaged int, err error) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	bad := -1
 	s, err := tx.writeRecSegment(m, sync, func(add func(string, []byte) error) error {
 		for _, k := range keys {
-			if m.Start == 0 && string(v.tail[k]) == "null" {
+			t := v.tail[k]
+			var below []byte
+			for i := len(v.segs) - 1; i >= 0 && !t.set && len(t.merges) > 0; i-- {
+				val, ok, err := v.segs[i].lookup(k)
+				if err != nil {
+					bad = i
+					return err
+				}
+				if ok {
+					below = val
+					break
+				}
+			}
+			val := v.resolve(k, t, below) // whole: the segment holds no merges
+			if m.Start == 0 && string(val) == "null" {
 				continue // nothing older to hide
 			}
-			if err := add(k, v.tail[k]); err != nil {
+			if err := add(k, val); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return -1, err
+		return bad, err
 	}
 	v.segs = append(v.segs, s)
-	v.tail, v.tailLines, v.tailBytes = map[string][]byte{}, 0, 0
+	v.tail, v.tailLines, v.tailBytes = map[string]tailRecord{}, 0, 0
 	v.tailMeta = recordMeta{Start: m.End, StartOff: m.EndOff, HashBefore: m.HashAt}
 	for len(v.segs) >= 2 {
 		n := len(v.segs)
@@ -266,7 +288,7 @@ func (tx *Tx) growRecords(v *recordView) (damaged int, err error) {
 		}
 		mm := recordMeta{Start: a.meta.Start, End: b.meta.End, StartOff: a.meta.StartOff, EndOff: b.meta.EndOff,
 			HashBefore: a.meta.HashBefore, HashAt: b.meta.HashAt}
-		bad := -1
+		bad = -1
 		merged, err := tx.writeRecSegment(mm, sync, func(add func(string, []byte) error) error {
 			bad2, err := mergeRecSegments(a, b, mm.Start == 0, add)
 			if bad2 >= 0 {

@@ -3,6 +3,7 @@ package workspace
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -28,7 +29,7 @@ func BenchmarkRecord(b *testing.B) {
 			require.NoError(b, err)
 			var recs []Record
 			for i := at; i < at+50; i++ {
-				recs = append(recs, Record{key(i), fmt.Appendf(nil, `{"edit":%d,"read_file":%d,"grep":%d,"bash":%d}`, r.IntN(50), r.IntN(50), r.IntN(50), r.IntN(50))})
+				recs = append(recs, Record{Key: key(i), Value: fmt.Appendf(nil, `{"edit":%d,"read_file":%d,"grep":%d,"bash":%d}`, r.IntN(50), r.IntN(50), r.IntN(50), r.IntN(50))})
 			}
 			require.NoError(b, tx.SetRecords(recs))
 			_, err = tx.Commit(event("test", tx.Meta.Seq), testState)
@@ -70,5 +71,110 @@ func BenchmarkRecord(b *testing.B) {
 			}
 		})
 		b.Logf("records=%d: index %v", n, recordFiles(b, l))
+	}
+}
+
+// BenchmarkRecordMerges measures a call's 40 lookups (30 keys present, 10
+// absent; Begin and Close included) on a log of 2,000 records of 40
+// tools' counts each (about 1.2 KB), whose tail holds 8 lines that each
+// change one tool's count of the 30 keys looked up: written as merges,
+// which every call applies to the segments' values, or as whole values.
+// It logs the bytes a line of each history takes (-v).
+func BenchmarkRecordMerges(b *testing.B) {
+	const keys, tools = 2000, 40
+	key := func(i int) string { return fmt.Sprintf("%d\x1fctx", i) }
+	whole := func(counts []int) []byte {
+		v := []byte{'{'}
+		for t, n := range counts {
+			if t > 0 {
+				v = append(v, ',')
+			}
+			v = fmt.Appendf(v, `"tool_%02d":{"n":%d,"ok":%d}`, t, n, n/2)
+		}
+		return append(v, '}')
+	}
+	for _, merges := range []bool{false, true} {
+		l := newRecordWorkspace(b)
+		r := rand.New(rand.NewPCG(5, 6))
+		counts := make([][]int, keys)
+		for i := range counts {
+			counts[i] = make([]int, tools)
+			for t := range tools {
+				counts[i][t] = r.IntN(100)
+			}
+		}
+		change := func(i int) Record {
+			t := r.IntN(tools)
+			counts[i][t]++
+			if merges {
+				return Record{Key: key(i), Value: fmt.Appendf(nil, `{"tool_%02d":{"n":%d,"ok":%d}}`, t, counts[i][t], counts[i][t]/2), Merge: true}
+			}
+			return Record{Key: key(i), Value: whole(counts[i])}
+		}
+		commit := func(grow bool, recs []Record) {
+			tx, err := l.Begin(true)
+			require.NoError(b, err)
+			if grow {
+				_, err = tx.Record(key(0)) // grows the index
+				require.NoError(b, err)
+			}
+			require.NoError(b, tx.SetRecords(recs))
+			_, err = tx.Commit(event("test", tx.Meta.Seq), testState)
+			require.NoError(b, err)
+			tx.Close()
+		}
+		for at := 0; at < keys; at += 50 {
+			var recs []Record
+			for i := at; i < at+50; i++ {
+				recs = append(recs, Record{Key: key(i), Value: whole(counts[i])})
+			}
+			commit(true, recs)
+		}
+		before, err := os.Stat(l.path(RelModelLog))
+		require.NoError(b, err)
+		for range 400 {
+			var recs []Record
+			for _, i := range r.Perm(keys)[:5] {
+				recs = append(recs, change(i))
+			}
+			commit(true, recs)
+		}
+		var look []string
+		for i := range 40 {
+			look = append(look, key(i*keys/30))
+			if i >= 30 {
+				look[i] = key(keys + i)
+			}
+		}
+		commit(true, nil) // the tail starts empty
+		for range recTailLines {
+			var recs []Record
+			for i := range 30 {
+				recs = append(recs, change(i*keys/30))
+			}
+			commit(false, recs)
+		}
+		name := "tail=sets"
+		if merges {
+			name = "tail=merges"
+		}
+		b.Run(name+"/call", func(b *testing.B) {
+			for b.Loop() {
+				tx, err := l.Begin(true)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, k := range look {
+					if _, err := tx.Record(k); err != nil {
+						b.Fatal(err)
+					}
+				}
+				tx.Close()
+			}
+		})
+		st, err := os.Stat(l.path(RelModelLog))
+		require.NoError(b, err)
+		changes := int64(400 + recTailLines) // the lines after the whole values, the empty commit writing none
+		b.Logf("%s: %d bytes of log, %d a line that changes records; index %v", name, st.Size(), (st.Size()-before.Size())/changes, recordFiles(b, l))
 	}
 }

@@ -121,7 +121,7 @@ func TestNoRecordsKeepsStateBytes(t *testing.T) {
 	tx.Close()
 	assert.False(t, l.Exists(RelModelLog))
 
-	setRecords(t, l, []Record{{"k", []byte(`{"a":1}`)}})
+	setRecords(t, l, []Record{{Key: "k", Value: []byte(`{"a":1}`)}})
 	state, err = os.ReadFile(l.path(RelState))
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), gjson.GetBytes(state, "ucs.files.model.lines").Int())
@@ -143,13 +143,13 @@ func readOrEmpty(t testing.TB, l *Workspace, rel string) []byte {
 // what is not JSON, or a key that is not UTF-8, is refused whole.
 func TestSetRecordsMerge(t *testing.T) {
 	l := newRecordWorkspace(t)
-	setRecords(t, l, []Record{{"b", []byte("1")}, {"gone", []byte("true")}})
+	setRecords(t, l, []Record{{Key: "b", Value: []byte("1")}, {Key: "gone", Value: []byte("true")}})
 	tx, err := l.Begin(true)
 	require.NoError(t, err)
-	require.NoError(t, tx.SetRecords([]Record{{"z", []byte(`{ "x" : [1, 2] }`)}, {"a", []byte(`"first"`)}}))
-	require.NoError(t, tx.SetRecords([]Record{{"a", []byte(`"second"`)}, {"gone", nil}, {"b", []byte("null")}}))
-	require.Error(t, tx.SetRecords([]Record{{"c", []byte("{")}}))
-	require.Error(t, tx.SetRecords([]Record{{"c", []byte("1")}, {"bad\xff", []byte("1")}}))
+	require.NoError(t, tx.SetRecords([]Record{{Key: "z", Value: []byte(`{ "x" : [1, 2] }`)}, {Key: "a", Value: []byte(`"first"`)}}))
+	require.NoError(t, tx.SetRecords([]Record{{Key: "a", Value: []byte(`"second"`)}, {Key: "gone", Value: nil}, {Key: "b", Value: []byte("null")}}))
+	require.Error(t, tx.SetRecords([]Record{{Key: "c", Value: []byte("{")}}))
+	require.Error(t, tx.SetRecords([]Record{{Key: "c", Value: []byte("1")}, {Key: "bad\xff", Value: []byte("1")}}))
 	v, err := tx.Record("a")
 	require.NoError(t, err)
 	assert.Nil(t, v, "not committed yet")
@@ -193,8 +193,24 @@ func randomValue(r *rand.Rand) []byte {
 // segments, for a reader that may not write it and one that grows it,
 // without it, with a damaged segment and with a stale one.
 func TestRecordsMatchModel(t *testing.T) {
+	testRecordsMatchModel(t, rand.New(rand.NewPCG(1, 2)), func(r *rand.Rand, keys []string) Record {
+		k := keys[r.IntN(len(keys))]
+		v := randomValue(r)
+		return Record{Key: k, Value: v}
+	}, func(model map[string]string, rec Record) { // the last value of a key wins
+		if rec.Value == nil {
+			delete(model, rec.Key)
+		} else {
+			model[rec.Key] = string(rec.Value)
+		}
+	})
+}
+
+// testRecordsMatchModel commits records from next, applies each to a map
+// with apply, and requires the records read back to be the map's, byte for
+// byte, through the index's states (see TestRecordsMatchModel).
+func testRecordsMatchModel(t *testing.T, r *rand.Rand, next func(*rand.Rand, []string) Record, apply func(map[string]string, Record)) {
 	l := newRecordWorkspace(t)
-	r := rand.New(rand.NewPCG(1, 2))
 	model := map[string]string{}
 	var keys []string
 	for i := range 400 {
@@ -210,17 +226,11 @@ func TestRecordsMatchModel(t *testing.T) {
 		for c := range n {
 			var recs []Record
 			for range 1 + r.IntN(30) {
-				k := keys[r.IntN(len(keys))]
-				v := randomValue(r)
-				recs = append(recs, Record{k, v})
+				recs = append(recs, next(r, keys))
 			}
 			setRecords(t, l, recs)
-			for _, rec := range recs { // the last value of a key wins
-				if rec.Value == nil {
-					delete(model, rec.Key)
-				} else {
-					model[rec.Key] = string(rec.Value)
-				}
+			for _, rec := range recs {
+				apply(model, rec)
 			}
 			if c%97 == 0 {
 				agree(fmt.Sprintf("commit %d", c))
@@ -268,17 +278,17 @@ func TestRecordsMatchModel(t *testing.T) {
 func TestStaleRecordSegment(t *testing.T) {
 	l := newRecordWorkspace(t)
 	for i := range 20 {
-		setRecords(t, l, []Record{{recordKey(i), fmt.Appendf(nil, "%d", i)}})
+		setRecords(t, l, []Record{{Key: recordKey(i), Value: fmt.Appendf(nil, "%d", i)}})
 	}
 	lookupAll(t, l, true, []string{"x"}) // grows the index
 	other := New(filepath.Join(t.TempDir(), "other"), Options{NoSync: true})
 	require.NoError(t, exec.Command("cp", "-a", l.Root(), other.Root()).Run())
 	for i := range 30 {
-		setRecords(t, other, []Record{{recordKey(i), []byte(`"other"`)}})
+		setRecords(t, other, []Record{{Key: recordKey(i), Value: []byte(`"other"`)}})
 	}
 	lookupAll(t, other, true, []string{"x"})
 	for i := range 30 {
-		setRecords(t, l, []Record{{recordKey(i), []byte(`"ours"`)}})
+		setRecords(t, l, []Record{{Key: recordKey(i), Value: []byte(`"ours"`)}})
 	}
 	// Ours first, then the other's over it, so that both histories have
 	// segments covering the same lines.
@@ -309,7 +319,7 @@ func TestRecordCommitCrashed(t *testing.T) {
 		t.Run(stage, func(t *testing.T) {
 			l := newRecordWorkspace(t)
 			for i := range 12 {
-				setRecords(t, l, []Record{{"k", fmt.Appendf(nil, "%d", i)}, {recordKey(i), []byte("true")}})
+				setRecords(t, l, []Record{{Key: "k", Value: fmt.Appendf(nil, "%d", i)}, {Key: recordKey(i), Value: []byte("true")}})
 			}
 			lookupAll(t, l, true, []string{"k"}) // a segment covers the lines
 			before := workspacetest.Fingerprint(t, l.Root())
@@ -317,7 +327,7 @@ func TestRecordCommitCrashed(t *testing.T) {
 			tx, err := l.Begin(true)
 			require.NoError(t, err)
 			tx.Add(RelActionLog, pyjson.Obj(pyjson.KV("action", "web_fetch")))
-			require.NoError(t, tx.SetRecords([]Record{{"k", []byte(`"lost"`)}, {"new", []byte("1")}}))
+			require.NoError(t, tx.SetRecords([]Record{{Key: "k", Value: []byte(`"lost"`)}, {Key: "new", Value: []byte("1")}}))
 			crashed := CrashAt(stage, func() { tx.Commit(event("test", tx.Meta.Seq), testState) })
 			tx.Close()
 			require.True(t, crashed)
@@ -329,7 +339,7 @@ func TestRecordCommitCrashed(t *testing.T) {
 			}
 			assert.Equal(t, map[string]string{"k": "11"}, got)
 			assert.Equal(t, before, workspacetest.Fingerprint(t, l.Root()), "rolled back to exactly the workspace before")
-			setRecords(t, l, []Record{{"k", []byte(`"again"`)}})
+			setRecords(t, l, []Record{{Key: "k", Value: []byte(`"again"`)}})
 			assert.Equal(t, map[string]string{"k": `"again"`}, lookupAll(t, l, false, []string{"k", "new"}))
 			checkOK(t, l)
 		})
@@ -347,7 +357,7 @@ func TestCheckModelLog(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			l := newRecordWorkspace(t)
-			setRecords(t, l, []Record{{"a", []byte("1")}})
+			setRecords(t, l, []Record{{Key: "a", Value: []byte("1")}})
 			// Commit the bad line as the model log's, as a buggy caller
 			// adding to the file would.
 			tx, err := l.Begin(true)

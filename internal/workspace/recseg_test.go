@@ -17,7 +17,7 @@ var testRecMeta = recordMeta{Start: 8, End: 17, StartOff: 400, EndOff: 990,
 func testRecords(n int) []Record {
 	var recs []Record
 	for i := range n {
-		recs = append(recs, Record{fmt.Sprintf("%04d\x1fk", i*2), fmt.Appendf(nil, `{"n":%d}`, i)})
+		recs = append(recs, Record{Key: fmt.Sprintf("%04d\x1fk", i*2), Value: fmt.Appendf(nil, `{"n":%d}`, i)})
 	}
 	return recs
 }
@@ -57,7 +57,7 @@ func TestRecordSegmentLookup(t *testing.T) {
 // The bytes of a segment: header, meta, records, table.
 func TestRecordSegmentBytes(t *testing.T) {
 	data, err := appendRecSegment(nil, recordMeta{Start: 0, End: 1, StartOff: 0, EndOff: 30, HashAt: strings.Repeat("c", 64)},
-		[]Record{{"k", []byte("1")}})
+		[]Record{{Key: "k", Value: []byte("1")}})
 	require.NoError(t, err)
 	meta := "0 1 0 30 - " + strings.Repeat("c", 64)
 	assert.Equal(t, "UCSREC1\n", string(data[:8]))
@@ -71,7 +71,7 @@ func TestRecordSegmentBytes(t *testing.T) {
 	assert.Equal(t, table, binary.LittleEndian.Uint64(data[table+8:]))
 	assert.Len(t, data, int(table)+16)
 
-	_, err = appendRecSegment(nil, testRecMeta, []Record{{"b", nil}, {"a", nil}})
+	_, err = appendRecSegment(nil, testRecMeta, []Record{{Key: "b", Value: nil}, {Key: "a", Value: nil}})
 	assert.Error(t, err, "keys out of order")
 	for _, bad := range []string{"", "0 1 0 30 - x", "1 1 0 30 - " + strings.Repeat("c", 64), "0 1 0 30 " + strings.Repeat("c", 64) + " " + strings.Repeat("c", 64),
 		"01 2 0 30 - " + strings.Repeat("c", 64), "0 1 0 30 -  " + strings.Repeat("c", 64)} {

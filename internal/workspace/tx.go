@@ -62,7 +62,7 @@ type Tx struct {
 	postings     map[int][]capPosting
 
 	records     *recordView       // the model log's, once read (records.go)
-	recordsSet  map[string][]byte // what SetRecords queued
+	recordsSet  map[string]Record // what SetRecords queued, by key
 	recordDrops int               // damaged segments dropped (recindex.go)
 
 	// NoIndex makes searches read the data files as if there were no index
