@@ -36,7 +36,7 @@ func recordKey(generation int64, key string) string {
 func (s *session) setRecords(generation int64, recs []nextstep.Record) error {
 	out := make([]workspace.Record, len(recs))
 	for i, r := range recs {
-		out[i] = workspace.Record{Key: recordKey(generation, r.Key), Value: r.Value}
+		out[i] = workspace.Record{Key: recordKey(generation, r.Key), Value: r.Value, Merge: r.Merge}
 	}
 	return s.tx.SetRecords(out)
 }

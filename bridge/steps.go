@@ -114,7 +114,7 @@ func (s *session) prepareSteps() error {
 		return err
 	}
 	v.globals = v.model.Globals()
-	if recs := v.model.Changes(false); len(recs) > 0 {
+	if recs := v.model.Changes(true); len(recs) > 0 {
 		return s.setRecords(v.generation, recs)
 	}
 	return nil
