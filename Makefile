@@ -101,13 +101,15 @@ bench-learning: build
 # tau-bench's recorded airline trajectories (testdata/realtrace) replayed
 # through the real binary, one process per call (consult before each call,
 # report after it), for models v4 and v2, against three counting baselines.
-# Tables on stdout; results.json in bin/bench-real. A model under test:
-#   make bench-real BENCHREAL='-models v5 -task'
-# and the development split (never the reporting run) while tuning it:
+# Tables on stdout; results.json in bin/bench-real (v5, the default, told the
+# task and consulting as a probe: the replayed agents never saw the advice)
+# and bin/bench-real/v4-v2 (the earlier models, as issue 27 measured them).
+# The development split (never the reporting run) while tuning a model:
 #   make bench-real BENCHREAL='-split dev'
 BENCHREAL ?=
 bench-real: build
-	$(GO) run ./internal/tools/benchreal -ucs $(BIN) -parallel 2 -out bin/bench-real $(BENCHREAL)
+	$(GO) run ./internal/tools/benchreal -ucs $(BIN) -models v5 -task -probe -out bin/bench-real $(BENCHREAL)
+	$(GO) run ./internal/tools/benchreal -ucs $(BIN) -models v4,v2 -parallel 2 -out bin/bench-real/v4-v2 $(BENCHREAL)
 
 # The dashboard at issue 20's scale: ucs view on a workspace of 100,000
 # entries (built, or VIEWWS=DIR), its page's size, and how long chromium

@@ -199,7 +199,7 @@ func build(dir string, p plan) (built, error) {
 			}
 		}
 		cursor = ans.Get("cursor").String()
-		if cursor == "" {
+		if !ans.Get("cursor").Exists() {
 			return out, fmt.Errorf("report %d gives no cursor: %.300s", i, pyjson.AppendCompact(nil, v))
 		}
 	}
@@ -212,8 +212,10 @@ func build(dir string, p plan) (built, error) {
 	if log, err := os.ReadFile(filepath.Join(dir, "ucs", "state", "model.jsonl")); err == nil {
 		out.logBytes, out.logLines = len(log), bytes.Count(log, []byte("\n"))
 	}
-	if m := gjson.GetBytes(state, "learn"); m.Exists() && m.Get("model.weights").Exists() {
+	if m := gjson.GetBytes(state, "learn"); m.Exists() {
 		out.learnBytes = len(m.Raw)
+	}
+	if m := gjson.GetBytes(state, "learn"); m.Get("model.weights").Exists() {
 		w, err := base64.StdEncoding.DecodeString(m.Get("model.weights").String())
 		if err != nil {
 			return out, fmt.Errorf("the model's weights: %w", err)

@@ -156,8 +156,11 @@ func run(c config, w io.Writer) error {
 				}
 				t.ms[call] = append(t.ms[call], ms)
 				if call == "report" && t != hello {
-					if t.cursor = gjson.GetBytes(out, "cursor").String(); t.cursor == "" {
+					// v5's cursor is "" at a task's start (after a failed first step).
+					if cur := gjson.GetBytes(out, "cursor"); !cur.Exists() {
 						return fmt.Errorf("report on %s gives no cursor: %.300s", t.name, out)
+					} else {
+						t.cursor = cur.String()
 					}
 				}
 			}
