@@ -79,19 +79,9 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 // reports, in order (learn.Relearn), and returns it with how many reports
 // taught it something.
 func relearn(s *session, model *Model) (*learn.State, int, error) {
-	lines, err := s.list(relActionLog)
+	lines, contexts, offset, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
-	}
-	contexts, err := reportContexts(s)
-	if err != nil {
-		return nil, 0, err
-	}
-	// The journal's reports are the action log's last lines; lines before
-	// them (an adopted reference workspace's) have no context.
-	offset := len(lines) - len(contexts)
-	if offset < 0 {
-		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
 	reports := make([]learn.Report, 0, len(lines))
 	for i, line := range lines {
@@ -172,17 +162,9 @@ func reportContexts(s *session) ([]reportContext, error) {
 // generation of the record log of their own (the migrate event's), so
 // nothing learned by an earlier period on v5 is read again.
 func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
-	lines, err := s.list(relActionLog)
+	lines, contexts, offset, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
-	}
-	contexts, err := reportContexts(s)
-	if err != nil {
-		return nil, 0, err
-	}
-	offset := len(lines) - len(contexts)
-	if offset < 0 {
-		return nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
 	v := newStepsState()
 	v.generation = s.meta.Seq + 1
@@ -219,4 +201,22 @@ func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
 		return nil, 0, err
 	}
 	return v, learned, nil
+}
+
+// reportHistory returns the action log's lines and the context of each
+// report event of the journal: the journal's reports are the action log's
+// last lines, from offset on (lines before them, an adopted reference
+// workspace's, have no context).
+func reportHistory(s *session) (lines []pyjson.Value, contexts []reportContext, offset int, err error) {
+	if lines, err = s.list(relActionLog); err != nil {
+		return nil, nil, 0, err
+	}
+	if contexts, err = reportContexts(s); err != nil {
+		return nil, nil, 0, err
+	}
+	offset = len(lines) - len(contexts)
+	if offset < 0 {
+		return nil, nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
+	}
+	return lines, contexts, offset, nil
 }

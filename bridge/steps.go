@@ -228,7 +228,7 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 	}
 	dst = append(dst, ']')
 	dst = append(dst, `,"followed":`...)
-	dst = appendTally(dst, v.followed)
+	dst = v.followed.AppendJSON(dst)
 	dst = append(dst, `,"generation":`...)
 	dst = strconv.AppendInt(dst, v.generation, 10)
 	g := v.globals
@@ -241,7 +241,7 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 	dst = append(dst, `],"located":`...)
 	dst = pyjson.AppendString(dst, v.located)
 	dst = append(dst, `,"not_followed":`...)
-	dst = appendTally(dst, v.unfollowed)
+	dst = v.unfollowed.AppendJSON(dst)
 	return append(dst, '}')
 }
 
@@ -277,15 +277,8 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 		return nil, errors.New("learn.globals: want [beta, clock, calls]")
 	}
 	v.globals = nextstep.Globals{Beta: g[0].Num, Clock: g[1].Int(), Calls: g[2].Int()}
-	for _, k := range []struct {
-		key string
-		dst *learn.Tally
-	}{{"followed", &v.followed}, {"not_followed", &v.unfollowed}} {
-		a := doc.Get(k.key).Array()
-		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
-			return nil, errors.New("learn." + k.key + ": want [successes, outcomes]")
-		}
-		*k.dst = learn.Tally{Successes: a[0].Num, Outcomes: a[1].Num}
+	if err := learn.DecodeTallies(doc, &v.followed, &v.unfollowed); err != nil {
+		return nil, err
 	}
 	for _, r := range doc.Get("advisories").Array() {
 		a := r.Array()
@@ -317,14 +310,5 @@ func appendStringList(dst []byte, xs []string) []byte {
 		}
 		dst = pyjson.AppendString(dst, x)
 	}
-	return append(dst, ']')
-}
-
-// appendTally writes a tally as [successes, outcomes].
-func appendTally(dst []byte, t learn.Tally) []byte {
-	dst = append(dst, '[')
-	dst = pyjson.AppendFloat(dst, t.Successes)
-	dst = append(dst, ',')
-	dst = pyjson.AppendFloat(dst, t.Outcomes)
 	return append(dst, ']')
 }

@@ -101,11 +101,11 @@ func (s *State) AppendJSON(dst []byte) []byte {
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"followed":`...)
-	dst = s.Followed.appendJSON(dst)
+	dst = s.Followed.AppendJSON(dst)
 	dst = append(dst, `,"model":`...)
 	dst = s.Model.AppendJSON(dst)
 	dst = append(dst, `,"not_followed":`...)
-	dst = s.NotFollowed.appendJSON(dst)
+	dst = s.NotFollowed.AppendJSON(dst)
 	if s.KeepsTrail() {
 		t := s.Trail
 		dst = append(dst, `,"trail":[`...)
@@ -132,7 +132,8 @@ func appendStrings(dst []byte, xs []string) []byte {
 }
 
 // appendJSON writes a tally as [successes, outcomes].
-func (t Tally) appendJSON(dst []byte) []byte {
+// AppendJSON appends the tally as [successes, outcomes].
+func (t Tally) AppendJSON(dst []byte) []byte {
 	dst = append(dst, '[')
 	dst = pyjson.AppendFloat(dst, t.Successes)
 	dst = append(dst, ',')
@@ -166,15 +167,8 @@ func DecodeState(raw []byte, p Params) (*State, error) {
 			s.Trail.Terms = append(s.Trail.Terms, t.Str)
 		}
 	}
-	for _, k := range []struct {
-		key string
-		dst *Tally
-	}{{"followed", &s.Followed}, {"not_followed", &s.NotFollowed}} {
-		a := doc.Get(k.key).Array()
-		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
-			return nil, errors.New("learn." + k.key + ": want [successes, outcomes]")
-		}
-		*k.dst = Tally{a[0].Num, a[1].Num}
+	if err := DecodeTallies(doc, &s.Followed, &s.NotFollowed); err != nil {
+		return nil, err
 	}
 	for _, r := range doc.Get("advisories").Array() {
 		a := r.Array()
@@ -197,4 +191,20 @@ func DecodeState(raw []byte, p Params) (*State, error) {
 		return nil, errors.New("learn.advisories: too many")
 	}
 	return s, nil
+}
+
+// DecodeTallies reads a learned state's "followed" and "not_followed"
+// tallies, each [successes, outcomes].
+func DecodeTallies(doc gjson.Result, followed, notFollowed *Tally) error {
+	for _, k := range []struct {
+		key string
+		dst *Tally
+	}{{"followed", followed}, {"not_followed", notFollowed}} {
+		a := doc.Get(k.key).Array()
+		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
+			return errors.New("learn." + k.key + ": want [successes, outcomes]")
+		}
+		*k.dst = Tally{a[0].Num, a[1].Num}
+	}
+	return nil
 }

@@ -508,16 +508,17 @@ func (p *ucsPolicy) Probe(qs []ProbeQuery) ([][]string, error) {
 			return nil, err
 		}
 		p.calls.ProbeForks++
-		cursor := p.cursor
+		// A task of its own, begun at the position: prev (when there is
+		// one), then cur, even when ucs is already there (v5 starts a
+		// task where the agent says it is).
+		fork.Task("probe")
 		var moves []string
 		if k.prev != "" {
 			moves = append(moves, k.prev)
 		}
-		if k.prev != "" || k.cur != cursor {
-			moves = append(moves, k.cur) // after prev, even when it is prev (a repeat)
-		}
+		moves = append(moves, k.cur) // after prev, even when it is prev (a repeat)
 		for _, t := range moves {
-			if cursor, err = fork.Report(t, "neutral", k.context); err != nil {
+			if _, err = fork.Report(t, "neutral", k.context); err != nil {
 				return nil, err
 			}
 			p.calls.ProbeReports++
