@@ -61,38 +61,32 @@ func (m *Model) Err() error { return m.err }
 
 // table returns the counts under key, loading them from the store on first
 // use; nil when there are none.
-func (m *Model) table(key string) *counts {
-	if c, ok := m.tables[key]; ok {
-		return c
-	}
-	var c *counts
-	if raw := m.load(key); raw != nil {
-		var err error
-		if c, err = decodeCounts(raw); err != nil {
-			m.fail(fmt.Errorf("nextstep record %q: %v", key, err))
-			c = nil
-		}
-	}
-	m.tables[key] = c
-	return c
-}
+func (m *Model) table(key string) *counts { return cached(m, m.tables, key, decodeCounts) }
 
 // group returns the success model's weights of a feature, by next tool,
 // loading them on first use; nil when there are none.
 func (m *Model) group(key string) map[string]*weight {
-	if g, ok := m.weights[key]; ok {
-		return g
+	return cached(m, m.weights, key, decodeWeights)
+}
+
+// cached returns the record of key from the model's cache, else decoded
+// from the store and cached (the zero value when the store has none, or
+// has a record that does not decode: then Err says so).
+func cached[T any](m *Model, cache map[string]T, key string, decode func([]byte) (T, error)) T {
+	if v, ok := cache[key]; ok {
+		return v
 	}
-	var g map[string]*weight
+	var v T
 	if raw := m.load(key); raw != nil {
 		var err error
-		if g, err = decodeWeights(raw); err != nil {
+		if v, err = decode(raw); err != nil {
 			m.fail(fmt.Errorf("nextstep record %q: %v", key, err))
-			g = nil
+			var zero T
+			v = zero
 		}
 	}
-	m.weights[key] = g
-	return g
+	cache[key] = v
+	return v
 }
 
 func (m *Model) load(key string) []byte {
