@@ -214,9 +214,9 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 		dst = append(dst, ',')
 		dst = strconv.AppendBool(dst, a.Probe)
 		dst = append(dst, ',')
-		dst = appendStringList(dst, a.Terms)
+		dst = pyjson.AppendStrings(dst, a.Terms)
 		dst = append(dst, ',')
-		dst = appendStringList(dst, a.Observations)
+		dst = pyjson.AppendStrings(dst, a.Observations)
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"episodes":[`...)
@@ -301,14 +301,3 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 	return v, nil
 }
 
-// appendStringList writes a compact JSON list of strings.
-func appendStringList(dst []byte, xs []string) []byte {
-	dst = append(dst, '[')
-	for i, x := range xs {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = pyjson.AppendString(dst, x)
-	}
-	return append(dst, ']')
-}

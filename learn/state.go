@@ -93,10 +93,10 @@ func (s *State) AppendJSON(dst []byte) []byte {
 		}
 		dst = strconv.AppendInt(dst, a.Seq, 10)
 		dst = append(dst, ',')
-		dst = appendStrings(dst, a.Terms)
+		dst = pyjson.AppendStrings(dst, a.Terms)
 		if len(a.Observations) > 0 {
 			dst = append(dst, ',')
-			dst = appendStrings(dst, a.Observations)
+			dst = pyjson.AppendStrings(dst, a.Observations)
 		}
 		dst = append(dst, ']')
 	}
@@ -113,25 +113,12 @@ func (s *State) AppendJSON(dst []byte) []byte {
 		dst = append(dst, ',')
 		dst = pyjson.AppendString(dst, t.At)
 		dst = append(dst, ',')
-		dst = appendStrings(dst, t.Terms)
+		dst = pyjson.AppendStrings(dst, t.Terms)
 		dst = append(dst, ']')
 	}
 	return append(dst, '}')
 }
 
-// appendStrings writes a compact JSON list of strings.
-func appendStrings(dst []byte, xs []string) []byte {
-	dst = append(dst, '[')
-	for i, x := range xs {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = pyjson.AppendString(dst, x)
-	}
-	return append(dst, ']')
-}
-
-// appendJSON writes a tally as [successes, outcomes].
 // AppendJSON appends the tally as [successes, outcomes].
 func (t Tally) AppendJSON(dst []byte) []byte {
 	dst = append(dst, '[')

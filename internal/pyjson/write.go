@@ -326,3 +326,15 @@ func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// AppendStrings appends a compact JSON list of strings.
+func AppendStrings(dst []byte, xs []string) []byte {
+	dst = append(dst, '[')
+	for i, x := range xs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = AppendString(dst, x)
+	}
+	return append(dst, ']')
+}
