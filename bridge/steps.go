@@ -300,4 +300,3 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 	}
 	return v, nil
 }
-
