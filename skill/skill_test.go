@@ -71,7 +71,7 @@ func TestInstall(t *testing.T) {
 	assert.Contains(t, run("", "init"), `"status": "initialized"`)
 	assert.Contains(t, run("", "resume"), `"status": "resumed"`)
 	assert.Contains(t, run("", "consult", "--context", "research pricing"), `"suggested_paths"`)
-	assert.Contains(t, run(`{"action": "web_fetch", "success": "success"}`, "report"), `"routed": true`)
+	assert.Contains(t, run(`{"action": "web_fetch", "success": "success"}`, "report"), `"cursor": "web_fetch"`)
 
 	// Idempotent.
 	r2, err := Install(skills, files, exe, false)

@@ -343,17 +343,20 @@ func TestFleetKnowledge(t *testing.T) {
 // A new agent may start from the fleet's learned transitions: its model
 // begins where the fleet's averaged evidence (counted half) puts it, and
 // keeps its own posterior; verify replays the prior the journal recorded.
+// The pooled prior is v3's and v4's (v5 warns and starts from nothing).
 func TestFleetPrior(t *testing.T) {
 	e := newEnv(t)
-	e.must("A", "", "init")
+	e.must("A", "", "init", "--model", "v4")
 	for i := range 15 {
 		e.must("A", `{"action": "read", "success": "neutral", "context": "deploy the billing service"}`, "report")
 		e.must("A", fmt.Sprintf(`{"action": "exec", "outcome": "deployed %d", "success": "success", "context": "deploy the billing service"}`, i), "report")
 	}
-	out := e.must("B", "", "init", "--fleet-prior")
+	out := e.must("B", "", "init", "--fleet-prior", "--model", "v4")
 	assert.Equal(t, `["A"]`, gjson.Get(out, "fleet_prior.from").Raw, out)
 	assert.Greater(t, gjson.Get(out, "fleet_prior.transitions").Int(), int64(0), out)
-	e.must("C", "", "init")
+	e.must("C", "", "init", "--model", "v4")
+	out = e.must("D", "", "init", "--fleet-prior")
+	assert.Contains(t, out, "this v5 workspace starts from nothing", out)
 
 	// read → exec is no edge of the manifest: A discovered it.
 	suggests := func(name string) (string, float64) {
