@@ -134,6 +134,18 @@ func capability(key, name string) error {
 	return nil
 }
 
+// taskID checks a task id an agent sent: no control characters, which
+// v5's keys use to join their parts (a task id holding one could name
+// another task's evidence).
+func taskID(key, id string) error {
+	for _, r := range id {
+		if unicode.IsControl(r) {
+			return badInput("invalid_value", "a task id is plain text", "field %q holds a control character", key)
+		}
+	}
+	return nil
+}
+
 // strsField reads a list of strings; null and absent give nil.
 func strsField(v pyjson.Value, key string) []string {
 	x, _ := v.Get(key)
@@ -145,8 +157,10 @@ func strsField(v pyjson.Value, key string) []string {
 }
 
 func checkReport(c Call) error {
-	_, err := decodeReport(c.Input)
-	return err
+	if _, err := decodeReport(c.Input); err != nil {
+		return err
+	}
+	return taskID("task", strField(c.Input, "task"))
 }
 
 func checkReflect(c Call) error {

@@ -47,6 +47,9 @@ agent decides.`,
 		{Name: "fields", Type: TypeStrings, Flag: true, Doc: "only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)"},
 	},
 	check: func(c Call) error {
+		if err := taskID("task", argString(c, "task")); err != nil {
+			return err
+		}
 		for _, w := range argStrings(c, "fields") {
 			if !slices.Contains(consultParts, w) {
 				return badInput("invalid_value", "consult's parts are "+strings.Join(consultParts, ", "),

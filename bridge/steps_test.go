@@ -272,3 +272,16 @@ func TestV5RateAndAmend(t *testing.T) {
 	assert.Len(t, got, 1, "read_file → write_file only: %v", got)
 	verifyClean(t, b)
 }
+
+// A task id with a control character is refused before anything is
+// touched: v5's keys join their parts with one.
+func TestV5TaskIDIsText(t *testing.T) {
+	b := newV5Workspace(t)
+	_, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "fix it"), pyjson.KV("task", "a\x1fb"))})
+	require.Error(t, err)
+	assert.Equal(t, "invalid_value", AsError(err).Code)
+	_, err = b.Do(Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read_file"), pyjson.KV("success", "success"), pyjson.KV("task", "a\nb"))})
+	require.Error(t, err)
+	assert.Equal(t, "invalid_value", AsError(err).Code)
+	verifyClean(t, b)
+}
