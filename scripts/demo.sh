@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job of ucs, end to end: an agent's session on the embedded Aegis
-# manifest, in a fresh temporary workspace (learning model v3, the default).
+# manifest, in a fresh temporary workspace (learning model v5, the default).
 # Each step says what the agent is doing, then prints the call's JSON result.
 # Usage: scripts/demo.sh [path/to/ucs]   (make demo builds it first)
 set -euo pipefail
@@ -21,7 +21,7 @@ step() { n=$((n + 1)); printf '\n\033[1m[%d] %s\033[0m\n\033[2m$ %s\033[0m\n' "$
 run() { local label=$1; shift; step "$label" "ucs $*"; "$UCS" "$@"; }
 report() { step "$1" "echo '$2' | ucs report"; printf '%s' "$2" | "$UCS" report; }
 
-run "Once: create the workspace (v4 learns from real actions only: no warm-up)" init
+run "Once: create the workspace (v5 learns from real actions only: no warm-up)" init
 run "A goal to work towards: done after two observed successes" goal add --content "compare competitor pricing" --count 2
 run "Session start: where am I, what is open, the active goals" resume
 run "Before the task: advice for this context, each suggestion with its reasons and an advisory id" \
