@@ -60,6 +60,10 @@ func TestScripts(t *testing.T) {
 			env.Setenv("UCS_MODEL", "v2")
 			env.Setenv("HOME", filepath.Join(env.WorkDir, "home"))
 			env.Setenv("UCS_LOCK_TIMEOUT", "200ms")
+			// A -race build sleeps a second at exit by default (for other
+			// goroutines' reports); every ucs of a script is one process, and
+			// the new user's session runs 675 of them.
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			// A workspace written by the Python reference, read-only:
 			// scripts copy its files before using them.
 			env.Setenv("REFWS", refws)
