@@ -46,10 +46,6 @@ func (m *Model) nextSteps() bool { return m != nil && m.steps != nil }
 // is the state file's "learn" member.
 func (m *Model) learns() bool { return m != nil && m.params != nil }
 
-// keepsTrail reports whether the model conditions on the capability the
-// agent came from (learn.Context.After), and so keeps the agent's trail.
-func (m *Model) keepsTrail() bool { return m.learns() && m.params.AfterScale > 0 }
-
 // ModelV2 is the reference's learning model (bridge v2.0, engine v0.2.1),
 // ported bit for bit: the model of every workspace written before models
 // had names, and of every workspace adopted from the reference.

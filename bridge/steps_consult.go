@@ -3,7 +3,6 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"math"
 	"slices"
 	"strconv"
 
@@ -31,7 +30,7 @@ func (s *session) stepCandidates(m *nextstep.Model, at string) (names []string, 
 			names = append(names, to)
 		}
 	}
-	if hasSelfLoop(s, at) && !seen[at] {
+	if !lacksStep(s, at, at) && !seen[at] {
 		seen[at] = true
 		names = append(names, at)
 	}
@@ -228,5 +227,3 @@ func stateValue(state string) any {
 	tool, failed := nextstep.FailedState(state)
 	return pyjson.Obj(pyjson.KV("capability", tool), pyjson.KV("failed", failed))
 }
-
-var _ = math.Inf

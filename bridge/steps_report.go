@@ -63,8 +63,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		members = append(members, pyjson.KV("learned", false))
 	default:
 		ok := y >= 0.5
-		discovered = ok && from != nextstep.Start && s.engine.Graph.Find(from, in.Action) < 0 &&
-			!(in.Action == from && hasSelfLoop(s, from)) && !hadSuccess(m, from, in.Action)
+		discovered = ok && from != nextstep.Start && lacksStep(s, from, in.Action) && !hadSuccess(m, from, in.Action)
 		m.Observe(ep, cands, in.Action, y, w, own)
 		s.stepLearned = &stepRecord{state: state, own: own}
 		after := m.Explain(nextstep.RestoreState(state, ep.Terms), in.Action)
@@ -168,9 +167,11 @@ func stepName(at string) string {
 	return at
 }
 
-func hasSelfLoop(s *session, c string) bool {
-	_, discovered := learn.StepPrior(s.engine.Graph, s.manifest, c, c)
-	return !discovered
+// lacksStep reports whether the manifest lacks the step from → to: no
+// edge, nor a self-loop its capability lists (learn.StepPrior).
+func lacksStep(s *session, from, to string) bool {
+	_, discovered := learn.StepPrior(s.engine.Graph, s.manifest, from, to)
+	return discovered
 }
 
 // hadSuccess reports whether the agent's own calls succeeded from a state

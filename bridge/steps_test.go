@@ -3,7 +3,6 @@ package bridge
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -231,8 +230,6 @@ func TestV5Migrate(t *testing.T) {
 	require.NoError(t, err)
 	verifyClean(t, b)
 }
-
-var _ = strings.Contains
 
 // A rating teaches the success model the verdict at the state the report
 // was learned in; an amendment takes the report's count back and counts

@@ -94,7 +94,7 @@ func (s *session) stepPairs(v *stepsState) (pairList, error) {
 				continue
 			}
 			out = append(out, learn.Pair{From: from, To: c.To, S: float64(c.Successes), N: float64(c.Successes + c.Failures),
-				Discovered: c.Successes > 0 && s.engine.Graph.Find(from, c.To) < 0 && !(from == c.To && hasSelfLoop(s, from))})
+				Discovered: c.Successes > 0 && lacksStep(s, from, c.To)})
 		}
 	}
 	return out, modelErr(m)
