@@ -16,8 +16,9 @@ var exportSpec = Spec{
 	Name:    "export",
 	Summary: "Print the whole cognitive state as one portable JSON package",
 	Long: `The package holds the judgment nodes, methodology, dead ends, annotated
-artifacts, the learned routing graph, policy biases and PP history; import
-merges it into another workspace.`,
+artifacts, the learned routing graph, policy biases and PP history, and
+the learned model of ucs's own models (v3 and later); import merges it
+into another workspace.`,
 	Example: "ucs export > agent.json",
 	run:     opExport,
 }
@@ -90,7 +91,15 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 		pyjson.KV("cursor", e.Cursor.Node),
 	)
 	if s.model.governsKnowledge() {
-		return s.exportGoverned(pkg)
+		var err error
+		if pkg, err = s.exportGoverned(pkg); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+	if m, ok, err := s.exportModel(); err != nil {
+		return pyjson.Value{}, err
+	} else if ok {
+		pkg = pkg.With(modelMember, m)
 	}
 	return pkg, nil
 }
@@ -115,4 +124,5 @@ var exportOutput = []OutputField{
 	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
 	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): its observations"},
 	{Name: "markdown", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): the knowledge files, by name"},
+	{Name: "model", Type: TypeObject, Doc: "ucs's own models (v3 and later): the learned model: version, manifest (a digest), capabilities, state, and for v5 records (the record log's evidence by key)"},
 }

@@ -14,8 +14,11 @@ var importSpec = Spec{
 	Operator: true,
 	Summary:  "Merge a cognitive export package (from ucs export) into this workspace",
 	Long: `New entries are appended (no duplicates by id), annotations fill unannotated
-artifacts, and the edges both graphs share take the mean weight. Members of
-the package that import does not read are left alone.`,
+artifacts, and the edges both graphs share take the mean weight. The learned
+model (v3 and later) is restored into a workspace of the same model and
+manifest that has learned nothing, and pooled into one that has (v5: the
+counts summed); a model member imported before changes nothing. Members
+of the package that import does not read are left alone.`,
 	Example:  "ucs --workspace old export > agent.json && ucs --workspace new import < agent.json",
 	Mutating: true,
 	Retries:  true,
@@ -32,6 +35,8 @@ the package that import does not read are left alone.`,
 		{Name: "observations", Type: TypeObject, Text: true, Max: MaxInput, Doc: "v4 and later: what the exporting agent believed, with its evidence"},
 		{Name: "goals", Type: TypeObject, Max: MaxInput, Doc: "v4 and later: the exporting agent's goals (carried, not imported)"},
 		{Name: "markdown", Type: TypeObject, Text: true, Files: true, Max: MaxInput, Doc: "v4 and later: the knowledge files people read (methodology.md, dead-ends.md, experiments.md)"},
+		{Name: "model", Type: TypeObject, Max: MaxInput, valid: checkModelMember,
+			Doc: "v3 and later: the exporting agent's learned model: restored into a workspace of the same model and manifest that has learned nothing, pooled into one that has"},
 		{Name: "dry_run", Type: TypeBool, Flag: true, Doc: "say what the import would do, and change nothing"},
 	},
 	run: opImport,
@@ -46,6 +51,13 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 	// here, and of each entry of the lists.
 	pkg := c.Input
 	format := knowledge.Str(pkg, "format")
+	var mp *modelPackage
+	if x, ok := pkg.Get(modelMember); ok && !x.IsNull() {
+		var err error
+		if mp, err = readModel(x); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
 	counts := map[string]int{}
 	governs := s.model.governsKnowledge()
 	again := governs && s.importedBefore(packageDigest(pkg))
@@ -168,6 +180,13 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			pyjson.KV("observations_conflicting_with_a_belief_here", counts["observations_conflicting"]),
 		))
 	}
+	if mp != nil {
+		m, err := s.importModel(mp, again)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		out = out.With(modelMember, m)
+	}
 	return out, nil
 }
 
@@ -179,4 +198,5 @@ var importOutput = []OutputField{
 	{Name: "imported", Type: TypeObject, Always: true, Doc: "how many entries of each kind were imported"},
 	{Name: "already_imported", Type: TypeBool, Doc: "the package was imported before: nothing was added twice"},
 	{Name: "not_imported", Type: TypeObject, Doc: "what was left out, and why: unknown capabilities, conflicting observations"},
+	{Name: "model", Type: TypeObject, Doc: "a package with a learned model: its version and what import did with it (action: restored, mapped, pooled, already_imported or not_imported, with a reason and a hint), the records imported and those left out, and the capabilities it names that this workspace lacks"},
 }

@@ -199,8 +199,44 @@ func taskName(key string) string {
 }
 
 // appendJSON writes the state as one compact object with sorted keys.
-func (v *stepsState) appendJSON(dst []byte) []byte {
-	dst = append(dst, `{"advisories":[`...)
+func (v *stepsState) appendJSON(dst []byte) []byte { return v.appendOf(dst, false) }
+
+func (v *stepsState) appendOf(dst []byte, portable bool) []byte {
+	dst = append(dst, '{')
+	if !portable {
+		dst = v.appendAdvisories(dst)
+		dst = append(dst, ',')
+	}
+	dst = append(dst, `"episodes":[`...)
+	for i, ep := range v.episodes {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = ep.AppendJSON(dst)
+	}
+	dst = append(dst, ']')
+	dst = append(dst, `,"followed":`...)
+	dst = v.followed.AppendJSON(dst)
+	if !portable {
+		dst = append(dst, `,"generation":`...)
+		dst = strconv.AppendInt(dst, v.generation, 10)
+	}
+	g := v.globals
+	dst = append(dst, `,"globals":[`...)
+	dst = pyjson.AppendFloat(dst, g.Beta)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, g.Clock, 10)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, g.Calls, 10)
+	dst = append(dst, `],"located":`...)
+	dst = pyjson.AppendString(dst, v.located)
+	dst = append(dst, `,"not_followed":`...)
+	dst = v.unfollowed.AppendJSON(dst)
+	return append(dst, '}')
+}
+
+func (v *stepsState) appendAdvisories(dst []byte) []byte {
+	dst = append(dst, `"advisories":[`...)
 	for i, a := range v.advisories {
 		if i > 0 {
 			dst = append(dst, ',')
@@ -219,34 +255,21 @@ func (v *stepsState) appendJSON(dst []byte) []byte {
 		dst = pyjson.AppendStrings(dst, a.Observations)
 		dst = append(dst, ']')
 	}
-	dst = append(dst, `],"episodes":[`...)
-	for i, ep := range v.episodes {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = ep.AppendJSON(dst)
-	}
-	dst = append(dst, ']')
-	dst = append(dst, `,"followed":`...)
-	dst = v.followed.AppendJSON(dst)
-	dst = append(dst, `,"generation":`...)
-	dst = strconv.AppendInt(dst, v.generation, 10)
-	g := v.globals
-	dst = append(dst, `,"globals":[`...)
-	dst = pyjson.AppendFloat(dst, g.Beta)
-	dst = append(dst, ',')
-	dst = strconv.AppendInt(dst, g.Clock, 10)
-	dst = append(dst, ',')
-	dst = strconv.AppendInt(dst, g.Calls, 10)
-	dst = append(dst, `],"located":`...)
-	dst = pyjson.AppendString(dst, v.located)
-	dst = append(dst, `,"not_followed":`...)
-	dst = v.unfollowed.AppendJSON(dst)
-	return append(dst, '}')
+	return append(dst, ']')
 }
 
+// appendPortable writes what of the state travels to another workspace
+// (an export): appendJSON without the advisories, which name this
+// workspace's events, and without the generation, which names its record
+// log's keys.
+func (v *stepsState) appendPortable(dst []byte) []byte { return v.appendOf(dst, true) }
+
 // decodeSteps reads what appendJSON wrote.
-func decodeSteps(raw []byte) (*stepsState, error) {
+func decodeSteps(raw []byte) (*stepsState, error) { return decodeStepsOf(raw, false) }
+
+// decodeStepsOf reads what appendJSON wrote, or with portable what
+// appendPortable wrote: no generation, no advisories.
+func decodeStepsOf(raw []byte, portable bool) (*stepsState, error) {
 	if !gjson.ValidBytes(raw) {
 		return nil, errors.New("learn: not valid JSON")
 	}
@@ -267,7 +290,11 @@ func decodeSteps(raw []byte) (*stepsState, error) {
 	if len(v.episodes) == 0 || len(v.episodes) > episodesKept {
 		return nil, errors.New("learn.episodes: want 1 to 8 episodes")
 	}
-	if g := doc.Get("generation"); g.Type != gjson.Number || g.Int() < 0 {
+	if portable {
+		if doc.Get("generation").Exists() || doc.Get("advisories").Exists() {
+			return nil, errors.New("learn: a portable state has no generation and no advisories")
+		}
+	} else if g := doc.Get("generation"); g.Type != gjson.Number || g.Int() < 0 {
 		return nil, errors.New("learn.generation: want the event that started the model")
 	} else {
 		v.generation = g.Int()
