@@ -78,8 +78,33 @@ func TestScripts(t *testing.T) {
 			"tear":        cmdTear,
 			"waitfile":    cmdWaitFile,
 			"perm":        cmdPerm,
+			"cmpexcept":   cmdCmpExcept,
 		},
 	})
+}
+
+// cmpexcept A B WORD: compares files A and B (stdout for the last
+// command's) byte for byte, but for the lines that hold WORD, left out of
+// both: two answers alike but for a member that names each workspace's own
+// event (consult's "advisory_id").
+func cmdCmpExcept(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: cmpexcept A B WORD")
+	}
+	read := func(name string) string {
+		text := ts.ReadFile(name)
+		var kept []string
+		for l := range strings.SplitSeq(text, "\n") {
+			if !strings.Contains(l, args[2]) {
+				kept = append(kept, l)
+			}
+		}
+		return strings.Join(kept, "\n")
+	}
+	if a, b := read(args[0]), read(args[1]); a != b {
+		ts.Logf("%s and %s differ beyond the lines holding %q", args[0], args[1], args[2])
+		ts.Fatalf("%s", ts.ReadFile(args[0])+"\n---\n"+ts.ReadFile(args[1]))
+	}
 }
 
 // waitfile FILE: waits (up to a minute) until FILE exists and is not

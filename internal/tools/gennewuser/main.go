@@ -85,6 +85,10 @@ func header(s *script, seed uint64) string {
 #   read_logs stays the first suggestion of an incident task;
 # - in the last episodes a probe names each rule's first tool at the
 #   task's start, and the rule's next step along it;
-# - status, check and verify pass at the end.
+# - status, check and verify pass at the end;
+# - the export of ws imported into a fresh workspace ws2 of the same
+#   manifest restores the learned model: consult in each task type's
+#   context answers the same in both, byte for byte; a second import
+#   changes nothing; status, check and verify pass in both.
 `, seed, s.calls)
 }

@@ -36,7 +36,11 @@ func (s *script) comment(text string) {
 
 // ucs writes one call of ucs on the workspace ws; fails says the call
 // exits non-zero, changes that it adds an event to the journal.
-func (s *script) ucs(fails, changes bool, args ...string) {
+func (s *script) ucs(fails, changes bool, args ...string) { s.ucsOn("ws", fails, changes, args...) }
+
+// ucsOn writes one call of ucs on the workspace named; changes counts
+// only for ws, whose journal the script follows.
+func (s *script) ucsOn(ws string, fails, changes bool, args ...string) {
 	prefix := "exec"
 	if fails {
 		prefix = "! exec"
@@ -45,9 +49,9 @@ func (s *script) ucs(fails, changes bool, args ...string) {
 	for i, a := range args {
 		quoted[i] = quote(a)
 	}
-	s.line("%s ucs --workspace ws %s", prefix, strings.Join(quoted, " "))
+	s.line("%s ucs --workspace %s %s", prefix, ws, strings.Join(quoted, " "))
 	s.calls++
-	if changes {
+	if changes && ws == "ws" {
 		s.seq++
 	}
 }

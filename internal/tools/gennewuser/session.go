@@ -253,5 +253,63 @@ those it lists, the discovered ones are those the manifest lacks.`)
 	s.ucs(false, false, "check")
 	s.jsonpath("stdout", "ok", "true")
 	s.ucs(false, false, "verify")
+	transfer(s)
 	return s, nil
+}
+
+// consultParts are the members of a consult answer that a workspace with
+// the same model and knowledge gives the same: all but the engine's
+// (wormholes, attractors, unannotated_count, pp_health: the reference's
+// torus field and its artifacts, which are not the learned model and
+// which import does not restore), and advisory_id, which names the call's
+// event in each workspace's journal (--fields keeps it; cmpexcept leaves
+// its line out).
+const consultParts = "cursor,resolved_capabilities,suggested_paths,methodology_hits,dead_ends," +
+	"judgment_hits,penalty_applied,open_questions,context_boosted,model,left_out,observations"
+
+// transfer writes the export of ws imported into a fresh workspace of the
+// same manifest, and the checks that the learned model travelled: consult
+// in each task type's context, at a new task's start and in the last task
+// of the type, answers the same in both; a second import changes nothing;
+// status, check and verify pass in both.
+func transfer(s *script) {
+	s.comment(`The learned model travels: ws's export imported into a fresh workspace
+of the same manifest restores it, and consult advises there as in ws.`)
+	s.ucs(false, false, "export")
+	s.jsonpath("stdout", "model.version", "v5")
+	s.line("cp stdout export.json")
+	s.ucsOn("ws2", false, true, "init", "--manifest", "coding.json")
+	s.line("stdin export.json")
+	s.ucsOn("ws2", false, true, "import")
+	s.jsonpath("stdout", "model.action", "restored")
+	s.jsonpath("stdout", "model.records_left_out", "0")
+	s.comment("A second import changes nothing: ws2 exports the same before and after.")
+	s.ucsOn("ws2", false, false, "export")
+	s.line("cp stdout ws2-before.json")
+	s.line("stdin export.json")
+	s.ucsOn("ws2", false, true, "import")
+	s.jsonpath("stdout", "model.action", "already_imported")
+	s.jsonpath("stdout", "already_imported", "true")
+	s.ucsOn("ws2", false, false, "export")
+	s.line("cmp stdout ws2-before.json")
+	s.comment(`Each task type's context, at a new task's start and in its last task:
+the same advice in both: all but the advisory's id, which names the
+event in each journal, and the engine's members (wormholes, attractors,
+unannotated_count, pp_health), which are not the learned model.`)
+	for _, k := range kinds {
+		for _, task := range []string{k.name + "-next", k.name + "-last"} {
+			args := []string{"consult", "--task", task, "--context", k.contexts[0], "--fields", consultParts}
+			s.ucs(false, true, args...)
+			s.line("cp stdout consult-ws.json")
+			s.ucsOn("ws2", false, true, args...)
+			s.line("cmpexcept stdout consult-ws.json advisory_id")
+		}
+	}
+	for _, ws := range []string{"ws", "ws2"} {
+		s.ucsOn(ws, false, false, "status")
+		s.jsonpath("stdout", "status", "ok")
+		s.ucsOn(ws, false, false, "check")
+		s.jsonpath("stdout", "ok", "true")
+		s.ucsOn(ws, false, false, "verify")
+	}
 }
