@@ -90,22 +90,30 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	if err != nil {
 		return nil, "", err
 	}
+	cursor := s.engine.Cursor.Node
+	ranked, out := s.rankLearned(v, cursor, context, penalty, explore)
+	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
+	id := hex.EncodeToString(sum[:8])
+	if len(ranked) > 0 {
+		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: learn.Terms(context)})
+	}
+	return out, id, nil
+}
+
+// rankLearned ranks a learning model's next steps from a capability for a
+// context (suggestLearned's, and consult --from's), and describes the
+// first advisoryTopN. It remembers nothing.
+func (s *session) rankLearned(v *learn.State, from, context string, penalty map[string]float64, explore bool) ([]learn.Estimate, []pyjson.Value) {
 	e := s.engine
-	cursor := e.Cursor.Node
 	terms := learn.Terms(context)
-	ranked := learn.RankNextSteps(e.Graph, s.manifest, v.Model, v.Context(cursor, terms), cursor, penalty, explore)
+	ranked := learn.RankNextSteps(e.Graph, s.manifest, v.Model, v.Context(from, terms), from, penalty, explore)
 	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
 	for i, r := range top {
-		out[i] = s.describeEstimate(v, terms, cursor, r, penalty[r.To])
+		out[i] = s.describeEstimate(v, terms, from, r, penalty[r.To])
 	}
-	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
-	id := hex.EncodeToString(sum[:8])
-	if len(ranked) > 0 {
-		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: terms})
-	}
-	return out, id, nil
+	return ranked, out
 }
 
 // describeEstimate is one suggested path of a learning model's consult:
