@@ -116,8 +116,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		}
 		cursor = v.taskEpisode(argString(c, "task"), context).At
 	}
-	q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
-		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
+	q := consultQuery(s, context, resolved)
 	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return pyjson.Value{}, err
@@ -216,6 +215,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pickFields(out, want)
 	}
 	return pyjson.ObjectValue(out), nil
+}
+
+// consultQuery is a consult's query of the knowledge, before its routing
+// snapshot.
+func consultQuery(s *session, context string, resolved []string) knowledge.Query {
+	return knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
+		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
 }
 
 // consultDeadEnds finds the dead ends that fit a consult's context and the
