@@ -46,8 +46,8 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	learned := []pyjson.Value{}
 	total := 0
 	for _, t := range learn.ByEvidence(ts) {
-		if t.N <= 0 || t.Edge < 0 && t.S <= 0 {
-			continue // a step beside the manifest that never succeeded is no transition learned
+		if t.N <= 0 {
+			continue
 		}
 		if total++; len(learned) < showTransitions {
 			learned = append(learned, transitionValue(t))

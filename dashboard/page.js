@@ -101,7 +101,7 @@
     svg.dataset.nodes = graph.nodes.length;
     svg.dataset.edges = edges.length;
     document.getElementById("graph-counts").textContent = edges.length + " of " + graph.edges.length + " edges, " + graph.nodes.length + " capabilities";
-    const rows = edges.filter((e) => e.of > 0 && (e.successes > 0 || e.prior !== 0 || e.w !== 0)).sort((x, y) => y.of - x.of).map((e) =>
+    const rows = edges.filter((e) => e.of > 0).sort((x, y) => y.of - x.of).map((e) =>
       el("tr", { id: "edge-" + slug(e.from) + "-" + slug(e.to) }, el("td", {}, e.from + " → " + e.to + (e.discovered ? " (discovered)" : "")),
         el("td", { class: "num" }, e.successes + " of " + e.of), el("td", { class: "num" }, pct(e.rate)),
         el("td", {}, (e.contexts || []).join("; ")), el("td", {}, when(e.last_seen))));
