@@ -176,7 +176,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	var applied []string
-	if sp.Mutating && sp.open == nil {
+	if sp.mutates(run) && sp.open == nil {
 		applied = b.applyPending()
 	}
 	tm := newTimings(b.opts.Timings)
@@ -230,7 +230,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if reqID != "" {
 		s.tx.RecordRequest(reqID, c.Op, c.Input, out)
 	}
-	if sp.Mutating {
+	if sp.mutates(run) {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}
@@ -243,7 +243,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 // adopted, and one of an older format migrated, by its first change, here,
 // before the operation runs.
 func (b *Bridge) open(sp *Spec, c Call, tm *timings) (*session, error) {
-	tx, err := b.ws.Begin(sp.Mutating)
+	tx, err := b.ws.Begin(sp.mutates(c))
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +260,7 @@ func (b *Bridge) open(sp *Spec, c Call, tm *timings) (*session, error) {
 	}
 	// (verify's replay converts nothing by itself: it replays the
 	// recorded migrate events.)
-	if sp.Mutating && c.Op != "migrate" && (tx.Legacy() || s.meta.Format < WorkspaceFormat && !b.replaying) {
+	if sp.mutates(c) && c.Op != "migrate" && (tx.Legacy() || s.meta.Format < WorkspaceFormat && !b.replaying) {
 		if s, err = b.convert(s, sp, c); err != nil {
 			tx.Close()
 			return nil, err

@@ -90,22 +90,30 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	if err != nil {
 		return nil, "", err
 	}
+	cursor := s.engine.Cursor.Node
+	ranked, out := s.rankLearned(v, cursor, context, penalty, explore)
+	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
+	id := hex.EncodeToString(sum[:8])
+	if len(ranked) > 0 {
+		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: learn.Terms(context)})
+	}
+	return out, id, nil
+}
+
+// rankLearned ranks a learning model's next steps from a capability for a
+// context (suggestLearned's, and consult --from's), and describes the
+// first advisoryTopN. It remembers nothing.
+func (s *session) rankLearned(v *learn.State, from, context string, penalty map[string]float64, explore bool) ([]learn.Estimate, []pyjson.Value) {
 	e := s.engine
-	cursor := e.Cursor.Node
 	terms := learn.Terms(context)
-	ranked := learn.RankNextSteps(e.Graph, s.manifest, v.Model, v.Context(cursor, terms), cursor, penalty, explore)
+	ranked := learn.RankNextSteps(e.Graph, s.manifest, v.Model, v.Context(from, terms), from, penalty, explore)
 	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
 	for i, r := range top {
-		out[i] = s.describeEstimate(v, terms, cursor, r, penalty[r.To])
+		out[i] = s.describeEstimate(v, terms, from, r, penalty[r.To])
 	}
-	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
-	id := hex.EncodeToString(sum[:8])
-	if len(ranked) > 0 {
-		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: terms})
-	}
-	return out, id, nil
+	return ranked, out
 }
 
 // describeEstimate is one suggested path of a learning model's consult:
@@ -124,12 +132,12 @@ func (s *session) describeEstimate(v *learn.State, terms []string, from string, 
 	why := "untried here; ranked by its prior and an exploration bonus"
 	switch {
 	case ev.TermN > 0:
-		why = "succeeded " + fmtCount(ev.TermS) + " of " + fmtCount(ev.TermN) + " times in contexts with \"" + ev.Term + "\" (" + fmtCount(ev.S) + " of " + fmtCount(ev.N) + " overall)"
+		why = "succeeded " + timesOf(ev.TermS, ev.TermN) + " in contexts with \"" + ev.Term + "\" (" + timesOf(ev.S, ev.N) + " overall)"
 	case ev.N > 0:
-		why = "succeeded " + fmtCount(ev.S) + " of " + fmtCount(ev.N) + " times, in other contexts"
+		why = "succeeded " + timesOf(ev.S, ev.N) + ", in other contexts"
 	}
 	if ev.AfterN > 0 {
-		why += "; after " + ev.After + ": " + fmtCount(ev.AfterS) + " of " + fmtCount(ev.AfterN)
+		why += "; after " + ev.After + ": " + timesOf(ev.AfterS, ev.AfterN)
 	}
 	evidence := []pyjson.Member{
 		pyjson.KV("similar_contexts", similar),
@@ -163,6 +171,26 @@ func (s *session) describeEstimate(v *learn.State, terms []string, from string, 
 		members = append(members, pyjson.KV("edge_index", ei))
 	}
 	return pyjson.ObjectValue(members)
+}
+
+// timesOf is a learning model's successes of its outcomes for people:
+// "9 of 9 times" when the weights are whole (each report weighed 1), else
+// "with weight 1.5 of 2": a partial counts half and a person's verdict
+// more, so a weight is no number of times, and the text must not say it
+// is.
+func timesOf(s, n float64) string {
+	if s == math.Trunc(s) && n == math.Trunc(n) {
+		return countOf(s, n) + " times"
+	}
+	return "with " + countOf(s, n)
+}
+
+// countOf is "9 of 12" for whole counts, else "weight 1.5 of 2".
+func countOf(s, n float64) string {
+	if s == math.Trunc(s) && n == math.Trunc(n) {
+		return fmtCount(s) + " of " + fmtCount(n)
+	}
+	return "weight " + fmtCount(s) + " of " + fmtCount(n)
 }
 
 func fmtCount(x float64) string {

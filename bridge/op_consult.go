@@ -36,19 +36,29 @@ var consultSpec = Spec{
 	Long: `Advises before acting: energizes the capabilities the context evokes (and those
 named with --capabilities), scores the paths leaving the cursor, and finds the
 methodology, dead ends and judgment nodes that fit. The advisory suggests; the
-agent decides.`,
-	Example:  "ucs consult --context \"research competitor pricing on the web\"\nucs consult --context \"research pricing\" --capabilities web_fetch,read",
+agent decides.
+
+With --from CAPABILITY (or, v5, --task-start) it ranks the next steps at that
+position instead of the agent's: a look that changes nothing (no warm-up, no
+advisory_id, nothing journaled), to see the advice anywhere along a task.`,
+	Example:  "ucs consult --context \"research competitor pricing on the web\"\nucs consult --context \"research pricing\" --capabilities web_fetch,read\nucs consult --context \"fix the failing test\" --from edit",
 	Mutating: true, // its warm-up steps move the engine on
 	Fields: []Field{
 		{Name: "context", Type: TypeString, Required: true, Flag: true, Text: true, Max: contextCap, Doc: "the task or situation"},
 		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names to energize besides those the context evokes"},
 		{Name: "task", Type: TypeString, Flag: true, Text: true, Max: taskCap, Doc: "v5: the task this step is part of, an id you choose: a task not seen before starts at its start (default: the context tells tasks apart)"},
+		{Name: "from", Type: TypeString, Flag: true, Max: phraseCap, Doc: "rank the next steps as if the agent stood at this capability (read-only: nothing is remembered, committed or journaled)"},
+		{Name: "task_start", Type: TypeBool, Flag: true, Doc: "v5: rank the first steps of the task (read-only, as --from)"},
 		{Name: "greedy", Type: TypeBool, Flag: true, Doc: "v3 and later: rank by the estimate alone, without the exploration bonus (v5: and without dead ends' penalty): a probe, whose top suggestion the next report is not counted as following"},
 		{Name: "fields", Type: TypeStrings, Flag: true, Doc: "only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)"},
 	},
 	check: func(c Call) error {
 		if err := taskID("task", argString(c, "task")); err != nil {
 			return err
+		}
+		if argString(c, "from") != "" && argBool(c, "task_start") {
+			return badInput("invalid_value", "give --from CAPABILITY or --task-start, not both",
+				"--from and --task-start name two positions")
 		}
 		for _, w := range argStrings(c, "fields") {
 			if !slices.Contains(consultParts, w) {
@@ -58,12 +68,17 @@ agent decides.`,
 		}
 		return nil
 	},
-	run: opConsult,
+	readOnly: positioned,
+	run:      opConsult,
 }
 
 // opConsult advises before an action (consultSpec's arguments).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context := argString(c, "context")
+	from, positioned := position(c)
+	if err := s.checkPosition(c); err != nil {
+		return pyjson.Value{}, err
+	}
 	e := s.engine
 	kw := newKeywords(s.manifest)
 	resolved, err := s.taskCapabilities(c, kw)
@@ -72,10 +87,12 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 
 	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
-	for range consultWarmup {
-		e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
-		e.Grid.Decay(e.LeakDecay)
-		e.RunInjections()
+	if !positioned { // advice at a position is a look, not a step of the engine
+		for range consultWarmup {
+			e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
+			e.Grid.Decay(e.LeakDecay)
+			e.RunInjections()
+		}
 	}
 	wormholes, err := s.enrich(torusfield.KindWormhole, 5)
 	if err != nil {
@@ -87,7 +104,10 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 
 	cursor := e.Cursor.Node
-	if s.model.nextSteps() {
+	switch {
+	case positioned:
+		cursor = from
+	case s.model.nextSteps():
 		// Where the agent is in the task (v5): its last step that
 		// succeeded, "" at the task's start.
 		v, err := s.steps()
@@ -96,28 +116,10 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		}
 		cursor = v.taskEpisode(argString(c, "task"), context).At
 	}
-	q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
-		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
-	dq := q
-	dq.Max = maxDeadEndHits
-	var kc knowledgeContext
-	var deadHits, penalising []knowledge.DeadEndHit
-	if s.model.governsKnowledge() {
-		if kc, err = s.knowledgeContext(context); err != nil {
-			return pyjson.Value{}, err
-		}
-		penalising = kc.penalising
-	} else {
-		deadEnds, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		deadHits = knowledge.SearchDeadEnds(deadEnds, dq, context)
-		penalising = deadHits
-	}
-	penalty := penaltyEnergy(s, kw, penalising)
-	if s.model.nextSteps() {
-		penalty = deadEndPenalty(s, penalising)
+	q := consultQuery(s, context, resolved)
+	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
 
 	ctxMap := make(map[string]float64, len(ctxEnergy))
@@ -127,6 +129,10 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	var top []pyjson.Value
 	var advisoryID string
 	switch {
+	case positioned:
+		if top, _, err = s.adviceAt(argString(c, "task"), context, from, ctxMap, penalty.energy, argBool(c, "greedy")); err != nil {
+			return pyjson.Value{}, err
+		}
 	case s.model.nextSteps():
 		if top, advisoryID, err = s.suggestSteps(argString(c, "task"), context, penalty.energy, argBool(c, "greedy")); err != nil {
 			return pyjson.Value{}, err
@@ -209,6 +215,42 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pickFields(out, want)
 	}
 	return pyjson.ObjectValue(out), nil
+}
+
+// consultQuery is a consult's query of the knowledge, before its routing
+// snapshot.
+func consultQuery(s *session, context string, resolved []string) knowledge.Query {
+	return knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
+		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
+}
+
+// consultDeadEnds finds the dead ends that fit a consult's context and the
+// penalty they put on the capabilities they name: a model that governs
+// knowledge (v4 and later) reads them from its knowledge context, the
+// others search the dead ends as the reference does.
+func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *keywords) (knowledgeContext, []knowledge.DeadEndHit, penalty, error) {
+	dq := q
+	dq.Max = maxDeadEndHits
+	var kc knowledgeContext
+	var deadHits, penalising []knowledge.DeadEndHit
+	if s.model.governsKnowledge() {
+		var err error
+		if kc, err = s.knowledgeContext(context); err != nil {
+			return kc, nil, penalty{}, err
+		}
+		penalising = kc.penalising
+	} else {
+		deadEnds, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
+		if err != nil {
+			return kc, nil, penalty{}, err
+		}
+		deadHits = knowledge.SearchDeadEnds(deadEnds, dq, context)
+		penalising = deadHits
+	}
+	if s.model.nextSteps() {
+		return kc, deadHits, deadEndPenalty(s, penalising), nil
+	}
+	return kc, deadHits, penaltyEnergy(s, kw, penalising), nil
 }
 
 // taskCapabilities are the capabilities a call's task uses: those its

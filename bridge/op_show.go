@@ -8,6 +8,7 @@ import (
 // What show lists at most.
 const (
 	showTransitions  = 15   // learned transitions, most evidence first
+	showTasks        = 8    // tasks' chains, the newest first
 	showObservations = 10   // observations due for revalidation
 	transitionWindow = 5000 // the action log's last lines read for contexts and times
 )
@@ -16,7 +17,9 @@ var showSpec = Spec{
 	Output:  showOutput,
 	Name:    "show",
 	Summary: "For a person: what ucs has learned, what it suggests and why, how its advice fared",
-	Long: `A summary to read: the learned transitions (from → to, success rate, the
+	Long: `A summary to read: for each recent task the chain of steps learned from its
+start (what consult --task-start, then consult --from each step, ranks
+first), with the alternatives at each step; the learned transitions (from → to, success rate, the
 contexts they were reported in, when last seen), the suggestions for a
 context with their reasons (consult's own, computed on a copy: nothing is
 kept), the active goals, the advisory precision and the observations due for
@@ -50,10 +53,15 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 			learned = append(learned, transitionValue(t))
 		}
 	}
+	tasks, err := s.taskChains(contexts, showTasks)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	out := []pyjson.Member{
 		pyjson.KV("model", s.meta.Model),
 		pyjson.KV("t", s.engine.Grid.T),
 		pyjson.KV("cursor", s.engine.Cursor.Node),
+		pyjson.KV("tasks", tasks),
 		pyjson.KV("transitions", learned),
 		pyjson.KV("transitions_total", total),
 	}
@@ -97,6 +105,7 @@ var showOutput = []OutputField{
 	{Name: "model", Type: TypeString, Doc: "the workspace's reference model"},
 	{Name: "t", Type: TypeInt, Doc: "the engine's step"},
 	{Name: "cursor", Type: TypeString, Doc: "the capability the agent is at"},
+	{Name: "tasks", Type: TypeObjects, Doc: "the newest tasks (by context), each with the chain of steps learned from its start (v2 to v4: from the cursor): at each step consult --from's first suggestion, its evidence in whole counts, and the alternatives"},
 	{Name: "transitions", Type: TypeObjects, Doc: "the transitions learnt, best evidenced first"},
 	{Name: "transitions_total", Type: TypeInt, Doc: "how many transitions were learnt"},
 	{Name: "context", Type: TypeString, Doc: "with context: the task, as given"},

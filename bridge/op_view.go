@@ -23,13 +23,16 @@ const (
 	viewObservations = 100 // observations: the believed first, then the newest
 	viewGoalsClosed  = 50  // closed goals: the newest
 	viewPP           = 500 // PP snapshots: the newest
+	viewTasks        = 20  // tasks' chains (show's, taskChain), the newest first
 )
 
 var viewSpec = Spec{
 	Output:  viewOutput,
 	Name:    "view",
 	Summary: "Write a self-contained HTML dashboard of what ucs has learned, and say where",
-	Long: `One HTML file that opens from disk, with no network: the capability graph
+	Long: `One HTML file that opens from disk, with no network: first each recent
+task's chain of steps learned from its start (show's), with the
+alternatives at each step; the capability graph
 with the learned transitions (thickness: evidence, colour: success rate),
 filterable by context, the artifacts marked; for each context consulted (the
 50 most recent) the suggestions with every component of their score, as
@@ -97,6 +100,10 @@ func (s *session) dashboardData(since time.Time) (pyjson.Value, pyjson.Value, er
 			pyjson.KV("suggested_paths", get("suggested_paths")), pyjson.KV("penalty_applied", get("penalty_applied")),
 			pyjson.KV("dead_ends", get("dead_ends"))))
 	}
+	tasks, err := s.taskChains(hist.reports, viewTasks)
+	if err != nil {
+		return pyjson.Value{}, pyjson.Value{}, err
+	}
 	precision, err := s.precision()
 	if err != nil {
 		return pyjson.Value{}, pyjson.Value{}, err
@@ -153,6 +160,7 @@ func (s *session) dashboardData(since time.Time) (pyjson.Value, pyjson.Value, er
 			pyjson.KV("seq", s.meta.Seq), pyjson.KV("t", e.Grid.T), pyjson.KV("cursor", e.Cursor.Node),
 			pyjson.KV("pp_health", round(e.PP.Health(), 4)), pyjson.KV("reports_total", reports),
 			pyjson.KV("methodology_total", total(relMethodology)), pyjson.KV("judgment_total", total(relJudgment)))),
+		pyjson.KV("tasks", tasks),
 		pyjson.KV("graph", graph),
 		pyjson.KV("contexts", contexts),
 		pyjson.KV("contexts_total", hist.contextsTotal),
@@ -173,6 +181,7 @@ func (s *session) dashboardData(since time.Time) (pyjson.Value, pyjson.Value, er
 	)
 	counts := pyjson.Obj(
 		pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", nEdges),
+		pyjson.KV("tasks", len(tasks)),
 		pyjson.KV("contexts", len(contexts)), pyjson.KV("contexts_total", hist.contextsTotal),
 		pyjson.KV("events", len(hist.events)), pyjson.KV("events_total", hist.eventsTotal),
 		pyjson.KV("observations", len(obs)), pyjson.KV("observations_total", nObs),

@@ -67,9 +67,13 @@ type Spec struct {
 	// gives them: what a tool declares as its outputSchema (OutputSchema).
 	Output []OutputField
 
-	check func(c Call) error                             // rules across fields, after each field passed
-	run   func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
-	tool  func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: check, verify, log
+	check func(c Call) error // rules across fields, after each field passed
+	// readOnly, when set, says a call of a Mutating operation changes
+	// nothing (consult --from): it runs on a shared lock, is neither
+	// journaled nor committed, and converts no old workspace.
+	readOnly func(c Call) bool
+	run      func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
+	tool     func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: check, verify, log
 	// table renders the answer for people: a call whose format is
 	// "table" has it written to Options.Output (Do then returns null).
 	table func(out pyjson.Value) string
@@ -127,6 +131,12 @@ type Field struct {
 
 	// valid, when set, replaces the checks of Type, Required and Enum.
 	valid func(x pyjson.Value, present bool) error
+}
+
+// mutates reports whether the call may change the workspace: the
+// operation is Mutating and the call is not one it runs read-only.
+func (sp *Spec) mutates(c Call) bool {
+	return sp.Mutating && (sp.readOnly == nil || !sp.readOnly(c))
 }
 
 // FlagName is the field's command-line flag, without its dashes.

@@ -98,7 +98,7 @@ func TestValidate(t *testing.T) {
 		{"consult", `{"context": "  "}`, "", "missing_field", "--context is required", "give --context: the task or situation"},
 		{"consult", `{"context": "x", "capabilities": "read"}`, "", "wrong_type",
 			"--capabilities must be a list of strings, got a string", "--capabilities must be a list of strings"},
-		{"consult", `{"context": "x", "bogus": 1}`, "", "unknown_field", `consult has no argument "bogus"`, "the fields of consult are context, capabilities, task, greedy, fields"},
+		{"consult", `{"context": "x", "bogus": 1}`, "", "unknown_field", `consult has no argument "bogus"`, "the fields of consult are context, capabilities, task, from, task_start, greedy, fields"},
 		{"log", `{"format": "xml"}`, "", "invalid_value", `--format is "xml", not one of json, table`, "use one of: json, table"},
 		{"verify", `{"from": "3"}`, "", "wrong_type", "--from must be an integer, got a string", "--from must be a JSON integer"},
 		{"check", `{"repair": 1}`, "", "wrong_type", "--repair must be true or false, got an int", "--repair must be true or false"},
@@ -258,8 +258,10 @@ func TestInputSchema(t *testing.T) {
 		`"properties":{"capabilities":{"description":"capability names to energize besides those the context evokes","items":{"type":"string"},"type":"array"},`+
 		`"context":{"description":"the task or situation (at most 16384 characters; secrets redacted)","maxLength":16384,"pattern":"\\S","type":"string"},`+
 		`"fields":{"description":"only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)","items":{"type":"string"},"type":"array"},`+
+		`"from":{"description":"rank the next steps as if the agent stood at this capability (read-only: nothing is remembered, committed or journaled) (at most 1024 characters)","maxLength":1024,"type":"string"},`+
 		`"greedy":{"description":"v3 and later: rank by the estimate alone, without the exploration bonus (v5: and without dead ends' penalty): a probe, whose top suggestion the next report is not counted as following","type":"boolean"},`+
-		`"task":{"description":"v5: the task this step is part of, an id you choose: a task not seen before starts at its start (default: the context tells tasks apart) (at most 256 characters; secrets redacted)","maxLength":256,"type":"string"}},`+
+		`"task":{"description":"v5: the task this step is part of, an id you choose: a task not seen before starts at its start (default: the context tells tasks apart) (at most 256 characters; secrets redacted)","maxLength":256,"type":"string"},`+
+		`"task_start":{"description":"v5: rank the first steps of the task (read-only, as --from)","type":"boolean"}},`+
 		`"required":["context"],"title":"consult","type":"object"}`,
 		string(pyjson.Canonical(Lookup("consult").InputSchema())))
 }

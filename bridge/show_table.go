@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -28,20 +29,49 @@ func showTable(v pyjson.Value) string {
 
 	line(cell("ucs show — model "+strField(v, "model")+", t "+jsonText(get(v, "t"))+", cursor "+strField(v, "cursor"), showWidth))
 
+	tasks := get(v, "tasks").Items()
+	heading("TASKS (" + strconv.Itoa(len(tasks)) + ", newest first): the steps learned from each task's start")
+	if len(tasks) == 0 {
+		line("  none yet: report actions with a context and ucs learns each task's steps")
+	}
+	for _, t := range tasks {
+		line(cell("\""+strField(t, "context")+"\"", showWidth))
+		steps := get(t, "chain").Items()
+		if len(steps) == 0 {
+			line("  nothing learned from its start yet")
+			continue
+		}
+		line(" ", cell("FROM", 13), cell("NEXT", 14), cell("EVIDENCE", 24), "ELSE")
+		for _, st := range steps {
+			at := "start"
+			if x := get(st, "at"); !x.IsNull() {
+				at = x.Str()
+			}
+			var alts []string
+			for _, a := range get(st, "alternatives").Items() {
+				alts = append(alts, strField(a, "to"))
+			}
+			line(" ", cell(at, 13), cell(strField(st, "to"), 14), cell(stepEvidence(get(st, "evidence")), 24),
+				cell(orDefault(strings.Join(alts, ", "), "-"), showWidth-55))
+		}
+	}
+
 	ts := get(v, "transitions").Items()
 	heading("LEARNED TRANSITIONS (" + strconv.Itoa(len(ts)) + " of " + jsonText(get(v, "transitions_total")) + ", most evidence first)")
 	if len(ts) == 0 {
 		line("  none yet: report actions and ucs learns from them")
 	} else {
-		line(cell("FROM → TO", 30), cell("SUCCESS", 12), cell("LAST SEEN", 16), "CONTEXTS")
+		line(cell("FROM → TO", 28), cell("SUCCESS", 15), cell("LAST SEEN", 16), "CONTEXTS")
+		marked := false
 		for _, t := range ts {
-			rate := fmtCount(num(get(t, "successes"))) + "/" + fmtCount(num(get(t, "of")))
+			rate := outcomeCount(num(get(t, "successes")), num(get(t, "of")))
 			if r := get(t, "rate"); !r.IsNull() {
 				rate += " " + strconv.Itoa(int(num(r)*100+0.5)) + "%"
 			}
 			name := strField(t, "from") + " → " + strField(t, "to")
 			if x := get(t, "discovered"); x.Bool() {
 				name += " *"
+				marked = true
 			}
 			last := runePrefix(strings.Replace(strField(t, "last_seen"), "T", " ", 1), 16) // to the minute
 			last = cell(orDefault(last, "-"), 16)
@@ -49,7 +79,10 @@ func showTable(v pyjson.Value) string {
 			for _, c := range get(t, "contexts").Items() {
 				ctxs = append(ctxs, c.Str())
 			}
-			line(cell(name, 30), cell(rate, 12), last, cell(orDefault(strings.Join(ctxs, "; "), "-"), showWidth-61))
+			line(cell(name, 28), cell(rate, 15), last, cell(orDefault(strings.Join(ctxs, "; "), "-"), showWidth-62))
+		}
+		if marked {
+			line("  * a step the manifest lacks, learned from the agent's own successful calls")
 		}
 	}
 
@@ -95,7 +128,7 @@ func showTable(v pyjson.Value) string {
 			if r := get(x, "rate"); !r.IsNull() {
 				rate = strconv.Itoa(int(num(r)*100+0.5)) + "%"
 			}
-			line(" ", cell(k.label, 13), cell(fmtCount(num(get(x, "successes")))+" of "+fmtCount(num(get(x, "reports"))), 14), rate)
+			line(" ", cell(k.label, 13), cell(countOf(num(get(x, "successes")), num(get(x, "reports"))), 16), rate)
 		}
 	}
 
@@ -130,4 +163,38 @@ func jsonText(v pyjson.Value) string {
 		return v.Str()
 	}
 	return string(pyjson.AppendCompact(nil, v))
+}
+
+// outcomeCount is a transition's successes of its outcomes for people:
+// "9/12" when they are whole counts (v5, v2), else "w 1.5/2": a learning
+// model's (v3, v4) weighted counts, where a partial counts half and a
+// person's verdict more, marked as weights so no one reads them as
+// times.
+func outcomeCount(s, n float64) string {
+	if s == math.Trunc(s) && n == math.Trunc(n) {
+		return fmtCount(s) + "/" + fmtCount(n)
+	}
+	return "w " + fmtCount(s) + "/" + fmtCount(n)
+}
+
+// stepEvidence is a chain step's evidence for people, in whole counts:
+// how often the step came next here (v5) and how its calls fared, or a
+// learning model's weighted outcomes.
+func stepEvidence(ev pyjson.Value) string {
+	get := func(x pyjson.Value, key string) pyjson.Value { y, _ := x.Get(key); return y }
+	num := func(x pyjson.Value) float64 { f, _ := x.Float(); return f }
+	if o, ok := ev.Get("outcomes"); ok { // v5
+		out := ""
+		if next := get(ev, "next_step"); !next.IsNull() {
+			out = "next " + jsonText(get(next, "times")) + " of " + jsonText(get(next, "of"))
+		}
+		if n := num(get(o, "successes")) + num(get(o, "failures")); n > 0 {
+			out += ", ok " + jsonText(get(o, "successes")) + " of " + fmtCount(n)
+		}
+		return strings.TrimPrefix(out, ", ")
+	}
+	if all, ok := ev.Get("all_contexts"); ok { // v3, v4
+		return "ok " + outcomeCount(num(get(all, "successes")), num(get(all, "of")))
+	}
+	return "-"
 }

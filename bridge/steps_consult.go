@@ -79,33 +79,9 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 	if err != nil {
 		return nil, "", err
 	}
-	m := s.stepsModel(v)
 	ep := v.taskEpisode(task, context)
-	cands, discovered := s.stepCandidates(m, ep.At)
-	var ranked []nextstep.Scored
-	if greedy {
-		ranked = m.Greedy(ep, cands)
-	} else {
-		ranked = m.Rank(ep, cands)
-		for i := range ranked {
-			ranked[i].Score -= penalty[ranked[i].To]
-		}
-		sortScored(ranked)
-	}
-	if err := modelErr(m); err != nil {
-		return nil, "", err
-	}
-	ranked = withoutDenied(s, ranked, func(r nextstep.Scored) string { return r.To })
-	top := ranked[:min(advisoryTopN, len(ranked))]
-	out := make([]pyjson.Value, len(top))
-	for i, r := range top {
-		p := 0.0
-		if !greedy {
-			p = penalty[r.To]
-		}
-		out[i] = s.describeStep(m, ep, r, p, discovered[r.To])
-	}
-	if err := modelErr(m); err != nil {
+	ranked, out, err := s.rankSteps(v, ep, penalty, greedy)
+	if err != nil {
 		return nil, "", err
 	}
 	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
@@ -118,6 +94,59 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 		}
 	}
 	return out, id, nil
+}
+
+// rankSteps ranks the next steps of an episode (suggestSteps', and
+// consult --from's on an episode of its own), and describes the first
+// advisoryTopN. It remembers nothing but the episode's last ranking.
+func (s *session) rankSteps(v *stepsState, ep *nextstep.Episode, penalty map[string]float64, greedy bool) ([]nextstep.Scored, []pyjson.Value, error) {
+	m := s.stepsModel(v)
+	cands, discovered := s.stepCandidates(m, ep.At)
+	var ranked []nextstep.Scored
+	if greedy {
+		ranked = m.Greedy(ep, cands)
+	} else {
+		ranked = m.Rank(ep, cands)
+		for i := range ranked {
+			ranked[i].Score -= penalty[ranked[i].To]
+		}
+		sortScored(ranked)
+	}
+	if err := modelErr(m); err != nil {
+		return nil, nil, err
+	}
+	ranked = withoutDenied(s, ranked, func(r nextstep.Scored) string { return r.To })
+	top := ranked[:min(advisoryTopN, len(ranked))]
+	out := make([]pyjson.Value, len(top))
+	for i, r := range top {
+		p := 0.0
+		if !greedy {
+			p = penalty[r.To]
+		}
+		out[i] = s.describeStep(m, ep, r, p, discovered[r.To])
+	}
+	if err := modelErr(m); err != nil {
+		return nil, nil, err
+	}
+	return ranked, out, nil
+}
+
+// positionEpisode is the episode consult --from ranks in: the task (its
+// id, else its context's terms) with the agent just arrived at from
+// (nextstep.Start: the task's start), by a successful step from a place
+// it does not say. Nothing of the agent's own trail enters it, so the
+// answer depends only on the task, the context and from.
+func positionEpisode(task, context, from string) *nextstep.Episode {
+	terms := learn.Terms(context)
+	key := contextTask(terms)
+	if task != "" {
+		key = explicitTask(task)
+	}
+	ep := nextstep.NewEpisode(key, terms)
+	if from != nextstep.Start {
+		ep.Locate(nextstep.Start, from)
+	}
+	return ep
 }
 
 func sortScored(r []nextstep.Scored) {

@@ -18,6 +18,8 @@
   }
   const s = (tag, attrs, ...kids) => el(tag, Object.assign({ svg: true }, attrs), ...kids);
   const fmt = (x) => (x === null || x === undefined ? "–" : String(x));
+  // when is a journal time for people: to the minute, "2026-11-27 13:05".
+  const when = (x) => (x === null || x === undefined ? "–" : String(x).replace("T", " ").slice(0, 16));
   const pct = (r) => (r === null || r === undefined ? "–" : Math.round(r * 100) + "%");
   const rateColour = (r) => (r === null || r === undefined ? "#b8bec8" : "hsl(" + Math.round(r * 120) + ",70%,40%)");
   const slug = (x) => String(x).replace(/[^A-Za-z0-9_-]/g, "_");
@@ -102,11 +104,45 @@
     const rows = edges.filter((e) => e.of > 0).sort((x, y) => y.of - x.of).map((e) =>
       el("tr", { id: "edge-" + slug(e.from) + "-" + slug(e.to) }, el("td", {}, e.from + " → " + e.to + (e.discovered ? " (discovered)" : "")),
         el("td", { class: "num" }, e.successes + " of " + e.of), el("td", { class: "num" }, pct(e.rate)),
-        el("td", {}, (e.contexts || []).join("; ")), el("td", {}, fmt(e.last_seen))));
+        el("td", {}, (e.contexts || []).join("; ")), el("td", {}, when(e.last_seen))));
     document.getElementById("edges-table").tBodies[0].replaceChildren(...rows);
   }
   ["f-context", "f-learned", "f-artifacts"].forEach((id) => document.getElementById(id).addEventListener("change", drawGraph));
   drawGraph();
+
+  // Each task's learned chain (ucs's taskChain): the steps, then the
+  // alternatives at each.
+  (function tasks() {
+    const body = document.getElementById("tasks-body");
+    const ts = data.tasks || [];
+    if (!ts.length) { body.append(el("p", {}, "Nothing learned per task yet: report actions with a context.")); return; }
+    const evidence = (ev) => {
+      if (!ev) return "–";
+      if (ev.outcomes) {
+        const parts = [];
+        if (ev.next_step) parts.push("came next " + ev.next_step.times + " of " + ev.next_step.of + " times");
+        const n = ev.outcomes.successes + ev.outcomes.failures;
+        if (n) parts.push("succeeded " + ev.outcomes.successes + " of " + n);
+        return parts.join("; ") || "–";
+      }
+      if (ev.all_contexts) return "weighted successes " + ev.all_contexts.successes + " of " + ev.all_contexts.of;
+      return "–";
+    };
+    ts.forEach((t, i) => {
+      const chain = t.chain || [];
+      const names = ["start"].concat(chain.map((st) => st.to));
+      const fig = el("div", { class: "task", "data-task": i, "data-chain": chain.map((st) => st.to).join(" ") },
+        el("h3", {}, t.context),
+        el("p", { class: "chain" }, chain.length ? names.join(" → ") : "nothing learned from its start yet"));
+      if (chain.length) {
+        fig.append(table(["from", "next step", "evidence", "p(success)", "alternatives there"], chain.map((st) =>
+          el("tr", {}, el("td", {}, st.at === null ? "start" : st.at), el("td", {}, el("b", {}, st.to)),
+            el("td", {}, evidence(st.evidence)), el("td", { class: "num" }, pct(st.p_success)),
+            el("td", {}, (st.alternatives || []).map((a) => a.to + " " + pct(a.p_success)).join(", ") || "–")))));
+      }
+      body.append(fig);
+    });
+  })();
 
   // Advice per consulted context.
   const adviceSelect = document.getElementById("advice-context");
@@ -138,28 +174,37 @@
     const svg = document.getElementById("precision-svg");
     const p = data.advisory_precision;
     if (!p) { svg.append(s("text", { x: 20, y: 80 }, "the reference's model keeps no advisory record")); return; }
-    axes(svg, "100%");
+    axes(svg, "success %");
+    svg.append(s("text", { x: 30, y: 24, "font-size": 9, "text-anchor": "end" }, "100"), s("text", { x: 30, y: 140, "font-size": 9, "text-anchor": "end" }, "0"));
     [["followed", p.followed], ["not followed", p.not_followed]].forEach(([name, x], i) => {
-      const h = x.rate === null ? 0 : 130 * x.rate;
-      svg.append(s("rect", { x: 80 + i * 160, y: 140 - h, width: 90, height: h, fill: i ? "#c98a2b" : "#2f8f4e" }),
-        s("text", { x: 80 + i * 160, y: 155, "font-size": 11 }, name + ": " + x.successes + " of " + x.reports + " (" + pct(x.rate) + ")"));
+      const h = x.rate === null ? 0 : 116 * x.rate;
+      svg.append(s("rect", { x: 70 + i * 170, y: 140 - h, width: 90, height: h, fill: i ? "#c98a2b" : "#2f8f4e" }),
+        s("text", { x: 70 + i * 170 + 45, y: 134 - h, "font-size": 11, "text-anchor": "middle" }, pct(x.rate)),
+        s("text", { x: 70 + i * 170, y: 155, "font-size": 11 }, name + ": " + x.successes + " of " + x.reports + " reports"));
     });
   })();
   (function ppHealth() {
     const svg = document.getElementById("pp-svg");
     const pts = data.pp;
-    axes(svg, "1.0");
-    if (pts.length === 0) return;
+    // A line needs points to be one: with fewer than 3 snapshots the
+    // numbers are shown instead.
+    if (pts.length < 3) {
+      svg.append(s("text", { x: 20, y: 60, "font-size": 13 }, pts.length ? "PP health " + pts[pts.length - 1].health + " at t " + pts[pts.length - 1].t : "no PP snapshot yet"),
+        s("text", { x: 20, y: 84, "font-size": 11 }, pts.length + " snapshot" + (pts.length === 1 ? "" : "s") + ": too few for a curve"));
+      return;
+    }
+    axes(svg, "health");
+    svg.append(s("text", { x: 30, y: 24, "font-size": 9, "text-anchor": "end" }, "1"), s("text", { x: 30, y: 140, "font-size": 9, "text-anchor": "end" }, "0"));
     const n = Math.max(pts.length - 1, 1);
     svg.append(s("polyline", { fill: "none", stroke: "#3a6fd8", "stroke-width": 2,
       points: pts.map((p, i) => (40 + (370 * i) / n).toFixed(1) + "," + (140 - 130 * Math.max(0, Math.min(1, p.health))).toFixed(1)).join(" ") }));
-    svg.append(s("text", { x: 44, y: 155, "font-size": 10 }, "t " + pts[0].t + " → " + pts[pts.length - 1].t + ", " + pts.length + " snapshots"));
+    svg.append(s("text", { x: 44, y: 155, "font-size": 10 }, "engine step t " + pts[0].t + " → " + pts[pts.length - 1].t + ", " + pts.length + " snapshots"));
   })();
   (function days() {
     const svg = document.getElementById("days-svg");
     const ds = data.days;
     const top = Math.max(1, ...ds.map((d) => d.reports));
-    axes(svg, String(top));
+    axes(svg, top + " reports");
     const w = Math.max(2, Math.min(40, 360 / Math.max(ds.length, 1) - 2));
     ds.forEach((d, i) => {
       let y = 140;
@@ -179,14 +224,20 @@
     ["energy", "memory", "salience"].forEach((name) => {
       const cells = f[name];
       const max = Math.max(1e-9, ...cells.map(Math.abs));
-      const cw = 400 / f.phi_bins, ch = 140 / f.theta_bins;
-      const svg = s("svg", { viewBox: "0 0 420 160", class: "heat", "data-field": name });
+      if (!cells.some((x) => x !== 0)) {
+        body.append(el("figure", { "data-field": name }, el("figcaption", {}, name), el("p", { class: "note" }, name + " is zero everywhere on the torus: nothing to draw yet.")));
+        return;
+      }
+      const cw = 380 / f.phi_bins, ch = 130 / f.theta_bins;
+      const svg = s("svg", { viewBox: "0 0 420 160", class: "heat", "data-field": name },
+        s("text", { x: 230, y: 156, "font-size": 10, "text-anchor": "middle" }, "φ bin 0 → " + (f.phi_bins - 1)),
+        s("text", { x: 10, y: 80, "font-size": 10, transform: "rotate(-90 10 80)", "text-anchor": "middle" }, "θ bin 0 → " + (f.theta_bins - 1)));
       cells.forEach((x, i) => {
         const th = Math.floor(i / f.phi_bins), ph = i % f.phi_bins;
-        svg.append(s("rect", { x: 10 + ph * cw, y: 10 + th * ch, width: cw + 0.2, height: ch + 0.2,
+        svg.append(s("rect", { x: 30 + ph * cw, y: 10 + th * ch, width: cw + 0.2, height: ch + 0.2,
           fill: "rgba(214,69,30," + (Math.abs(x) / max).toFixed(3) + ")" }, s("title", {}, "θ " + th + ", φ " + ph + ": " + x)));
       });
-      body.append(el("figure", {}, el("figcaption", {}, name + " (max " + max.toFixed(4) + ")"), svg));
+      body.append(el("figure", {}, el("figcaption", {}, name + " (colour: value ÷ max; max " + max.toFixed(4) + ")"), svg));
     });
   })();
 
@@ -195,7 +246,7 @@
     data.goals.length ? table(["id", "state", "goal", "progress", "outcomes", "created", "closed"], data.goals.map((g) =>
       el("tr", { id: "goal-" + slug(g.id) }, el("td", {}, g.id), el("td", {}, el("span", { class: "chip state-" + g.state }, g.state)), el("td", {}, g.content),
         el("td", {}, g.progress.met !== undefined ? (g.progress.met ? "met" : "not met") + " at " + g.progress.of : g.progress.successes + " of " + g.progress.of),
-        el("td", {}, g.outcomes.successes + " ✓ " + g.outcomes.failures + " ✗ " + g.outcomes.partials + " ½ " + g.outcomes.timeouts + " ⏱"),
+        el("td", {}, g.outcomes.successes + " succeeded, " + g.outcomes.failures + " failed, " + g.outcomes.partials + " partial, " + g.outcomes.timeouts + " timed out"),
         el("td", {}, fmt(g.created)), el("td", {}, fmt(g.closed))))) : el("p", {}, "No goals."),
     more(data.goals.length, data.goals_total, "goals"));
   document.getElementById("observations-body").append(

@@ -1,0 +1,93 @@
+package bridge
+
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+)
+
+// Advice at a position: consult --from CAP ranks the next steps as if the
+// agent stood at CAP, and consult --task-start (v5) as if it began the
+// task. Such a consult is a look, not advice given: it runs read-only (no
+// warm-up, no advisory remembered, nothing committed or journaled), so an
+// agent or a person can ask it anywhere without moving what ucs learned.
+// The per-task chain (taskChain) is made of these answers.
+
+// position returns where a consult asks from: its --from capability, or
+// nextstep.Start with --task-start; positioned is false for a consult at
+// the agent's own place.
+func position(c Call) (from string, positioned bool) {
+	if argBool(c, "task_start") {
+		return nextstep.Start, true
+	}
+	from = argString(c, "from")
+	return from, from != ""
+}
+
+// positioned reports whether a consult call asks at a position, and so
+// runs read-only (consultSpec.readOnly).
+func positioned(c Call) bool {
+	_, ok := position(c)
+	return ok
+}
+
+// checkPosition refuses a position the workspace cannot rank at: a
+// capability its manifest lacks, or a task's start on a model that knows
+// no tasks (v2 to v4 rank from a capability).
+func (s *session) checkPosition(c Call) error {
+	if from := argString(c, "from"); from != "" && !s.manifest.Has(from) {
+		hint := "--from takes a capability of the manifest"
+		if near := closest(from, s.manifest.Names(), 1); len(near) > 0 {
+			hint = "did you mean " + quote(near[0]) + "? " + hint
+		}
+		return badInput("invalid_value", hint, "--from names %s, which the manifest lacks", quote(from))
+	}
+	if argBool(c, "task_start") && !s.model.nextSteps() {
+		return unsupported("--task-start needs a model that learns tasks from their start (v5); this workspace's is %s: use --from CAPABILITY", s.meta.Model)
+	}
+	return nil
+}
+
+// adviceAt is the advice at a position for a task and context, best
+// first, and the names of every step ranked (after the policy's
+// refusals): consult --from's suggested_paths, on every model, with
+// nothing remembered. ctx is the context's energy per capability (the
+// reference's model scores with it), penalty the dead ends' penalty.
+func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]float64, greedy bool) ([]pyjson.Value, []string, error) {
+	switch {
+	case s.model.nextSteps():
+		v, err := s.steps()
+		if err != nil {
+			return nil, nil, err
+		}
+		ranked, out, err := s.rankSteps(v, positionEpisode(task, context, from), penalty, greedy)
+		if err != nil {
+			return nil, nil, err
+		}
+		names := make([]string, len(ranked))
+		for i, r := range ranked {
+			names[i] = r.To
+		}
+		return out, names, nil
+	case s.model.learns():
+		v, err := s.learned()
+		if err != nil {
+			return nil, nil, err
+		}
+		ranked, out := s.rankLearned(v, from, context, penalty, !greedy)
+		names := make([]string, len(ranked))
+		for i, r := range ranked {
+			names[i] = r.To
+		}
+		return out, names, nil
+	}
+	paths, err := s.scorePaths(from, ctx, penalty)
+	if err != nil {
+		return nil, nil, err
+	}
+	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return strField(p, "to") })
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = strField(p, "to")
+	}
+	return paths[:min(advisoryTopN, len(paths))], names, nil
+}
