@@ -113,7 +113,7 @@ func pinnedUnreadable(err error) error {
 // replay skips that last check: a workspace pinned a manifest before
 // unknown keys were refused, and its history must still verify.
 func (b *Bridge) checkManifest(ch manifestChoice) (*torusfield.Manifest, error) {
-	hint := "fix the manifest; see docs/manifest.md"
+	hint := "fix the manifest; see the manifest format in README.md"
 	if ch.source == manifestPinned {
 		hint = "the workspace's pinned manifest (" + relPinned + ") does not load: name one with --manifest"
 	}

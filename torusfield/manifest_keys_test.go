@@ -97,6 +97,8 @@ func TestCheckKeysAccepts(t *testing.T) {
 // embedded Aegis manifest, the reference's, the workspaces' pinned ones.
 func TestCheckKeysFixtures(t *testing.T) {
 	require.NoError(t, CheckKeys(DefaultManifestJSON(), nil))
+	// A byte more, so CheckKeys reads it instead of knowing it.
+	require.NoError(t, CheckKeys(append(DefaultManifestJSON(), '\n'), nil))
 	var paths []string
 	err := filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
 		if err != nil {
