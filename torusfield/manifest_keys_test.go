@@ -11,7 +11,8 @@ import (
 )
 
 // declarationKeys stand for policy.DeclarationKeys, which this package
-// cannot import; bridge's TestManifestKeysKnown checks the two agree.
+// cannot import; bridge's TestManifestKeysKnown checks a manifest that
+// declares each of those loads.
 var declarationKeys = []string{"permissions", "side_effect", "deterministic", "timeout_ms", "outcome"}
 
 // Misspelt keys were ignored, so the permissions, outcome rules or timeout
