@@ -10,7 +10,7 @@ import (
 // import packages of lower layers only: never one of its own layer or of
 // one above it. A new package must be placed here.
 var layers = [][]string{
-	{"internal/pyjson"},
+	{"internal/pyjson", "internal/suggest"},
 	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},

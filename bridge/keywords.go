@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -167,40 +168,8 @@ func resolveCapabilities(m *torusfield.Manifest, kw *keywords, context string, e
 // first, ties in manifest order: the suggestions of an unknown-capability
 // warning.
 func closest(name string, names []string, n int) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	cands := make([]cand, len(names))
-	for i, c := range names {
-		cands[i] = cand{c, editDistance(name, c)}
-	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return a.d - b.d })
-	out := make([]string, 0, n)
-	for _, c := range cands[:min(n, len(cands))] {
-		out = append(out, c.name)
-	}
-	return out
+	return suggest.Closest(name, names, n)
 }
 
 // editDistance is the Levenshtein distance between two strings, by rune.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
+func editDistance(a, b string) int { return suggest.Distance(a, b) }

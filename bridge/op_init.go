@@ -3,7 +3,6 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 
 	"github.com/tidwall/gjson"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
-	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -24,13 +22,15 @@ var initSpec = Spec{
 	Long: `Boots the engine from a capability manifest: --manifest PATH (or the
 manifest itself, --capability-manifest JSON: the MCP tool's only way), else
 WORKSPACE/manifest.json when present, else the embedded Aegis manifest (45
-capabilities, 249 edges), and pins the manifest in the workspace. An existing
-workspace is left alone unless --force, which first moves its state to
-ucs/state/backup/.`,
+capabilities, 249 edges), and pins the manifest in the workspace. A key no
+reader knows is refused (docs/manifest.md). An existing workspace is left
+alone unless --force, which first moves its state to ucs/state/backup/ and
+starts over on the pinned manifest unless the call names another; naming
+a manifest other than the pinned one without --force is an error.`,
 	Example:  "ucs --workspace ~/.ucs init\nucs init --manifest my-agent.json",
 	Mutating: true,
 	Fields: []Field{
-		{Name: "force", Type: TypeBool, Flag: true, Doc: "reinitialize an existing workspace (its state is backed up first)"},
+		{Name: "force", Type: TypeBool, Flag: true, Doc: "reinitialize an existing workspace (its state is backed up first), on its pinned manifest unless one is named"},
 		{Name: "manifest", Type: TypeString, Flag: true, Path: true, Doc: "capability manifest JSON file"},
 		{Name: "capability_manifest", Type: TypeString, JSON: true, Flag: true, Doc: "the capability manifest itself: {\"capabilities\": [...], \"semantic_map\": {...}}"},
 		{Name: "model", Type: TypeString, Flag: true, Env: "UCS_MODEL",
@@ -64,7 +64,22 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 		return nil, err
 	}
 	force := argBool(c, "force")
-	if b.ws.Exists(relState) && !force {
+	initialized := b.ws.Exists(relState)
+	if initialized && !force {
+		// A named manifest is read and compared: naming another one than
+		// the workspace's is a mistake to say, not an init to skip.
+		if named(c) {
+			ch, err := b.chooseManifest(c, false)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := b.checkManifest(ch); err != nil {
+				return nil, err
+			}
+			if err := b.samePinned(ch); err != nil {
+				return nil, err
+			}
+		}
 		return nil, workspace.ErrInitialized
 	}
 	format := b.format
@@ -78,20 +93,17 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	if lookupModel(model) == nil {
 		return nil, badInput("invalid_value", "use one of: "+modelNames(), "there is no learning model %q", model)
 	}
-	raw, err := b.manifestBytes(argString(c, "manifest"))
-	if m, ok := argJSON(c, "capability_manifest"); ok {
-		raw, err = pyjson.AppendCompact(nil, m), nil
-	}
+	// A forced init starts the workspace over on the manifest it was
+	// initialized with, unless the call names another.
+	ch, err := b.chooseManifest(c, initialized && force)
 	if err != nil {
 		return nil, err
 	}
-	m, err := torusfield.ParseManifest(raw)
+	m, err := b.checkManifest(ch)
 	if err != nil {
-		return nil, badInput("invalid_manifest", "fix the manifest; see the manifest format in README.md", "%v", err)
+		return nil, err
 	}
-	if _, err := policy.ParseDeclarations(raw); err != nil {
-		return nil, badInput("invalid_manifest", "fix the capability's declaration; README.md lists the permission domains and actions", "%v", err)
-	}
+	raw := ch.raw
 	// The warm-up (for the embedded manifest, decoding its stored result)
 	// is pure computation: it runs on the other core while this one makes
 	// the directories, takes the lock and checks what is there.
@@ -149,6 +161,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 		}
 	}
 	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: input}
+	s.manifestUsed = ch
 	return s, nil
 }
 
@@ -229,6 +242,9 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),
 	)
+	if argBool(c, "force") {
+		out = out.With("manifest", s.manifestUsed.answer())
+	}
 	if argBool(c, "fleet_prior") && s.model.nextSteps() {
 		s.warn("fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)")
 	}
@@ -250,23 +266,6 @@ func (b *Bridge) alreadyInitialized() pyjson.Value {
 		pyjson.KV("workspace", b.opts.Workspace),
 		pyjson.KV("message", "Workspace exists. Use --force to reinitialize."),
 	)
-}
-
-// manifestBytes finds the manifest for init: the named file, else
-// WS/manifest.json, else the embedded default.
-func (b *Bridge) manifestBytes(path string) ([]byte, error) {
-	if path == "" {
-		p := b.ws.Path(relRootManifest)
-		if _, err := os.Stat(p); err != nil {
-			return torusfield.DefaultManifestJSON(), nil
-		}
-		path = p
-	}
-	raw, err := workspace.ReadFile(path)
-	if err != nil {
-		return nil, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
-	}
-	return raw, nil
 }
 
 // ppRounded is the PP vector with every dimension rounded to 4 places.
@@ -310,4 +309,5 @@ var initOutput = []OutputField{
 	{Name: "pp_health", Type: TypeNumber, Doc: "the health of the engine's PP vector, 0 to 1"},
 	{Name: "pp", Type: TypeObject, Doc: "the PP vector's components"},
 	{Name: "fleet_prior", Type: TypeObject, Doc: "with fleet_prior: the transitions learnt from the other workspaces, and where from"},
+	{Name: "manifest", Type: TypeObject, Doc: "with force: the manifest the workspace starts over on (source: pinned, the one it was initialized with; file, --manifest; inline; workspace, WORKSPACE/manifest.json; embedded, Aegis) and the file it was read from"},
 }

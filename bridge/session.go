@@ -45,6 +45,8 @@ type session struct {
 	// priorFrom names the fleet's workspaces whose models a new one
 	// started from (init --fleet-prior).
 	priorFrom []string
+	// manifestUsed is the manifest init pins and where it came from.
+	manifestUsed manifestChoice
 	// goalsRaw is the state file's "goals" member as read, and goalBook
 	// its decoded form once a call needs it.
 	goalsRaw []byte

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 )
 
 // A Declaration is what a manifest capability declares about itself besides
@@ -64,6 +65,11 @@ func (e *DeclarationError) Error() string {
 	return s + ": " + e.Msg
 }
 
+// DeclarationKeys are the members of a manifest capability that declare
+// something (ParseDeclarations reads them); its other members are the
+// graph's (torusfield.CapabilityKeys).
+var DeclarationKeys = []string{"permissions", "side_effect", "deterministic", "timeout_ms", "outcome"}
+
 // outcomeMembers are the members an "outcome" object may have.
 var outcomeMembers = []string{"partial_exit_codes", "http_status_pattern", "expects_output", "partial_pattern"}
 
@@ -76,9 +82,11 @@ var outcomeMembers = []string{"partial_exit_codes", "http_status_pattern", "expe
 // expression with exactly one capturing group), "expects_output" (a
 // boolean) and "partial_pattern" (a regular expression). A member that is
 // null counts as absent. The capability's other members (name,
-// connects_to, u, c, n, meta and any others) are torusfield's and are left
-// alone; an outcome member not listed here is refused, so a misspelt one is
-// not silently ignored.
+// connects_to, u, c, n, meta) are torusfield's and are left alone, as is a
+// member nobody knows: torusfield.CheckKeys refuses those when a manifest
+// is pinned, and a workspace pinned before then must still load. An
+// outcome member not listed here is refused, with the one it likely
+// misspells, so it is not silently ignored.
 //
 // The map holds every capability of the manifest by name, with the zero
 // Declaration for one that declares nothing: a name missing from the map is
@@ -200,7 +208,11 @@ func parseOutcome(v pyjson.Value, d *Declaration) *DeclarationError {
 	}
 	for _, m := range v.Members() {
 		if !slices.Contains(outcomeMembers, m.Key) {
-			return bad(fmt.Sprintf("[%q]", m.Key), "unknown member (known: %s)", strings.Join(outcomeMembers, ", "))
+			msg := "unknown member"
+			if near := suggest.Near(m.Key, outcomeMembers); near != "" {
+				msg += fmt.Sprintf("; did you mean %q?", near)
+			}
+			return bad(fmt.Sprintf("[%q]", m.Key), "%s (known: %s)", msg, strings.Join(outcomeMembers, ", "))
 		}
 	}
 	if codes, ok := member(v, "partial_exit_codes"); ok {

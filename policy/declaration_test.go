@@ -49,6 +49,8 @@ func TestParseDeclarationsErrors(t *testing.T) {
 		{"timeout negative", `"timeout_ms": -1`, `timeout_ms: must be a positive integer`},
 		{"outcome type", `"outcome": []`, `capabilities[1] "tool": outcome: must be an object, got an array`},
 		{"outcome unknown", `"outcome": {"partial_codes": [1]}`, `outcome["partial_codes"]: unknown member (known: partial_exit_codes, http_status_pattern, expects_output, partial_pattern)`},
+		{"outcome misspelt", `"outcome": {"expect_output": true}`, `outcome["expect_output"]: unknown member; did you mean "expects_output"? (known: partial_exit_codes`},
+		{"outcome abbreviated", `"outcome": {"partial_exit": [2]}`, `outcome["partial_exit"]: unknown member; did you mean "partial_exit_codes"?`},
 		{"exit codes type", `"outcome": {"partial_exit_codes": 1}`, `outcome.partial_exit_codes: must be a list of exit codes, got an int`},
 		{"exit code 0", `"outcome": {"partial_exit_codes": [2, 0]}`, `capabilities[1] "tool": outcome.partial_exit_codes[1]: must be an integer from 1 to 255, got 0`},
 		{"exit code 256", `"outcome": {"partial_exit_codes": [256]}`, `outcome.partial_exit_codes[0]: must be an integer from 1 to 255, got 256`},

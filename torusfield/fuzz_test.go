@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 
@@ -163,6 +164,35 @@ func FuzzRestoreBytes(f *testing.F) {
 		// content, and the fuzzer runs more inputs a second.
 		if a, b := pyjson.AppendCompact(nil, want.State()), pyjson.AppendCompact(nil, got.State()); !bytes.Equal(a, b) {
 			t.Fatalf("the states differ:\n%s\n%s", a, b)
+		}
+	})
+}
+
+// FuzzCheckKeys: whatever the bytes, CheckKeys returns nil, an
+// *UnknownKeyError naming a key the object does not know, or a
+// *ManifestError; it never panics.
+func FuzzCheckKeys(f *testing.F) {
+	f.Add(DefaultManifestJSON())
+	f.Add([]byte(`{"capabilities": [{"name": "run_tests", "outcom": {}, "permision": []}], "semantic_mapp": {}}`))
+	f.Add([]byte(`{"capabilities": [{"nam": 1}, 2, null], "semantic_map": []}`))
+	f.Add([]byte(`{"capabilities": [{"name": "a\u0000", "\u00e9": 1}]}`))
+	f.Add([]byte(`[1, {"x": 2}]`))
+	f.Add([]byte(`{"capabilities": [`))
+	known := []string{"permissions", "outcome"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := CheckKeys(data, known)
+		switch e := err.(type) {
+		case nil, *ManifestError:
+		case *UnknownKeyError:
+			if slices.Contains(e.Known, e.Key) {
+				t.Fatalf("refused the known key %q", e.Key)
+			}
+			if e.Near != "" && !slices.Contains(e.Known, e.Near) {
+				t.Fatalf("suggested %q, which is not a known key", e.Near)
+			}
+			_ = e.Hint()
+		default:
+			t.Fatalf("error %T: %v", err, err)
 		}
 	})
 }
