@@ -230,7 +230,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if reqID != "" {
 		s.tx.RecordRequest(reqID, c.Op, c.Input, out)
 	}
-	if sp.Mutating {
+	if sp.Mutating && !s.unchanged {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}
