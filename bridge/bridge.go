@@ -230,7 +230,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if reqID != "" {
 		s.tx.RecordRequest(reqID, c.Op, c.Input, out)
 	}
-	if sp.mutates(run) {
+	if sp.mutates(run) && !s.unchanged {
 		if err := s.commit(c, tBefore); err != nil {
 			return pyjson.Value{}, err
 		}

@@ -3,6 +3,8 @@ package bridge
 import (
 	"errors"
 	"io/fs"
+	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -59,7 +61,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan,
 		return plan, corrupt(err, workspace.RelPinned)
 	}
 	if !man.Has(action) {
-		return plan, badInput("unknown_capability", "use a capability of the workspace's manifest: "+closestNames(man, action),
+		return plan, badInput("unknown_capability", capabilityHint(man.Names(), action, b.ws.Path(workspace.RelPinned)),
 			"%s is not a capability of the workspace's manifest", quote(action))
 	}
 	decls, err := policy.ParseDeclarations(raw)
@@ -107,17 +109,21 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan,
 	return plan, nil
 }
 
-// closestNames names the capabilities nearest a misspelt one.
-func closestNames(man *torusfield.Manifest, name string) string {
-	near := closest(name, man.Names(), 3)
-	out := ""
-	for i, n := range near {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
+// capabilityHint is the hint for an unknown capability: the names
+// nearest it (a did-you-mean when one is within a typo's distance), and
+// how many capabilities there are and where they are listed (pinned, the
+// workspace's manifest file): a few names alone read as the whole list.
+func capabilityHint(names []string, name, pinned string) string {
+	near := closest(name, names, 3)
+	hint := ""
+	if len(near) > 0 && editDistance(name, near[0]) <= max(2, len([]rune(name))/3) {
+		hint = "did you mean " + quote(near[0]) + "? "
 	}
-	return out
+	hint += "the workspace's manifest has " + strconv.Itoa(len(names)) + " capabilities"
+	if len(near) > 0 {
+		hint += "; the closest: " + strings.Join(near, ", ")
+	}
+	return hint + "; all are listed in " + pinned + " (capabilities[].name)"
 }
 
 // Observe reports an observation (a report call with a request_id):

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // MaxInput is the largest stdin document accepted: an export of a
@@ -56,6 +57,9 @@ type reportInput struct {
 	// Null; HasResult says it is there.
 	Result    pyjson.Value
 	HasResult bool
+	// Expect is what the agent expected of the result ("expect"), or
+	// Null.
+	Expect pyjson.Value
 	// Weight is how much the report teaches: the observation's
 	// confidence, more when goal-directed; 1 for a self-report.
 	Weight float64
@@ -73,6 +77,16 @@ func decodeReport(v pyjson.Value) (reportInput, error) {
 	}
 	if r, ok := v.Get("result"); ok && r.Kind() == pyjson.Object {
 		in.Result, in.HasResult = r, true
+	}
+	if x, ok := v.Get("expect"); ok && !x.IsNull() {
+		if !in.HasResult {
+			return in, badInput("invalid_value", "send the observed result with expect (ucs exec does), or report the outcome as success yourself",
+				"expect judges an observed result, and the report has none")
+		}
+		if _, err := outcome.ParseExpectation(x); err != nil {
+			return in, badInput("invalid_value", `expect is {"failure": true} or {"exit_codes": [1, ...]}`, "%v", err)
+		}
+		in.Expect = x
 	}
 	in.Reasoning, _ = v.Get("reasoning_trace")
 	// The reference treats {} as no trace.

@@ -127,7 +127,8 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			s += ": " + o
 		}
 		if observed {
-			s += " [observed: " + observedVerdict(r, decls[strField(in, "action")]) + "]"
+			x, _ := in.Get("expect")
+			s += " [observed: " + observedVerdict(r, x, decls[strField(in, "action")]) + "]"
 		}
 		if g := strField(in, "goal_id"); g != "" {
 			s += " for " + g
@@ -171,19 +172,34 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 // when it was applied, with d's rules: the status, the rule that decided,
 // and the exit code when there was one ("failure (rule exit_code, exit
 // 1)"). The raw exit code alone hides the verdict: a timeout has none, a
-// declared partial exit reads as a failure.
-func observedVerdict(r pyjson.Value, d policy.Declaration) string {
+// declared partial exit reads as a failure. A report that expected its
+// step to fail says so and is judged by it ("success, expected a failure:
+// exit 1").
+func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	res, err := outcome.ParseResult(r)
 	if err != nil {
 		return "unreadable result" // the report was refused; never in a journal
 	}
-	v := outcome.Classify(res, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
-		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern})
+	x, err := outcome.ParseExpectation(expect)
+	if err != nil {
+		return "unreadable expectation" // likewise
+	}
+	v := x.Judge(res, outcome.Classify(res, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
+		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern}))
+	if !x.IsZero() && res.ExitCode != nil {
+		// Short enough for the table's column: "success, expected a
+		// failure: exit 1".
+		return v.Status + ", expected " + x.String() + ": exit " + strconv.Itoa(*res.ExitCode)
+	}
 	s := v.Status + " (rule " + v.Rule
 	if res.ExitCode != nil {
 		s += ", exit " + strconv.Itoa(*res.ExitCode)
 	}
-	return s + ")"
+	s += ")"
+	if !x.IsZero() {
+		s += ", expected " + x.String()
+	}
+	return s
 }
 
 // pinnedDeclarations are the capabilities' declarations of the pinned

@@ -172,7 +172,7 @@ func migrateV1toV2(s *session) error {
 
 // migrateOutput is the answer of migrate.
 var migrateOutput = []OutputField{
-	{Name: "status", Type: TypeString, Doc: "migrated (absent on a dry run)"},
+	{Name: "status", Type: TypeString, Doc: "migrated; already_current when --model names the workspace's model (nothing changed)"},
 	{Name: "from", Type: TypeInt, Always: true, Doc: "the workspace's format before"},
 	{Name: "to", Type: TypeInt, Always: true, Doc: "its format after"},
 	{Name: "model", Type: TypeString, Doc: "the workspace's reference model"},

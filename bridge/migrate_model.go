@@ -27,7 +27,11 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		return pyjson.Value{}, badInput("invalid_value", "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
 			"the workspace is in format %d; migrate its format first", s.meta.Format)
 	case from == to:
-		return pyjson.Value{}, badInput("invalid_value", "nothing to do", "the workspace already uses the learning model %q", to)
+		// Nothing to do is an answer, not an error: a script that makes
+		// sure of the model runs it every time.
+		s.unchanged = true
+		return pyjson.Obj(pyjson.KV("status", "already_current"), pyjson.KV("model_from", from), pyjson.KV("model", to),
+			pyjson.KV("reports_learned", 0)), nil
 	case !lookupModel(to).learns() && !lookupModel(to).nextSteps():
 		return pyjson.Value{}, badInput("invalid_value", "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
 			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)

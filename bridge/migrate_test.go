@@ -232,8 +232,14 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	m, _ = b.ws.StateMeta()
 	require.Equal(t, ModelV3, m.Model)
 
-	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
-	require.Error(t, err, "nothing to do")
+	// Migrating to the model the workspace uses has nothing to do: an
+	// answer that says so, not an error, and no event.
+	before, _ := b.ws.StateMeta()
+	again, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	require.NoError(t, err, "nothing to do")
+	assert.Equal(t, "already_current", strField(again, "status"))
+	after, _ := b.ws.StateMeta()
+	assert.Equal(t, before.Seq, after.Seq, "no event")
 
 	c, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "write the pricing report"))})
 	require.NoError(t, err)

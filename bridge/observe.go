@@ -25,7 +25,10 @@ const ObservedWeight = 0.95 / selfReportConfidence
 // agent's own verdict, and the answer says when they disagree. It sets
 // the input's Success and Weight and returns the answer's "observation"
 // member (nothing without a result) and the outcome's status and
-// confidence for goals.
+// confidence for goals. An expectation the report carries ("expect":
+// the step's point was to fail) judges the verdict (Expectation.Judge):
+// an expected failure is a success of the step, an unexpected pass is
+// neutral, which teaches nothing and spends no goal's retry.
 func (s *session) observe(in *reportInput) (member pyjson.Value, status string, confidence float64, err error) {
 	status, confidence = in.Success, selfReportConfidence
 	if !in.HasResult {
@@ -38,6 +41,10 @@ func (s *session) observe(in *reportInput) (member pyjson.Value, status string, 
 	d := s.declarations()[in.Action]
 	v := outcome.Classify(r, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
 		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern})
+	// A step whose point is to fail is judged by what it was for
+	// (decodeReport checked the expectation).
+	x, _ := outcome.ParseExpectation(in.Expect)
+	v = x.Judge(r, v)
 	learned := v.Status
 	if learned == outcome.Timeout {
 		learned = "failure" // for learning a timeout is a failure; it never fails a goal
@@ -45,6 +52,9 @@ func (s *session) observe(in *reportInput) (member pyjson.Value, status string, 
 	members := []pyjson.Member{
 		pyjson.KV("status", v.Status), pyjson.KV("confidence", v.Confidence),
 		pyjson.KV("rule", v.Rule), pyjson.KV("detail", v.Detail),
+	}
+	if !x.IsZero() {
+		members = append(members, pyjson.KV("expected", x.String()))
 	}
 	if self := in.Success; self != "neutral" {
 		agree := self == learned

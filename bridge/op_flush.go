@@ -19,7 +19,9 @@ var flushSpec = Spec{
 	Long: `Snapshots the PP vector and names the files the agent should write into
 ucs/working-state/ before its context is compacted: hypotheses, reasoning,
 open questions, confidence, dependencies. The next resume and consult show
-its open questions.`,
+its open questions. The directory is private (0700, made by init), so the
+files may have any mode (0644 as usual): check judges the directory's mode,
+not theirs.`,
 	Example:  "ucs flush",
 	Mutating: true,
 	run:      opFlush,

@@ -114,10 +114,14 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, beliefError(err, id)
 			}
-			return viaAgent(pyjson.Obj(pyjson.KV("status", act+"ed"), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), c), nil
+			return viaAgent(pyjson.Obj(pyjson.KV("status", pastTense[act]), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), c), nil
 		},
 	}
 }
+
+// pastTense is the status an act answers with (not the act's name with
+// "ed": "retireed").
+var pastTense = map[string]string{"confirm": "confirmed", "contradict": "contradicted", "retire": "retired"}
 
 func observationSpecs() []*Spec {
 	specs := []*Spec{&observationsSpec}

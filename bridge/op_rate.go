@@ -232,7 +232,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 	action, success := r.Action, r.Success
 	if a := argString(c, "action"); a != "" {
 		if !s.manifest.Has(a) {
-			return pyjson.Value{}, badInput("unknown_capability", "use a capability of the workspace's manifest", "%s is not a capability", quote(a))
+			return pyjson.Value{}, badInput("unknown_capability", capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", quote(a))
 		}
 		action = a
 	}

@@ -384,8 +384,8 @@ func (sp *Spec) unknown(v pyjson.Value, inputs []Field, flags bool) error {
 		hint := sp.Name + " takes no input"
 		if len(names) > 0 {
 			hint = "the fields of " + sp.Name + " are " + strings.Join(names, ", ")
-			if near := closest(m.Key, names, 1); editDistance(m.Key, near[0]) <= 2 {
-				hint = "did you mean " + quote(near[0]) + "? " + hint
+			if near := Nearest(m.Key, names); near != "" {
+				hint = "did you mean " + quote(near) + "? " + hint
 			}
 		}
 		if flags {

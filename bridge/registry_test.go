@@ -70,9 +70,9 @@ func TestValidate(t *testing.T) {
 		code, msg, hint string
 	}{
 		{"report", "", `{"action": "read", "sucess": "success"}`, "unknown_field",
-			`unknown field "sucess" for report`, `did you mean "success"? the fields of report are action, outcome, success, significance, context, task, advisory_id, reasoning_trace, goal_id, result, request_id`},
+			`unknown field "sucess" for report`, `did you mean "success"? the fields of report are action, outcome, success, significance, context, task, advisory_id, reasoning_trace, goal_id, result, expect, request_id`},
 		{"report", "", `{"action": "read", "zzz": 1}`, "unknown_field",
-			`unknown field "zzz" for report`, `the fields of report are action, outcome, success, significance, context, task, advisory_id, reasoning_trace, goal_id, result, request_id`},
+			`unknown field "zzz" for report`, `the fields of report are action, outcome, success, significance, context, task, advisory_id, reasoning_trace, goal_id, result, expect, request_id`},
 		{"report", `{"context": "x"}`, `{"action": "read"}`, "unknown_field", `report has no argument "context"`, "report takes no input"},
 		{"status", "", `{"x": 1}`, "unknown_field", `unknown field "x" for status`, "status takes no input"},
 		{"report", "", `{"outcome": "x"}`, "missing_field", `required field "action" is missing`, `add "action" to the input`},

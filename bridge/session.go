@@ -100,6 +100,9 @@ type session struct {
 	// journaled, when set, is what the commit records instead of the call
 	// (init records its manifest's hash, not its path).
 	journaled *Call
+	// unchanged says the changing call changed nothing (a migrate to the
+	// model the workspace uses): Do commits no event for it.
+	unchanged bool
 }
 
 // openSession loads an initialized workspace from the transaction: its

@@ -15,6 +15,7 @@ package skill
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -191,6 +192,10 @@ type Report struct {
 	Files    []FileState // one per file, in order
 	Problems []string    // one line for each file not Current, and for a binary that does not run
 	Version  string      // what bin/ucs version printed, when it runs
+	// BinaryVersion is the version of bin/ucs: the "ucs" member of the
+	// JSON its version command prints, else what it printed (an older
+	// or foreign binary); "" when it does not run.
+	BinaryVersion string
 }
 
 // Check compares the skill folder dir with files, this binary's, and runs
@@ -220,9 +225,22 @@ func Check(dir string, files []File) Report {
 			r.Problems = append(r.Problems, fmt.Sprintf("bin/%s does not run: %v", Name, err))
 		} else {
 			r.Version = string(bytes.TrimSpace(out))
+			r.BinaryVersion = versionOf(r.Version)
 		}
 	}
 	return r
+}
+
+// versionOf reads the version out of what `ucs version` printed: the
+// "ucs" member of its JSON object, else the text itself.
+func versionOf(printed string) string {
+	var v struct {
+		UCS *string `json:"ucs"`
+	}
+	if err := json.Unmarshal([]byte(printed), &v); err == nil && v.UCS != nil {
+		return *v.UCS
+	}
+	return printed
 }
 
 // stateOf compares the file f of the skill folder dir with this binary's;

@@ -57,6 +57,10 @@ func TestInstall(t *testing.T) {
 	assert.Equal(t, "ucs", report.Name)
 	assert.Equal(t, []FileState{{Path: SkillMD, State: Current}, {Path: "references/commands.md", State: Current}}, report.Files)
 	assert.Contains(t, report.Version, `"ucs"`)
+	// Regression (fixed): skill check answered the version command's
+	// whole indented JSON as a string; the version is the version.
+	assert.Regexp(t, `^\d+\.\d+\.\d+`, report.BinaryVersion)
+	assert.NotContains(t, report.BinaryVersion, "{")
 
 	// The installed binary runs a session from its folder.
 	ws := filepath.Join(tmp, "ws")

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
@@ -66,14 +68,41 @@ func run(args []string, env Env, only string) int {
 		// cobra's own errors: unknown command or flag, bad flag value,
 		// extra arguments. The hint names the command they were for.
 		path := "ucs"
+		hint := ""
 		if cmd, _, ferr := root.Find(args); ferr == nil && cmd != nil {
 			path = cmd.CommandPath()
+			hint = flagHint(cmd, err)
 		}
 		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
-			Hint: "run `" + path + " --help` for usage"}
+			Hint: hint + "run `" + path + " --help` for usage"}
 	}
 	cmd, _, ferr := root.Find(args)
 	return st.fail(e, ferr == nil && cmd != nil && cmd.Name() == "exec" && cmd.HasParent())
+}
+
+// flagHint is the did-you-mean of an unknown flag of cmd ("did you mean
+// --task? "), by the distance unknown fields are judged by
+// (bridge.Nearest); "" for any other error, or when no flag is near.
+func flagHint(cmd *cobra.Command, err error) string {
+	// pflag's message for an unknown long flag (no regexp: compiling
+	// one would cost every call at start-up).
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, "=")
+	var names []string
+	visit := func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	}
+	cmd.LocalFlags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	if near := bridge.Nearest(name, names); near != "" {
+		return "did you mean --" + near + "? "
+	}
+	return ""
 }
 
 // state carries the root flags to the commands.

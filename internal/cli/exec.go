@@ -13,6 +13,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // ucs exec runs a tool as the agent would and reports what happened: the
@@ -27,7 +28,8 @@ func (st *state) execCommand() *cobra.Command {
 	var action, goal, advisory, context, task, resultFile string
 	var timeout time.Duration
 	var resultFD int
-	var async bool
+	var async, expectFailure bool
+	var successExit []int
 	cmd := &cobra.Command{
 		Use:   "exec --action CAPABILITY [flags] -- COMMAND [ARGS...]",
 		Short: "Run a tool command and learn from what it observably did",
@@ -39,16 +41,24 @@ says what it learned on --result-fd, in --result-file, or else in one line on
 stderr. A capability the workspace's policy refuses is not run (exit 126, a
 JSON error on stderr, a journaled policy block). When the workspace is busy
 or needs recovery the tool still runs and the observation is queued, applied
-exactly once by the next call that changes the workspace.`,
+exactly once by the next call that changes the workspace.
+
+A step whose point is to fail (reproducing a failing test) says so:
+--expect-failure makes a non-zero exit the step's success, --success-exit
+lists the exit codes that do (0 only if listed). A run that passes when a
+failure was expected is neutral: it teaches nothing about the step. A
+timeout, a signal or a command that cannot start stays a failure.`,
 		Example: `  ucs exec --action web_fetch -- curl -sS https://example.com/pricing
-  ucs exec --action exec --goal g12 --timeout 30s --result-fd 3 -- make test 3>ucs.json`,
+  ucs exec --action exec --goal g12 --timeout 30s --result-fd 3 -- make test 3>ucs.json
+  ucs exec --action run_tests --expect-failure -- python3 -m pytest tests/test_parser.py`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.ArgsLenAtDash() != 0 {
 				return fmt.Errorf("put -- before the command: ucs exec --action CAPABILITY -- COMMAND [ARGS...]")
 			}
 			r := execRun{st: st, action: action, goal: goal, advisory: advisory, context: context, task: task,
-				timeout: timeout, resultFD: resultFD, resultFile: resultFile, argv: args, async: async}
+				timeout: timeout, resultFD: resultFD, resultFile: resultFile, argv: args, async: async,
+				expect: outcome.Expectation{Failure: expectFailure, ExitCodes: successExit}}
 			return r.run()
 		},
 	}
@@ -62,6 +72,9 @@ exactly once by the next call that changes the workspace.`,
 	f.IntVar(&resultFD, "result-fd", 0, "write ucs's answer (one JSON line) to this open file descriptor (3 or more)")
 	f.StringVar(&resultFile, "result-file", "", "write ucs's answer (JSON) to this file")
 	f.BoolVar(&async, "async", false, "only queue the observation (the next call that changes the workspace learns it): the least added time, no attribution in the answer")
+	f.BoolVar(&expectFailure, "expect-failure", false, "the step's point is to fail (e.g. reproducing a failing test): a non-zero exit is its success, exit 0 is neutral")
+	f.IntSliceVar(&successExit, "success-exit", nil, "the exit codes that mean success, comma-separated (0 only if listed), e.g. 1 for a test run that must fail")
+	cmd.MarkFlagsMutuallyExclusive("expect-failure", "success-exit")
 	cmd.MarkFlagRequired("action")
 	return cmd
 }
@@ -74,6 +87,7 @@ type execRun struct {
 	resultFile                            string
 	argv                                  []string
 	async                                 bool
+	expect                                outcome.Expectation
 }
 
 // run checks the call, runs the tool, reports it, and exits with the
@@ -83,7 +97,12 @@ func (r *execRun) run() error {
 		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--result-fd must be 3 or more",
 			Hint: "0, 1 and 2 are the tool's stdin, stdout and stderr; open another descriptor, e.g. 3>file"}
 	}
-	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Task: r.task, Async: r.async, Command: r.argv}
+	if len(r.expect.ExitCodes) > 256 {
+		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--success-exit lists more than 256 exit codes",
+			Hint: "list the exit codes that mean success, e.g. --success-exit 1"}
+	}
+	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Task: r.task, Async: r.async,
+		Command: r.argv, Expect: r.expect}
 	t0 := time.Now()
 	// The plan and the report are two calls on the workspace (in a store,
 	// two transactions): the tool runs between them, holding nothing.

@@ -138,3 +138,28 @@ func TestREADMECommands(t *testing.T) {
 	assert.Contains(t, section, "SKILLS_DIR")
 	assert.Contains(t, section, "skill install --dir")
 }
+
+// TestDocsNameDefaultModel: the demo script and the README say which
+// model is the default as bridge.DefaultModel does, and the README's
+// install section installs every binary of cmd/ (ucs-pg was missing).
+func TestDocsNameDefaultModel(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	readme := string(raw)
+	demo, err := os.ReadFile("../../scripts/demo.sh")
+	require.NoError(t, err)
+	def := string(bridge.DefaultModel)
+	assert.Regexp(t, `model `+def+` \(the default\)|`+def+`, the default`, string(demo), "demo.sh")
+	_, demoLine, ok := strings.Cut(readme, "make demo ")
+	require.True(t, ok)
+	demoLine, _, _ = strings.Cut(demoLine, "\n")
+	assert.Contains(t, demoLine, def+" (the default)", "the README's make demo line")
+	_, install, ok := strings.Cut(readme, "\n## Install\n")
+	require.True(t, ok)
+	install, _, _ = strings.Cut(install, "\n## ")
+	dirs, err := os.ReadDir("../../cmd")
+	require.NoError(t, err)
+	for _, d := range dirs {
+		assert.Contains(t, install, "cmd/"+d.Name()+"@latest", "the README's install section")
+	}
+}

@@ -100,7 +100,7 @@ present, must run.`,
 			}
 			out := pyjson.Obj(pyjson.KV("ok", len(r.Problems) == 0), pyjson.KV("skill", r.Dir),
 				pyjson.KV("name", r.Name), pyjson.KV("files", pyjson.ObjectValue(files)),
-				pyjson.KV("problems", orEmpty(r.Problems)), pyjson.KV("binary_version", r.Version))
+				pyjson.KV("problems", orEmpty(r.Problems)), pyjson.KV("binary_version", r.BinaryVersion))
 			if len(r.Problems) > 0 {
 				return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_skill",
 					Msg:  r.Problems[0],

@@ -73,7 +73,7 @@ var Codes = []Code{
 	{"request_id_conflict", KindBadInput, "the request_id was already used for a different input: use a new one; reuse one only to retry the very same call"},
 	{"skill_exists", KindBadInput, "`ucs skill install`: a skill is already installed there: check it; --force replaces it"},
 	{"too_large", KindBadInput, "a text field is longer than its documented cap: shorten it"},
-	{"unknown_capability", KindBadInput, "the action is not a capability of the workspace's manifest: `ucs status` lists them"},
+	{"unknown_capability", KindBadInput, "the action is not a capability of the workspace's manifest: the hint names the closest and where all are listed (ucs/state/manifest.json)"},
 	{"unknown_command", KindBadInput, "the operation is not one ucs has: run `ucs --help`"},
 	{"unknown_field", KindBadInput, "stdin names a field the command does not take: the message names it and the fields it takes"},
 	{"unknown_goal", KindBadInput, "no goal has that id: `ucs goal list` lists them"},

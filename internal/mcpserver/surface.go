@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // The OpenSentience tool surface mapped onto ucs: each name but
@@ -37,8 +38,9 @@ var execSpec = bridge.Spec{
 capability action, with no stdin, stopped after timeout_ms (default: the
 capability's declared timeout, else none). ucs classifies what it observably
 did (timeout, killed, error, exit code, HTTP status, empty output, partial,
-slow, success) and reports it, attributed to goal_id and to advisory_id (by
-default the last consult of this session). The answer has its exit code, the
+slow, success), judged by expect when the step's point is to fail, and
+reports it, attributed to goal_id and to advisory_id (by default the last
+consult of this session). The answer has its exit code, the
 outcome, what ucs learned, and the last 16 KiB of its stdout and stderr. A
 capability the policy refuses is not run: a tool error permission_denied.`,
 	Mutating: true,
@@ -50,6 +52,7 @@ capability the policy refuses is not run: a tool error permission_denied.`,
 		{Name: "context", Type: bridge.TypeString, Doc: "the task the action is part of"},
 		{Name: "task", Type: bridge.TypeString, Doc: "v5: the task's id (consult's task)"},
 		{Name: "timeout_ms", Type: bridge.TypeInt, Doc: "stop the command after this many milliseconds"},
+		{Name: "expect", Type: bridge.TypeObject, Doc: "when the step's point is to fail (reproducing a failing test): {\"failure\": true} makes a non-zero exit its success and exit 0 neutral; {\"exit_codes\": [1]} lists the exit codes that mean success (ucs exec's --expect-failure, --success-exit)"},
 	},
 	// The report's error, when it was not recorded, is an object under
 	// "error": a tool error's member of that name is a string, so the
@@ -62,6 +65,7 @@ capability the policy refuses is not run: a tool error permission_denied.`,
 		{Name: "confidence", Type: bridge.TypeNumber, Always: true, Doc: "how sure the classification is, 0 to 1"},
 		{Name: "rule", Type: bridge.TypeString, Always: true, Doc: "the rule that classified it (timeout, killed, exit code, HTTP status, empty output...)"},
 		{Name: "detail", Type: bridge.TypeString, Always: true, Doc: "what the rule saw"},
+		{Name: "expected", Type: bridge.TypeString, Doc: "what the step was expected to do, when expect said it: \"a failure\", \"exit 1\""},
 		{Name: "recorded", Type: bridge.TypeBool, Always: true, Doc: "the outcome was reported and learnt from (false: queued, or an error says why not)"},
 		{Name: "queued", Type: bridge.TypeBool, Doc: "the workspace was busy: the next call that changes it applies the report"},
 		{Name: "attribution", Type: bridge.TypeString, Doc: "what the report taught of the transition"},
@@ -98,10 +102,17 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 			Hint: "give a number of milliseconds, or leave it out"}), nil
 	}
 
+	xv, _ := in.Get("expect")
+	expect, err := outcome.ParseExpectation(xv)
+	if err != nil {
+		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: err.Error(),
+			Hint: `expect is {"failure": true} or {"exit_codes": [1, ...]}`}), nil
+	}
+
 	s.mu.Lock()
 	in, attributed := s.ctx.attach(in)
 	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
-		Context: str(in, "context"), Task: str(in, "task"), Command: argv}
+		Context: str(in, "context"), Task: str(in, "task"), Command: argv, Expect: expect}
 	var plan bridge.ExecPlan
 	var timeout time.Duration
 	var refusal pyjson.Value

@@ -26,6 +26,10 @@ type Action struct {
 	// Async only queues the observation (the next call that changes the
 	// workspace learns it).
 	Async bool
+	// Expect is what the run is for when its point is to fail (an
+	// expected failure, or the exit codes that mean success): the report
+	// carries it, and the verdict is judged by it.
+	Expect outcome.Expectation
 }
 
 // Plan refuses an action whose words are not UTF-8 (invalid_utf8),
@@ -92,15 +96,20 @@ type Reported struct {
 	Line string
 }
 
-// Report classifies the observation with the plan's rules and reports it
-// as the action (a report with a fresh request_id, through the pending
+// Report classifies the observation with the plan's rules, judges the
+// verdict by the action's expectation (outcome.Expectation.Judge), and
+// reports it as the action (a report with a fresh request_id, through the pending
 // queue: bridge.Observe). A workspace problem is in the answer, never an
 // error: the tool ran.
 func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Reported {
 	res := o.Result()
-	v := outcome.Classify(res, plan.Rules)
+	v := a.Expect.Judge(res, outcome.Classify(res, plan.Rules))
 	in := []pyjson.Member{pyjson.KV("action", a.Capability), pyjson.KV("result", outcome.Summarize(res).JSON()),
 		pyjson.KV("request_id", NewID())}
+	if !a.Expect.IsZero() {
+		// In the journal's report: verify judges the result by it again.
+		in = append(in, pyjson.KV("expect", a.Expect.JSON()))
+	}
 	for _, kv := range [][2]string{{"goal_id", a.Goal}, {"advisory_id", a.Advisory}, {"context", a.Context}, {"task", a.Task}} {
 		if kv[1] != "" {
 			in = append(in, pyjson.KV(kv[0], kv[1]))
@@ -118,7 +127,13 @@ func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Rep
 	out := pyjson.Obj(pyjson.KV("action", a.Capability), pyjson.KV("exit_code", o.ExitCode),
 		pyjson.KV("duration_ms", o.Duration.Milliseconds()),
 		pyjson.KV("outcome", v.Status), pyjson.KV("confidence", v.Confidence), pyjson.KV("rule", v.Rule), pyjson.KV("detail", v.Detail))
+	if !a.Expect.IsZero() {
+		out = out.With("expected", a.Expect.String())
+	}
 	line := "ucs: " + a.Capability + " " + v.Status + " (" + strconv.FormatFloat(v.Confidence, 'f', 2, 64) + ", " + v.Rule + ")"
+	if !a.Expect.IsZero() {
+		line += "; " + v.Detail
+	}
 	switch {
 	case err != nil:
 		e := bridge.AsError(err)

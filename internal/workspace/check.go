@@ -589,6 +589,12 @@ func scanTree(l *Workspace) treeScan {
 			ts.dirLinked = ts.dirLinked || rel == "ucs" || rel == RelStateDir
 			return nil // links have no mode of their own
 		}
+		if !d.IsDir() && strings.HasPrefix(rel, RelWorkingState+"/") {
+			// The agent's own files, written where flush says at the
+			// agent's usual mode (0644): the directory, private since
+			// init (0700), is what keeps them private, and it is judged.
+			return nil
+		}
 		info, err := d.Info()
 		if err != nil || info.Mode().Perm()&0o077 == 0 {
 			return nil
