@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -72,9 +74,34 @@ type goalOutcome struct {
 type goalBook struct {
 	Open   []*goal // in creation order
 	Closed []*goal // completed, oldest first, at most closedKept
+	// Numbered is the highest goal number given (goal gN is number N);
+	// 0 in a book written before goals were numbered, which then counts
+	// on from its highest id.
+	Numbered int64
 }
 
-func (gb *goalBook) empty() bool { return len(gb.Open) == 0 && len(gb.Closed) == 0 }
+// goalNumber returns N of a goal id gN.
+func goalNumber(id string) (int64, bool) {
+	n, err := strconv.ParseInt(strings.TrimPrefix(id, "g"), 10, 64)
+	return n, err == nil && strings.HasPrefix(id, "g") && n > 0
+}
+
+// highest returns the highest goal number given: the book's count, or
+// the highest id it holds (ids were once the number of the event that
+// added the goal).
+func (gb *goalBook) highest() int64 {
+	n := gb.Numbered
+	for _, gs := range [][]*goal{gb.Open, gb.Closed} {
+		for _, g := range gs {
+			if k, ok := goalNumber(g.ID); ok && k > n {
+				n = k
+			}
+		}
+	}
+	return n
+}
+
+func (gb *goalBook) empty() bool { return len(gb.Open) == 0 && len(gb.Closed) == 0 && gb.Numbered == 0 }
 
 // find returns the goal with that id, open or closed, or nil.
 func (gb *goalBook) find(id string) *goal {
@@ -201,7 +228,12 @@ func (gb *goalBook) appendJSON(dst []byte) []byte {
 		}
 		return pyjson.ArrayValue(out)
 	}
-	return pyjson.AppendDumps(dst, pyjson.Obj(pyjson.KV("closed", list(gb.Closed)), pyjson.KV("open", list(gb.Open))))
+	members := []pyjson.Member{pyjson.KV("closed", list(gb.Closed))}
+	if gb.Numbered > 0 { // a book written before goals were numbered keeps its bytes
+		members = append(members, pyjson.KV("numbered", gb.Numbered))
+	}
+	members = append(members, pyjson.KV("open", list(gb.Open)))
+	return pyjson.AppendDumps(dst, pyjson.Obj(members...))
 }
 
 // decodeGoals reads what appendJSON wrote.
@@ -211,6 +243,12 @@ func decodeGoals(raw []byte) (*goalBook, error) {
 	}
 	doc := gjson.ParseBytes(raw)
 	gb := &goalBook{}
+	if n := doc.Get("numbered"); n.Exists() {
+		if n.Type != gjson.Number || n.Num < 1 || n.Num != float64(int64(n.Num)) {
+			return nil, errors.New("goals.numbered: want a whole number above 0")
+		}
+		gb.Numbered = int64(n.Num)
+	}
 	for _, part := range []struct {
 		key string
 		dst *[]*goal

@@ -65,8 +65,12 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	id, err := s.nextGoalID(gb, c)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	g := &goal{
-		ID:      "g" + strconv.FormatInt(s.meta.Seq+1, 10),
+		ID:      id,
 		Content: argString(c, "content"), Parent: argString(c, "parent"),
 		Criterion: criterionCount, Target: 1,
 		RetryBudget: argInt(c, "retries"), State: goalActive, Created: isoTime(s.now),
@@ -82,6 +86,13 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, unknownGoal(g.Parent)
 	}
 	gb.Open = append(gb.Open, g)
+	// The id is recorded in the event, so a replay gives the goal the id
+	// it was given, whatever rule gave it.
+	if !s.replaying {
+		journaled := c
+		journaled.Args = c.Args.With("id", id)
+		s.journaled = &journaled
+	}
 	return pyjson.Obj(pyjson.KV("status", "added"), pyjson.KV("goal", g.value())), nil
 }
 
@@ -119,7 +130,7 @@ var goalShowSpec = Spec{
 	Output:  goalShowOutput,
 	Name:    "goal show",
 	Summary: "Show one goal: its criteria, progress, retries and last outcome",
-	Long:    `The goal's id is the argument (or --id): g and the sequence number of the event that added it.`,
+	Long:    `The goal's id is the argument (or --id): g and the goal's number in the workspace (g1, g2, ...; goal add and goal list give it).`,
 	Example: "ucs goal show g12",
 	Fields:  []Field{goalIDField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
@@ -275,4 +286,24 @@ var goalMoveOutput = []OutputField{
 	{Name: "status", Type: TypeString, Always: true, Doc: "the goal's new state, as the operation names it"},
 	{Name: "from", Type: TypeString, Always: true, Doc: "its state before"},
 	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal, after the transition"},
+}
+
+// nextGoalID returns the id of the goal being added: g and one more than
+// the highest goal number the workspace has given, so ids count the
+// workspace's goals (g1, g2, ...) and never reuse one, even after a
+// completed goal leaves the book. A replay reads the id its event
+// recorded; events written before ids were recorded (ucs then numbered a
+// goal by the event that added it) replay with that rule.
+func (s *session) nextGoalID(gb *goalBook, c Call) (string, error) {
+	if s.replaying {
+		if id := argString(c, "id"); id != "" {
+			if n, ok := goalNumber(id); ok && n > gb.Numbered {
+				gb.Numbered = n
+			}
+			return id, nil
+		}
+		return "g" + strconv.FormatInt(s.meta.Seq+1, 10), nil
+	}
+	gb.Numbered = gb.highest() + 1
+	return "g" + strconv.FormatInt(gb.Numbered, 10), nil
 }

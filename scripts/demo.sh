@@ -36,8 +36,8 @@ report "A notable step with its reasoning asks for a reflection" \
   '{"action": "web_fetch", "outcome": "pricing table extracted", "success": "success", "significance": "notable", "context": "research competitor pricing on the web", "reasoning_trace": {"constraints": "one hour", "alternatives": "web_search snippets truncate prices", "decisive_factor": "full pages carry the whole table"}}'
 step "Reflect when a report asks for it: methodology for next time" "echo '{\"type\": \"post_task\", ...}' | ucs reflect"
 printf '%s' '{"type": "post_task", "text": "### Pricing research\nFetch full pages: search snippets truncate price tables.", "capabilities": ["web_fetch", "read"], "keywords": ["pricing", "research"]}' | "$UCS" reflect
-step "Run a tool through ucs: it observes the outcome itself (exit code, output), no report needed" "ucs exec --action web_fetch --goal g2 --context ... -- sh -c 'echo ...'"
-"$UCS" exec --action web_fetch --goal g2 --context "research competitor pricing on the web" -- sh -c 'echo "<table>prices</table>"'
+step "Run a tool through ucs: it observes the outcome itself (exit code, output), no report needed" "ucs exec --action web_fetch --goal g1 --context ... -- sh -c 'echo ...'"
+"$UCS" exec --action web_fetch --goal g1 --context "research competitor pricing on the web" -- sh -c 'echo "<table>prices</table>"'
 run "The same kind of task, worded differently: the advice has learned, and what the agent believes comes with it" \
   consult --greedy --compact --fields suggested_paths,observations --context "find what competitors charge; check their pricing pages"
 run "What the agent believes: observations with evidence, confidence and freshness" observations

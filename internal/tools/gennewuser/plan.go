@@ -53,7 +53,7 @@ const (
 	pSkip           = 0.3  // web_search or git_log fails and the agent goes on without it
 	pExec           = 0.4  // run_tests is run through ucs exec
 	pDetour         = 0.1  // a detour: a grep after read_file, a diff after edit_file
-	goalCount       = 4    // the goal g2 completes after this many observed test runs
+	goalCount       = 4    // the goal g1 completes after this many observed test runs
 )
 
 // A step is one call of the agent's tool as the plan has it: the action,

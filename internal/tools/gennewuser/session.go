@@ -106,7 +106,7 @@ func session(eps []episode, m manifest, manifestJSON string, probe bool) (*scrip
 
 	s.comment("A goal the test runs observed through ucs exec complete.")
 	s.ucs(false, true, "goal", "add", "--content", "keep the test suite green", "--count", fmt.Sprint(goalCount))
-	s.jsonpath("stdout", "goal.id", "g2")
+	s.jsonpath("stdout", "goal.id", "g1")
 	goalRuns := 0
 
 	rated, amended, deadEnd, deadEndChecked := false, false, false, false
@@ -175,7 +175,7 @@ func session(eps []episode, m manifest, manifestJSON string, probe bool) (*scrip
 			if st.exec {
 				args := []string{"exec", "--action", st.action, "--context", ep.context, "--result-file", "r.json"}
 				if st.ok && goalRuns < goalCount {
-					args = append(args, "--goal", "g2")
+					args = append(args, "--goal", "g1")
 					goalRuns++
 				}
 				cmd := "true"
@@ -227,7 +227,7 @@ func session(eps []episode, m manifest, manifestJSON string, probe bool) (*scrip
 	}
 
 	s.comment("The goal completed by its observed test runs.")
-	s.ucs(false, false, "goal", "show", "g2")
+	s.ucs(false, false, "goal", "show", "g1")
 	s.jsonpath("stdout", "goal.state", "completed")
 
 	s.comment(`At the end, show: as many transitions as the pairs of steps the plan
