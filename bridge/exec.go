@@ -114,6 +114,13 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan,
 // how many capabilities there are and where they are listed (pinned, the
 // workspace's manifest file): a few names alone read as the whole list.
 func capabilityHint(names []string, name, pinned string) string {
+	return capabilityNear(names, name) + "; all are listed in " + pinned + " (capabilities[].name)"
+}
+
+// capabilityNear says which of the manifest's names an unknown one was
+// probably meant to be, and how many there are, so three close names do
+// not read as the whole list.
+func capabilityNear(names []string, name string) string {
 	near := closest(name, names, 3)
 	hint := ""
 	if len(near) > 0 && editDistance(name, near[0]) <= max(2, len([]rune(name))/3) {
@@ -123,7 +130,7 @@ func capabilityHint(names []string, name, pinned string) string {
 	if len(near) > 0 {
 		hint += "; the closest: " + strings.Join(near, ", ")
 	}
-	return hint + "; all are listed in " + pinned + " (capabilities[].name)"
+	return hint
 }
 
 // Observe reports an observation (a report call with a request_id):

@@ -370,8 +370,7 @@ func runePrefix(s string, n int) string {
 
 // unknownCapability is the warning for a capability name the manifest lacks.
 func unknownCapability(s *session, name, what string) string {
-	return "unknown capability " + quote(name) + " " + what + "; closest: " +
-		strings.Join(closest(name, s.manifest.Names(), 3), ", ")
+	return "unknown capability " + quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
 }
 
 func quote(s string) string { return string(pyjson.AppendString(nil, s)) }
