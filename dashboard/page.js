@@ -137,7 +137,7 @@
       if (chain.length) {
         fig.append(table(["from", "next step", "evidence", "p(success)", "alternatives there"], chain.map((st) =>
           el("tr", {}, el("td", {}, st.at === null ? "start" : st.at), el("td", {}, el("b", {}, st.to)),
-            el("td", {}, evidence(st.evidence)), el("td", { class: "num" }, pct(st.p_success)),
+            el("td", { class: "evidence" }, evidence(st.evidence)), el("td", { class: "num" }, pct(st.p_success)),
             el("td", {}, (st.alternatives || []).map((a) => a.to + " " + pct(a.p_success)).join(", ") || "–")))));
       }
       body.append(fig);

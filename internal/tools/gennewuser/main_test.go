@@ -6,12 +6,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/newuser"
 )
 
 // The committed script is what the generator writes: a change of the
 // plan or of its checks must come with the script it makes.
 func TestCommittedScriptIsGenerated(t *testing.T) {
-	want, err := generate("../../../testdata/manifests/coding.json", defaultSeed, false)
+	want, err := generate("../../../testdata/manifests/coding.json", newuser.DefaultSeed, false)
 	require.NoError(t, err)
 	got, err := os.ReadFile("../../../testdata/script/newuser_session.txtar")
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package main
+package newuser
 
 import (
 	"encoding/json"
@@ -253,8 +253,34 @@ those it lists, the discovered ones are those the manifest lacks.`)
 	s.ucs(false, false, "check")
 	s.jsonpath("stdout", "ok", "true")
 	s.ucs(false, false, "verify")
+	walkRules(s)
 	transfer(s)
 	return s, nil
+}
+
+// walkRules writes, for each task type, a walk along the rule it was
+// taught, in the context of its last task: consult --task-start names the
+// rule's first tool first, and consult --from each step of the rule names
+// the rule's next tool first. These consults are looks: the workspace's
+// files are byte for byte what they were before them.
+func walkRules(s *script) {
+	s.comment(`Along each taught rule, read-only: consult --task-start names the rule's
+first tool first, consult --from each step the rule's next one, and the
+workspace is unchanged by these looks.`)
+	s.line("hashws ws walk-before.txt")
+	for _, k := range kinds {
+		for i, to := range k.rule {
+			args := []string{"consult", "--context", k.contexts[0], "--task-start"}
+			if i > 0 {
+				args = []string{"consult", "--context", k.contexts[0], "--from", k.rule[i-1]}
+			}
+			s.ucs(false, false, args...)
+			s.jsonpath("stdout", "suggested_paths.0.to", to)
+		}
+	}
+	s.jsonpath("stdout", "advisory_id", "")
+	s.line("hashws ws walk-after.txt")
+	s.line("cmp walk-after.txt walk-before.txt")
 }
 
 // consultParts are the members of a consult answer that a workspace with
@@ -279,14 +305,14 @@ of the same manifest restores it, and consult advises there as in ws.`)
 	s.jsonpath("stdout", "model.version", "v5")
 	s.line("cp stdout export.json")
 	s.ucsOn("ws2", false, true, "init", "--manifest", "coding.json")
-	s.line("stdin export.json")
+	s.stdinFile("export.json")
 	s.ucsOn("ws2", false, true, "import")
 	s.jsonpath("stdout", "model.action", "restored")
 	s.jsonpath("stdout", "model.records_left_out", "0")
 	s.comment("A second import changes nothing: ws2 exports the same before and after.")
 	s.ucsOn("ws2", false, false, "export")
 	s.line("cp stdout ws2-before.json")
-	s.line("stdin export.json")
+	s.stdinFile("export.json")
 	s.ucsOn("ws2", false, true, "import")
 	s.jsonpath("stdout", "model.action", "already_imported")
 	s.jsonpath("stdout", "already_imported", "true")

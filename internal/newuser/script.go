@@ -1,8 +1,9 @@
-package main
+package newuser
 
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,8 +15,10 @@ type script struct {
 	files []string          // names, in order
 	body  map[string]string // name → content
 	named map[string]string // content → name
-	calls int               // ucs calls
+	calls []Call            // ucs calls
 	seq   int64             // the journal's last event, as the script's calls leave it
+	// input and inputFile are the next call's stdin, as stdin set it.
+	input, inputFile string
 }
 
 func newScript() *script {
@@ -50,7 +53,8 @@ func (s *script) ucsOn(ws string, fails, changes bool, args ...string) {
 		quoted[i] = quote(a)
 	}
 	s.line("%s ucs --workspace %s %s", prefix, ws, strings.Join(quoted, " "))
-	s.calls++
+	s.calls = append(s.calls, Call{Workspace: ws, Args: slices.Clone(args), Input: s.input, InputFile: s.inputFile, Fails: fails})
+	s.input, s.inputFile = "", ""
 	if changes && ws == "ws" {
 		s.seq++
 	}
@@ -70,6 +74,14 @@ func (s *script) stdin(name, content string) {
 		s.named[content] = name
 	}
 	s.line("stdin %s", name)
+	s.input = content
+}
+
+// stdinFile makes the next command read the file name, which an earlier
+// command of the script wrote.
+func (s *script) stdinFile(name string) {
+	s.line("stdin %s", name)
+	s.inputFile = name
 }
 
 // jsonpath writes a check of a JSON answer's value at a gjson path.
