@@ -59,7 +59,7 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 		if err != nil {
 			return nil, nil, err
 		}
-		ranked, out, err := s.rankSteps(v, positionEpisode(task, context, from), penalty, greedy)
+		ranked, out, err := s.rankSteps(v, positionEpisode(task, context, from), context, penalty, greedy)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -187,6 +187,9 @@ func stepEvidence(ev pyjson.Value) string {
 		out := ""
 		if next := get(ev, "next_step"); !next.IsNull() {
 			out = "next " + jsonText(get(next, "times")) + " of " + jsonText(get(next, "of"))
+			if t := get(next, "term"); !t.IsNull() {
+				out += " (" + jsonText(t) + ")"
+			}
 		}
 		if n := num(get(o, "successes")) + num(get(o, "failures")); n > 0 {
 			out += ", ok " + jsonText(get(o, "successes")) + " of " + fmtCount(n)

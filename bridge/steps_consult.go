@@ -80,7 +80,7 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 		return nil, "", err
 	}
 	ep := v.taskEpisode(task, context)
-	ranked, out, err := s.rankSteps(v, ep, penalty, greedy)
+	ranked, out, err := s.rankSteps(v, ep, context, penalty, greedy)
 	if err != nil {
 		return nil, "", err
 	}
@@ -99,7 +99,7 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 // rankSteps ranks the next steps of an episode (suggestSteps', and
 // consult --from's on an episode of its own), and describes the first
 // advisoryTopN. It remembers nothing but the episode's last ranking.
-func (s *session) rankSteps(v *stepsState, ep *nextstep.Episode, penalty map[string]float64, greedy bool) ([]nextstep.Scored, []pyjson.Value, error) {
+func (s *session) rankSteps(v *stepsState, ep *nextstep.Episode, context string, penalty map[string]float64, greedy bool) ([]nextstep.Scored, []pyjson.Value, error) {
 	m := s.stepsModel(v)
 	cands, discovered := s.stepCandidates(m, ep.At)
 	var ranked []nextstep.Scored
@@ -123,7 +123,7 @@ func (s *session) rankSteps(v *stepsState, ep *nextstep.Episode, penalty map[str
 		if !greedy {
 			p = penalty[r.To]
 		}
-		out[i] = s.describeStep(m, ep, r, p, discovered[r.To])
+		out[i] = s.describeStep(m, ep, context, r, p, discovered[r.To])
 	}
 	if err := modelErr(m); err != nil {
 		return nil, nil, err
@@ -167,7 +167,7 @@ func sortScored(r []nextstep.Scored) {
 
 // describeStep is one suggestion of a v5 consult: the next step, the best
 // two after it, and why, in whole counts.
-func (s *session) describeStep(m *nextstep.Model, ep *nextstep.Episode, r nextstep.Scored, penalty float64, discovered bool) pyjson.Value {
+func (s *session) describeStep(m *nextstep.Model, ep *nextstep.Episode, context string, r nextstep.Scored, penalty float64, discovered bool) pyjson.Value {
 	ev := m.Explain(ep, r.To)
 	chain := []string{r.To}
 	for at := ep.Next(r.To); len(chain) < 3; {
@@ -182,12 +182,18 @@ func (s *session) describeStep(m *nextstep.Model, ep *nextstep.Episode, r nextst
 	where := stateName(ep.Prev)
 	var next any // null: no next call counted yet
 	if ev.Level != "" {
-		next = pyjson.Obj(pyjson.KV("level", ev.Level), pyjson.KV("times", ev.Next), pyjson.KV("of", ev.Of))
+		members := []pyjson.Member{pyjson.KV("level", ev.Level), pyjson.KV("times", ev.Next), pyjson.KV("of", ev.Of)}
+		if ev.Term != "" {
+			members = append(members, pyjson.KV("term", learn.TermWord(context, ev.Term)))
+		}
+		next = pyjson.ObjectValue(members)
 	}
 	why := "untried here; ranked by the manifest's prior"
 	switch ev.Level {
 	case "task":
 		why = "in this task, after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
+	case "term":
+		why = "in tasks whose context says " + quote(learn.TermWord(context, ev.Term)) + ", after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
 	case "state":
 		why = "after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
 	case "any":

@@ -97,8 +97,9 @@ func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.
 
 // hasEvidence reports whether a suggestion rests on what the agent did,
 // not on the manifest's prior alone: on v5, the step followed this state
-// (in this task or any) at least once (a step only ever taken elsewhere would carry the chain
-// past the task's end); on a learning model, the step has outcomes; the
+// at least once in this task or in tasks whose context shares a word with
+// this one (a step only ever taken in other kinds of task would carry the
+// chain past the task's end); on a learning model, the step has outcomes; the
 // reference's model (v2) keeps none, and its edges' learned weight stands
 // for them.
 func hasEvidence(p pyjson.Value) bool {
@@ -116,7 +117,7 @@ func hasEvidence(p pyjson.Value) bool {
 	if _, ok := ev.Get("outcomes"); ok { // v5
 		next, _ := ev.Get("next_step")
 		level := strField(next, "level")
-		return (level == "task" || level == "state") && get(next, "times") > 0
+		return (level == "task" || level == "term") && get(next, "times") > 0
 	}
 	return get(ev, "all_contexts", "of") > 0
 }

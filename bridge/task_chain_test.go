@@ -90,7 +90,8 @@ func TestHasEvidence(t *testing.T) {
 		name, json string
 		want       bool
 	}{
-		{"v5 followed here", `{"evidence":{"next_step":{"level":"state","times":2,"of":3},"outcomes":{"successes":2,"failures":0}}}`, true},
+		{"v5 followed here in any task", `{"evidence":{"next_step":{"level":"state","times":2,"of":3},"outcomes":{"successes":2,"failures":0}}}`, false},
+		{"v5 in tasks like this", `{"evidence":{"next_step":{"level":"term","term":"fix","times":2,"of":3},"outcomes":{"successes":2,"failures":0}}}`, true},
 		{"v5 in this task", `{"evidence":{"next_step":{"level":"task","times":1,"of":1},"outcomes":{"successes":1,"failures":0}}}`, true},
 		{"v5 never next here", `{"evidence":{"next_step":{"level":"state","times":0,"of":3},"outcomes":{"successes":2,"failures":0}}}`, false},
 		{"v5 only anywhere", `{"evidence":{"next_step":{"level":"any","times":4,"of":9},"outcomes":{"successes":4,"failures":0}}}`, false},

@@ -120,7 +120,8 @@
       if (!ev) return "–";
       if (ev.outcomes) {
         const parts = [];
-        if (ev.next_step) parts.push("came next " + ev.next_step.times + " of " + ev.next_step.of + " times");
+        if (ev.next_step) parts.push("came next " + ev.next_step.times + " of " + ev.next_step.of + " times" +
+          (ev.next_step.term ? " in tasks saying \u201c" + ev.next_step.term + "\u201d" : ""));
         const n = ev.outcomes.successes + ev.outcomes.failures;
         if (n) parts.push("succeeded " + ev.outcomes.successes + " of " + n);
         return parts.join("; ") || "–";

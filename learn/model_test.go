@@ -238,3 +238,16 @@ func FuzzDecode(f *testing.F) {
 		require.Equal(t, string(m.AppendJSON(nil)), string(again.AppendJSON(nil)))
 	})
 }
+
+// TermWord gives people the word a term came from.
+func TestTermWord(t *testing.T) {
+	for _, tc := range []struct{ text, term, want string }{
+		{"add a CSV export feature to the reports page", "featur", "feature"},
+		{"Fixing the failing parser test", "fail", "failing"},
+		{"research how other libraries handle retries", "handl", "handle"},
+		{"the login form", "absent", "absent"},
+		{"", "fix", "fix"},
+	} {
+		assert.Equal(t, tc.want, TermWord(tc.text, tc.term), tc.text)
+	}
+}

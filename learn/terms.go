@@ -14,12 +14,39 @@ import (
 // what lets evidence gathered under one wording serve the other.
 func Terms(text string) []string {
 	var out []string
+	words(text, func(w string) bool {
+		out = append(out, Stem(w))
+		return true
+	})
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TermWord returns the first word of text whose term is term, for people
+// to read ("feature" rather than the term "featur"), or term itself when
+// no word of text has it.
+func TermWord(text, term string) string {
+	found := term
+	words(text, func(w string) bool {
+		if Stem(w) == term {
+			found = w
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// words calls yield with each word of text that can be a term (lower
+// case, three letters or more, no stop word), in order, until it returns
+// false.
+func words(text string, yield func(string) bool) {
 	word := make([]byte, 0, 32)
+	more := true
 	flush := func() {
-		if len(word) >= 3 {
-			w := string(word)
-			if !stopWords[w] {
-				out = append(out, Stem(w))
+		if len(word) >= 3 && more {
+			if w := string(word); !stopWords[w] {
+				more = yield(w)
 			}
 		}
 		word = word[:0]
@@ -35,8 +62,6 @@ func Terms(text string) []string {
 		}
 	}
 	flush()
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 func isLetter(r rune) bool {

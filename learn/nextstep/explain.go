@@ -6,9 +6,13 @@ import "math"
 // for an explanation people read.
 type Evidence struct {
 	// Level says where Next and Of were counted: "task" (this task, in
-	// this state), "state" (this state, any task), "any" (every state) or
-	// "" (nowhere yet).
+	// this state), "term" (tasks whose context says Term, in this state),
+	// "state" (this state, any task), "any" (every state) or "" (nowhere
+	// yet).
 	Level string
+	// Term is the context's word whose tasks took the step most
+	// consistently here, when Level is "term".
+	Term string
 	// Next is how many of the agent's Of next successful calls there were
 	// to the step.
 	Next, Of int64
@@ -36,7 +40,10 @@ func (m *Model) Explain(ep *Episode, to string) Evidence {
 			key  string
 		}{{"task", keyTask(ep.Task, ep.Prev)}}, levels...)
 	}
-	for _, l := range levels {
+	for i, l := range levels {
+		if i == len(levels)-2 && m.explainTerm(ep, to, &ev) {
+			break // before the state: what tasks like this one did
+		}
 		if c := m.table(l.key); c != nil && c.M > 0 {
 			ev.Level, ev.Of = l.name, c.M
 			if o := c.To[to]; o != nil {
@@ -101,4 +108,30 @@ func (m *Model) Outcomes(to string) (successes, failures int64) {
 		return c.To[to].NS, c.To[to].NF
 	}
 	return 0, 0
+}
+
+// explainTerm finds, among the words of the episode's context, the one
+// whose tasks took the step here most consistently (the largest share of
+// their next successful calls, then the most of them, then the context's
+// order), and counts Next and Of there. It is why the terms' experts rank
+// a step first for a kind of task when the state's counts, pooled over
+// every task, would not.
+func (m *Model) explainTerm(ep *Episode, to string, ev *Evidence) bool {
+	if m.P.Term <= 0 {
+		return false
+	}
+	found := false
+	for _, t := range ep.Terms {
+		c := m.table(keyTerm(t, ep.Prev))
+		if c == nil || c.M <= 0 || c.To[to] == nil || c.To[to].NS <= 0 {
+			continue
+		}
+		next := c.To[to].NS
+		// next/M against ev.Next/ev.Of, crosswise in whole numbers.
+		if better := next*ev.Of - ev.Next*c.M; !found || better > 0 || better == 0 && next > ev.Next {
+			ev.Level, ev.Term, ev.Next, ev.Of = "term", t, next, c.M
+			found = true
+		}
+	}
+	return found
 }

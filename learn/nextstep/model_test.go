@@ -295,3 +295,30 @@ func TestChangesMerge(t *testing.T) {
 		require.JSONEq(t, string(rec.Value), string(st[rec.Key]), rec.Key)
 	}
 }
+
+// The explanation names the evidence the ranking rests on: at a start
+// every kind of task shares, the counts of tasks whose context has the
+// distinctive word, not the pooled ones; the word whose tasks took the
+// step most consistently; the state's counts where no word has any.
+func TestExplainTerms(t *testing.T) {
+	m := New(DefaultParams)
+	for range 3 {
+		play(m, "", []string{"fix", "please"}, "b", true, "c", true)
+		play(m, "", []string{"price", "please"}, "d", true)
+	}
+	ep := NewEpisode("", []string{"fix", "please"})
+	require.Equal(t, "b", top(m, ep))
+	ev := m.Explain(ep, "b")
+	require.Equal(t, Evidence{Level: "term", Term: "fix", Next: 3, Of: 3, Successes: 3, P: ev.P, SD: ev.SD}, ev)
+	// "please" has b 3 of 6; "fix" 3 of 3.
+	ev = m.Explain(NewEpisode("", []string{"please"}), "b")
+	require.Equal(t, [3]any{"term", "please", int64(3)}, [3]any{ev.Level, ev.Term, ev.Next})
+	require.Equal(t, int64(6), ev.Of)
+	// No word of this context was ever counted: the state's counts.
+	ev = m.Explain(NewEpisode("", []string{"unseen"}), "b")
+	require.Equal(t, [4]any{"state", "", int64(3), int64(6)}, [4]any{ev.Level, ev.Term, ev.Next, ev.Of})
+	// A task's own counts come first.
+	play(m, "t", []string{"fix"}, "d", true)
+	ev = m.Explain(NewEpisode("t", []string{"fix"}), "d")
+	require.Equal(t, [3]any{"task", int64(1), int64(1)}, [3]any{ev.Level, ev.Next, ev.Of})
+}
