@@ -112,8 +112,8 @@ func (m *Model) Outcomes(to string) (successes, failures int64) {
 
 // explainTerm finds, among the words of the episode's context, the one
 // whose tasks took the step here most consistently (the largest share of
-// their next successful calls, then the most of them, then the context's
-// order), and counts Next and Of there. It is why the terms' experts rank
+// their next successful calls, smoothed, then the most of them, then the
+// context's order), and counts Next and Of there. It is why the terms' experts rank
 // a step first for a kind of task when the state's counts, pooled over
 // every task, would not.
 func (m *Model) explainTerm(ep *Episode, to string, ev *Evidence) bool {
@@ -127,8 +127,10 @@ func (m *Model) explainTerm(ep *Episode, to string, ev *Evidence) bool {
 			continue
 		}
 		next := c.To[to].NS
-		// next/M against ev.Next/ev.Of, crosswise in whole numbers.
-		if better := next*ev.Of - ev.Next*c.M; !found || better > 0 || better == 0 && next > ev.Next {
+		// The share smoothed as (next+1)/(M+2), so one call of a rare word
+		// does not outweigh nine of twelve: compared crosswise, in whole
+		// numbers.
+		if better := (next+1)*(ev.Of+2) - (ev.Next+1)*(c.M+2); !found || better > 0 || better == 0 && next > ev.Next {
 			ev.Level, ev.Term, ev.Next, ev.Of = "term", t, next, c.M
 			found = true
 		}

@@ -322,3 +322,18 @@ func TestExplainTerms(t *testing.T) {
 	ev = m.Explain(NewEpisode("t", []string{"fix"}), "d")
 	require.Equal(t, [3]any{"task", int64(1), int64(1)}, [3]any{ev.Level, ev.Next, ev.Of})
 }
+
+// One call under a rare word does not outweigh a consistent common one.
+func TestExplainTermsSmoothed(t *testing.T) {
+	m := New(DefaultParams)
+	for i := range 12 {
+		if i < 9 {
+			play(m, "", []string{"fix"}, "b", true)
+		} else {
+			play(m, "", []string{"fix"}, "c", true)
+		}
+	}
+	play(m, "", []string{"emails"}, "b", true)
+	ev := m.Explain(NewEpisode("", []string{"emails", "fix"}), "b")
+	require.Equal(t, [3]any{"fix", int64(9), int64(12)}, [3]any{ev.Term, ev.Next, ev.Of})
+}
