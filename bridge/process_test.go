@@ -16,12 +16,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// binDir is the directory buildUCS built into; TestMain removes it.
+var binDir string
+
 // buildUCS builds the ucs binary once for the process tests.
 var buildUCS = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "ucs-bin")
 	if err != nil {
 		return "", err
 	}
+	binDir = dir
 	bin := filepath.Join(dir, "ucs")
 	out, err := exec.Command("go", "build", "-o", bin, "../cmd/ucs").CombinedOutput()
 	if err != nil {

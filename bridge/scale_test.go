@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	for _, dir := range pristine.dirs {
 		os.RemoveAll(filepath.Dir(dir))
 	}
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
 	os.Exit(code)
 }
 

@@ -108,6 +108,14 @@ func FuzzCommandLine(f *testing.F) {
 	f.Add(uint8(0), uint8(0), []byte("\x1b[31mred\x00nul"), true)
 	f.Add(uint8(6), uint8(1), []byte("net:http:get,\xc3"), false)
 	f.Add(uint8(0), uint8(1), []byte("read,edit"), false)
+	f.Cleanup(func() {
+		fuzzed.Lock()
+		defer fuzzed.Unlock()
+		if fuzzed.dir != "" {
+			os.RemoveAll(filepath.Dir(fuzzed.dir))
+			fuzzed.dir = ""
+		}
+	})
 	f.Fuzz(func(t *testing.T, op, flag uint8, value []byte, asAgent bool) {
 		ws := fuzzWorkspace(t)
 		spec := fuzzable[int(op)%len(fuzzable)]
