@@ -41,7 +41,7 @@ func showTable(v pyjson.Value) string {
 			line("  nothing learned from its start yet")
 			continue
 		}
-		line(" ", cell("FROM", 13), cell("NEXT", 14), cell("EVIDENCE", 24), "ELSE")
+		line(" ", cell("FROM", 13), cell("NEXT", 14), "EVIDENCE (and the alternatives there)")
 		for _, st := range steps {
 			at := "start"
 			if x := get(st, "at"); !x.IsNull() {
@@ -51,8 +51,13 @@ func showTable(v pyjson.Value) string {
 			for _, a := range get(st, "alternatives").Items() {
 				alts = append(alts, strField(a, "to"))
 			}
-			line(" ", cell(at, 13), cell(strField(st, "to"), 14), cell(stepEvidence(get(st, "evidence")), 24),
-				cell(orDefault(strings.Join(alts, ", "), "-"), showWidth-55))
+			line(" ", cell(at, 13), cell(strField(st, "to"), 14), cell(stepEvidence(get(st, "evidence")), showWidth-30))
+			if len(alts) > 3 {
+				alts = append(alts[:3], "and "+strconv.Itoa(len(alts)-3)+" more")
+			}
+			if len(alts) > 0 {
+				line(" ", cell("", 28), cell("else "+strings.Join(alts, ", "), showWidth-30))
+			}
 		}
 	}
 
