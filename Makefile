@@ -25,8 +25,11 @@ build:
 vet:
 	$(GO) vet ./...
 
+# A package's tests may take longer than go test's default 10 minutes on a
+# slow or busy machine under -race (the learning benchmark's seeded runs):
+# the limit is for a hung test, not a slow one.
 test: vet
-	$(GO) test $(RACE) -count=1 ./...
+	$(GO) test $(RACE) -count=1 -timeout 30m ./...
 
 demo: build
 	./scripts/demo.sh $(BIN)
