@@ -11,15 +11,15 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson", "internal/suggest"},
-	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
+	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
-	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen", "internal/newuser"},
+	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/benchmodel", "internal/tools/genknowledge", "internal/tools/gennewuser", "internal/learnbench", "internal/realbench"},
-	{"internal/tools/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/tools/benchreal", "internal/tools/taureduce"},
+	{"cmd/ucs", "internal/pgstore", "internal/bench/cmd/benchstore", "internal/bench/cmd/benchview", "internal/bench/cmd/benchmcp", "internal/bench/cmd/benchcalls", "internal/bench/cmd/benchmodel", "internal/bench/cmd/genknowledge", "internal/bench/cmd/gennewuser", "internal/bench/learnbench", "internal/bench/realbench"},
+	{"internal/bench/cmd/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/bench/cmd/benchreal", "internal/bench/cmd/taureduce"},
 }
 
 // TestImportLayers lists every package's imports (go list) and fails when

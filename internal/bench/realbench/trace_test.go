@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const fixture = "../../testdata/realtrace/tau-bench-airline-gpt-4o.jsonl"
+const fixture = "../../../testdata/realtrace/tau-bench-airline-gpt-4o.jsonl"
 
 // The committed fixture is what its README says: tau-bench's 200 airline
 // trajectories (50 tasks × 4 trials, trial-major), 1,164 calls, 73 errors,

@@ -1,25 +1,25 @@
 // Command gennewuser writes testdata/script/newuser_session.txtar, the
 // session of a new user replayed on ucs's default model (v5), as package
-// internal/newuser draws it. From the repository's root:
+// internal/bench/newuser draws it. From the repository's root:
 //
-//	go run ./internal/tools/gennewuser > testdata/script/newuser_session.txtar
+//	go run ./internal/bench/cmd/gennewuser > testdata/script/newuser_session.txtar
 //
 // The output is deterministic: the same flags and manifest give the same
-// bytes; go generate ./internal/tools/gennewuser runs the line above, and
+// bytes; go generate ./internal/bench/cmd/gennewuser runs the line above, and
 // this package's test fails while the committed script is not what it
 // writes. -probe also copies each answer of the last episodes' probes to a
 // file (probe-TASK-N.json), to see with go test's -testwork what v5
 // suggests there.
 package main
 
-//go:generate sh -c "cd ../../.. && go run ./internal/tools/gennewuser > testdata/script/newuser_session.txtar"
+//go:generate sh -c "cd ../../../.. && go run ./internal/bench/cmd/gennewuser > testdata/script/newuser_session.txtar"
 
 import (
 	"flag"
 	"fmt"
 	"os"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/newuser"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/newuser"
 )
 
 func main() {

@@ -2,7 +2,7 @@
 // (ucs_cognitive_export_v2) of generated knowledge, for benchmarks and
 // scale tests:
 //
-//	go run ./internal/tools/genknowledge -methodology 10000 -judgment 2000 -deadends 1000 | ucs import
+//	go run ./internal/bench/cmd/genknowledge -methodology 10000 -judgment 2000 -deadends 1000 | ucs import
 //
 // The output is deterministic: the same flags give the same bytes. A
 // set over ucs's 16 MiB stdin limit (about 15,000 methodology entries) is
@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
 )
 
 func main() {

@@ -2,7 +2,7 @@
 // it: per tool call over stdio against the same operation in process
 // (bridge.Do), and the server's memory over many calls.
 //
-//	go run ./internal/tools/benchmcp -server bin/ucs-mcp -runs 500 -calls 100000
+//	go run ./internal/bench/cmd/benchmcp -server bin/ucs-mcp -runs 500 -calls 100000
 //
 // Latency: for status, coverage and report, -runs calls each, alternating
 // the server and bridge.Do on a workspace of its own (both start fresh), and

@@ -1,10 +1,10 @@
 // Command benchlearning runs the learning-quality benchmark (issue 16,
-// package internal/learnbench): every policy on every seed, driving ucs as
+// package internal/bench/learnbench): every policy on every seed, driving ucs as
 // an agent does (consult → choose → report), and prints the summary tables
 // in Markdown. With -out it writes results.json (byte-identical for the
 // same flags and ucs) and curves.svg there.
 //
-//	go run ./internal/tools/benchlearning -seeds 10 -episodes 600 -ucs bin/ucs -out bench-learning
+//	go run ./internal/bench/cmd/benchlearning -seeds 10 -episodes 600 -ucs bin/ucs -out bench-learning
 //
 // A new model plugs in with its init arguments:
 //
@@ -22,7 +22,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/learnbench"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/learnbench"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 

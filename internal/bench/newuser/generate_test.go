@@ -12,7 +12,7 @@ import (
 // The calls are the script's: one per ucs line, on the workspace it
 // names, failing where it is negated, each report reading its file.
 func TestCallsAreTheScripts(t *testing.T) {
-	raw, err := os.ReadFile("../../testdata/manifests/coding.json")
+	raw, err := os.ReadFile("../../../testdata/manifests/coding.json")
 	require.NoError(t, err)
 	s, err := Generate(raw, DefaultSeed, false)
 	require.NoError(t, err)

@@ -10,7 +10,7 @@
 // the weights the model holds, and the peak RSS of one learned call of
 // each (GNU time's %M, where /usr/bin/time is installed).
 //
-//	go run ./internal/tools/benchmodel -ucs bin/ucs -hello bin/hello-go
+//	go run ./internal/bench/cmd/benchmodel -ucs bin/ucs -hello bin/hello-go
 //
 // The workspaces are built in process through bridge.Do, the clock a
 // second apart per call, without fsync: a build of 6,000 outcomes takes

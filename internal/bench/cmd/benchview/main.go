@@ -3,7 +3,7 @@
 // headless browser (chromium, through chromedp) takes to open it from
 // disk and draw it (the page sets data-ready on its body when it has):
 //
-//	go run ./internal/tools/benchview -ucs bin/ucs -workspace DIR
+//	go run ./internal/bench/cmd/benchview -ucs bin/ucs -workspace DIR
 //
 // Without -workspace it builds one of 100,000 knowledge entries (80,000
 // methodology, 12,000 judgment nodes, 8,000 dead ends, generated and
@@ -23,7 +23,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
 )
 
 func main() {

@@ -2,7 +2,7 @@
 // directory workspace, one process per call as an agent makes them, on a
 // throwaway local cluster (Unix socket, default durability):
 //
-//	go run ./internal/tools/benchstore -ucs bin/ucs
+//	go run ./internal/bench/cmd/benchstore -ucs bin/ucs
 //
 // It prints the median report time on a directory and on the store (ucs
 // becomes ucs-pg for the store: both binaries must be built, side by
@@ -25,7 +25,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 )
 
 func main() {

@@ -7,7 +7,7 @@
 // workspaces with `bridge.py import` and measures the reference beside ucs,
 // its runs interleaved with ucs's so both see the same machine.
 //
-//	go run ./internal/tools/benchcalls -ucs bin/ucs -ref /path/to/reference/src
+//	go run ./internal/bench/cmd/benchcalls -ucs bin/ucs -ref /path/to/reference/src
 //
 // Sizes are methodology/judgment/dead-end entry counts: fresh (none), 1k
 // (1000/200/100), 10k (10000/2000/1000) and, with -sizes, 50k
@@ -30,7 +30,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 

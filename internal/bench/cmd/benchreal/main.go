@@ -1,13 +1,13 @@
 // Command benchreal runs the real-trace learning benchmark (package
-// internal/realbench): it replays recorded agent trajectories through ucs
+// internal/bench/realbench): it replays recorded agent trajectories through ucs
 // (consult before each call, report the call after it) and through the
 // counting baselines, and prints the Markdown tables; with -out it writes
 // results.json there (byte-identical for the same flags and ucs).
 //
-//	go run ./internal/tools/benchreal                                  # the committed airline fixture, v4 and v2, in process
-//	go run ./internal/tools/benchreal -ucs bin/ucs -out bin/bench-real # the real binary, one process per call
-//	go run ./internal/tools/benchreal -split dev                       # the development split only
-//	go run ./internal/tools/benchreal -trace retail=/tmp/gpt-4o-retail.json  # a tau-bench file, reduced on the way
+//	go run ./internal/bench/cmd/benchreal                                  # the committed airline fixture, v4 and v2, in process
+//	go run ./internal/bench/cmd/benchreal -ucs bin/ucs -out bin/bench-real # the real binary, one process per call
+//	go run ./internal/bench/cmd/benchreal -split dev                       # the development split only
+//	go run ./internal/bench/cmd/benchreal -trace retail=/tmp/gpt-4o-retail.json  # a tau-bench file, reduced on the way
 //
 // A new model plugs in with -models (each name becomes `ucs init --model
 // NAME`), -ucs-init-args (added to every init) and -task (the task id in
@@ -15,7 +15,7 @@
 // (package learn/nextstep) replays in memory beside the baselines with
 // -proto:
 //
-//	go run ./internal/tools/benchreal -models '' -split dev -proto 'v5@id:term=2;v5-ctx@context:'
+//	go run ./internal/bench/cmd/benchreal -models '' -split dev -proto 'v5@id:term=2;v5-ctx@context:'
 package main
 
 import (
@@ -25,7 +25,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/realbench"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/realbench"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 

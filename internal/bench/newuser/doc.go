@@ -6,7 +6,7 @@
 // calls, and checks of what v5 learned from it.
 //
 // Generate draws the session from a seed: its testscript (what
-// internal/tools/gennewuser writes to testdata/script/newuser_session.txtar)
+// internal/bench/cmd/gennewuser writes to testdata/script/newuser_session.txtar)
 // and the same calls as data (Session.Calls), for a Go test that builds
 // the workspace itself, such as the dashboard's browser test. Kinds are
 // the task types, with the rule each is done by and the contexts it is

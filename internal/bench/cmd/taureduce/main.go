@@ -1,11 +1,11 @@
 // Command taureduce reduces a tau-bench historical trajectory file
 // (sierra-research/tau-bench, historical_trajectories/*.json) to the trace
-// the real-trace benchmark replays (internal/realbench): one JSON line per
+// the real-trace benchmark replays (internal/bench/realbench): one JSON line per
 // trajectory with its task id, trial, reward and instruction, and per tool
 // call the tool's name and whether it answered with an error. It reads the
 // file it is given and downloads nothing.
 //
-//	go run ./internal/tools/taureduce path/to/gpt-4o-airline.json > testdata/realtrace/tau-bench-airline-gpt-4o.jsonl
+//	go run ./internal/bench/cmd/taureduce path/to/gpt-4o-airline.json > testdata/realtrace/tau-bench-airline-gpt-4o.jsonl
 package main
 
 import (
@@ -13,7 +13,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/realbench"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/realbench"
 )
 
 func main() {
