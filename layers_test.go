@@ -10,7 +10,7 @@ import (
 // import packages of lower layers only: never one of its own layer or of
 // one above it. A new package must be placed here.
 var layers = [][]string{
-	{"internal/pyjson", "internal/suggest"},
+	{"internal/pyjson", "internal/suggest", "internal/bench"}, // internal/bench: its doc comment only
 	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
@@ -56,6 +56,28 @@ func TestImportLayers(t *testing.T) {
 			if l, ok := layer[imp]; ok && l >= at {
 				t.Errorf("%s (layer %d) imports %s (layer %d): a package imports only layers below its own", pkg, at, imp, l)
 			}
+		}
+	}
+}
+
+// TestBenchOutsideProduct fails when a command ucs ships is built with a
+// package under internal/bench. The layer table alone allows it (pgtest
+// and the generators sit low, so tests everywhere may use them), but the
+// benchmarks and test helpers must stay out of the binaries: they would
+// cost every call start-up work and size for nothing.
+func TestBenchOutsideProduct(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	out, err := exec.Command(goBin, "list", "-deps", "./cmd/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const bench = "github.com/unified-cognitive-substrate/ucs/internal/bench"
+	for pkg := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		if pkg == bench || strings.HasPrefix(pkg, bench+"/") {
+			t.Errorf("%s is built into a command under cmd/: only tests and internal/bench may import it", pkg)
 		}
 	}
 }
