@@ -60,24 +60,31 @@ func TestImportLayers(t *testing.T) {
 	}
 }
 
-// TestBenchOutsideProduct fails when a command ucs ships is built with a
-// package under internal/bench. The layer table alone allows it (pgtest
-// and the generators sit low, so tests everywhere may use them), but the
-// benchmarks and test helpers must stay out of the binaries: they would
-// cost every call start-up work and size for nothing.
+// TestBenchOutsideProduct fails when a package outside internal/bench
+// imports one under it other than from its tests. The layer table alone
+// allows it (pgtest and the generators sit low, so tests everywhere may
+// use them), but the benchmarks and test helpers must stay out of the
+// binaries: they would cost every call start-up work and size for nothing.
 func TestBenchOutsideProduct(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("go is not on PATH")
 	}
-	out, err := exec.Command(goBin, "list", "-deps", "./cmd/...").Output()
+	out, err := exec.Command(goBin, "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
 	const bench = "github.com/unified-cognitive-substrate/ucs/internal/bench"
-	for pkg := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
-		if pkg == bench || strings.HasPrefix(pkg, bench+"/") {
-			t.Errorf("%s is built into a command under cmd/: only tests and internal/bench may import it", pkg)
+	under := func(pkg string) bool { return pkg == bench || strings.HasPrefix(pkg, bench+"/") }
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		if under(fields[0]) {
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if under(imp) {
+				t.Errorf("%s imports %s: only tests and internal/bench may", fields[0], imp)
+			}
 		}
 	}
 }
