@@ -1,4 +1,4 @@
-// Package learnbench is the learning-quality benchmark of ucs (issue 16): it
+// Package learnbench is the learning-quality benchmark of ucs: it
 // owns the simulated environment an agent works in, the policies compared
 // on it, the metrics and their statistics, and the plot.
 //

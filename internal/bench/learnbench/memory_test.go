@@ -133,7 +133,7 @@ func liftOver(t *testing.T, res *Results, model string) {
 	}
 }
 
-// TestExecObserves is issue 17's learning check, seeded: an agent whose
+// TestExecObserves is the learning check of exec's observed outcomes, seeded: an agent whose
 // outcomes ucs observes through exec (the tool's exit code) while 10% of
 // its own verdicts would be wrong learns about as well as one whose
 // verdicts are never wrong (cumulative regret within 10%), and one that

@@ -8,7 +8,7 @@ import (
 )
 
 // The policy "next@C" is the next-step predictor of package nextstep
-// (the v5 candidate of issue 27) in memory: it ranks the current tool's
+// (the v5 candidate) in memory: it ranks the current tool's
 // out-neighbours by the probability that the next successful call is each,
 // with the predictor's exploration bonus, and learns every reported
 // outcome. It is told no task id (a sentence never repeats here): the

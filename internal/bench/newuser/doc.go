@@ -1,5 +1,5 @@
 // Package newuser is the session of a new user on ucs's default model
-// (v5), as issue 27 tried it: a coding manifest of 14 tools, four task
+// (v5), as a first-time user would try it: a coding manifest of 14 tools, four task
 // types each done by a consistent rule with the noise of a real agent
 // (failures and retries, a web search that fails and is skipped, detours,
 // probes, ucs exec, a goal, a rating, an amendment, a dead end), about 650

@@ -131,7 +131,7 @@ func writeFile(path string, b []byte) error { return os.WriteFile(path, b, 0o644
 
 // v5 on the airline fixture's development half, through the command line
 // in process, told the task and consulting as a probe (the replayed
-// agents never saw ucs's advice): what issue 27 asks of the reporting
+// agents never saw ucs's advice): the bar v5 was set, on the reporting
 // run, asserted on the split the model was developed on (the held-out
 // figures are docs/learning-benchmark.md's): hit@3 at least
 // markov1-task's and hit@1 not worse (its paired interval reaching above

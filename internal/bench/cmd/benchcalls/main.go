@@ -11,8 +11,9 @@
 //
 // Sizes are methodology/judgment/dead-end entry counts: fresh (none), 1k
 // (1000/200/100), 10k (10000/2000/1000) and, with -sizes, 50k
-// (50000/10000/5000) and 100k (80000/12000/8000: issue 18's scale). With -growth it also prints how report and consult
-// time grow with the entry count.
+// (50000/10000/5000) and 100k (80000/12000/8000: a long-lived agent's
+// workspace). With -growth it also prints how report and consult time grow
+// with the entry count.
 package main
 
 import (

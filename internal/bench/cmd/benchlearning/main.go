@@ -1,5 +1,5 @@
-// Command benchlearning runs the learning-quality benchmark (issue 16,
-// package internal/bench/learnbench): every policy on every seed, driving ucs as
+// Command benchlearning runs the learning-quality benchmark (package
+// internal/bench/learnbench): every policy on every seed, driving ucs as
 // an agent does (consult → choose → report), and prints the summary tables
 // in Markdown. With -out it writes results.json (byte-identical for the
 // same flags and ucs) and curves.svg there.
