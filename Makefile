@@ -47,7 +47,7 @@ bench-go:
 # warm-up call (BENCHCALLS='... -block 1' alternates call by call, cold).
 BENCHCALLS ?= -sizes fresh,1k,10k,50k -growth -runs 20
 bench-calls: build
-	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
+	$(GO) run ./internal/bench/cmd/benchcalls -ucs $(BIN) $(if $(REF),-ref $(REF)) $(BENCHCALLS)
 
 bench: bench-go bench-calls
 
@@ -56,7 +56,7 @@ bench: bench-go bench-calls
 # ends): consult within 5x of fresh, report flat, peak memory, and the
 # largest consult answer (its knowledge is capped).
 bench-knowledge: build
-	$(GO) run ./internal/tools/benchcalls -ucs $(BIN) -sizes fresh,100k -growth -runs 20 -v
+	$(GO) run ./internal/bench/cmd/benchcalls -ucs $(BIN) -sizes fresh,100k -growth -runs 20 -v
 
 # Per-call cost of this build against another (BASE=path/to/old/ucs) and a
 # do-nothing Go program, 200 alternating runs: make bench-compare BASE=/tmp/ucs-old
@@ -69,7 +69,7 @@ bench-exec: build
 # after 1,000 and after MCPCALLS calls.
 MCPCALLS ?= 100000
 bench-mcp: build
-	$(GO) run ./internal/tools/benchmcp -server $(dir $(BIN))ucs-mcp -runs $(or $(RUNS),500) -calls $(MCPCALLS)
+	$(GO) run ./internal/bench/cmd/benchmcp -server $(dir $(BIN))ucs-mcp -runs $(or $(RUNS),500) -calls $(MCPCALLS)
 
 bench-compare: build bin/hello-go
 	python3 scripts/compare_calls.py $(BASE) $(BIN) bin/hello-go $(or $(RUNS),200) "$(NEWARGS)"
@@ -88,7 +88,7 @@ bin/hello-go:
 #   make bench-model BENCHMODEL='-model v3 -n 2000 -runs 50'
 BENCHMODEL ?=
 bench-model: build bin/hello-go
-	$(GO) run ./internal/tools/benchmodel -ucs $(BIN) -hello bin/hello-go -v $(if $(RUNS),-runs $(RUNS)) $(BENCHMODEL)
+	$(GO) run ./internal/bench/cmd/benchmodel -ucs $(BIN) -hello bin/hello-go -v $(if $(RUNS),-runs $(RUNS)) $(BENCHMODEL)
 
 # The learning-quality benchmark (issue 16, docs/learning-benchmark.md): every
 # policy on 10 seeds x 600 episodes, driving the real binary as an agent does
@@ -98,7 +98,7 @@ bench-model: build bin/hello-go
 # and is checked on the held-out seeds with BENCHLEARNING='-seed-base 1000'.
 BENCHLEARNING ?=
 bench-learning: build
-	$(GO) run ./internal/tools/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)
+	$(GO) run ./internal/bench/cmd/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)
 
 # The real-trace learning benchmark (issue 27, docs/learning-benchmark.md):
 # tau-bench's recorded airline trajectories (testdata/realtrace) replayed
@@ -111,19 +111,19 @@ bench-learning: build
 #   make bench-real BENCHREAL='-split dev'
 BENCHREAL ?=
 bench-real: build
-	$(GO) run ./internal/tools/benchreal -ucs $(BIN) -models v5 -task -probe -out bin/bench-real $(BENCHREAL)
-	$(GO) run ./internal/tools/benchreal -ucs $(BIN) -models v4,v2 -parallel 2 -out bin/bench-real/v4-v2 $(BENCHREAL)
+	$(GO) run ./internal/bench/cmd/benchreal -ucs $(BIN) -models v5 -task -probe -out bin/bench-real $(BENCHREAL)
+	$(GO) run ./internal/bench/cmd/benchreal -ucs $(BIN) -models v4,v2 -parallel 2 -out bin/bench-real/v4-v2 $(BENCHREAL)
 
 # The dashboard at issue 20's scale: ucs view on a workspace of 100,000
 # entries (built, or VIEWWS=DIR), its page's size, and how long chromium
 # takes to open and draw it.
 bench-view: build
-	$(GO) run ./internal/tools/benchview -ucs $(BIN) $(if $(VIEWWS),-workspace $(VIEWWS))
+	$(GO) run ./internal/bench/cmd/benchview -ucs $(BIN) $(if $(VIEWWS),-workspace $(VIEWWS))
 
 # A PostgreSQL store against a directory (issue 21), on a throwaway local
 # cluster: the median report, and 8 agents reporting at once.
 bench-store: build
-	$(GO) run ./internal/tools/benchstore -ucs $(BIN)
+	$(GO) run ./internal/bench/cmd/benchstore -ucs $(BIN)
 
 # Runs every fuzz target for FUZZTIME each (make fuzz FUZZTIME=5m).
 fuzz:

@@ -10,16 +10,16 @@ import (
 // import packages of lower layers only: never one of its own layer or of
 // one above it. A new package must be placed here.
 var layers = [][]string{
-	{"internal/pyjson", "internal/suggest"},
-	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
+	{"internal/pyjson", "internal/suggest", "internal/bench"}, // internal/bench: its doc comment only
+	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
-	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen", "internal/newuser"},
+	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/benchmodel", "internal/tools/genknowledge", "internal/tools/gennewuser", "internal/learnbench", "internal/realbench"},
-	{"internal/tools/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/tools/benchreal", "internal/tools/taureduce"},
+	{"cmd/ucs", "internal/pgstore", "internal/bench/cmd/benchstore", "internal/bench/cmd/benchview", "internal/bench/cmd/benchmcp", "internal/bench/cmd/benchcalls", "internal/bench/cmd/benchmodel", "internal/bench/cmd/genknowledge", "internal/bench/cmd/gennewuser", "internal/bench/learnbench", "internal/bench/realbench"},
+	{"internal/bench/cmd/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/bench/cmd/benchreal", "internal/bench/cmd/taureduce"},
 }
 
 // TestImportLayers lists every package's imports (go list) and fails when
@@ -55,6 +55,35 @@ func TestImportLayers(t *testing.T) {
 			}
 			if l, ok := layer[imp]; ok && l >= at {
 				t.Errorf("%s (layer %d) imports %s (layer %d): a package imports only layers below its own", pkg, at, imp, l)
+			}
+		}
+	}
+}
+
+// TestBenchOutsideProduct fails when a package outside internal/bench
+// imports one under it other than from its tests. The layer table alone
+// allows it (pgtest and the generators sit low, so tests everywhere may
+// use them), but the benchmarks and test helpers must stay out of the
+// binaries: they would cost every call start-up work and size for nothing.
+func TestBenchOutsideProduct(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	out, err := exec.Command(goBin, "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const bench = "github.com/unified-cognitive-substrate/ucs/internal/bench"
+	under := func(pkg string) bool { return pkg == bench || strings.HasPrefix(pkg, bench+"/") }
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		if under(fields[0]) {
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if under(imp) {
+				t.Errorf("%s imports %s: only tests and internal/bench may", fields[0], imp)
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // Benchmarks of the hot paths, in process, on workspaces of each size of
 // scaleSizes (fresh; 1k/200/100; 10k/2k/1k methodology/judgment/dead-end
 // entries), generated once per run. `make bench` runs them with the
-// whole-process measurements of internal/tools/benchcalls.
+// whole-process measurements of internal/bench/cmd/benchcalls.
 
 func forSizes(b *testing.B, fn func(b *testing.B, br *Bridge)) {
 	for _, size := range scaleSizes {

@@ -3,7 +3,7 @@ package knowledge_test
 import (
 	"testing"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/knowledgegen"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 

@@ -13,12 +13,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/newuser"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
-	"github.com/unified-cognitive-substrate/ucs/internal/newuser"
 )
 
 // TestDashboardNewUserSession builds the new user's workspace (the calls of
-// internal/newuser's session on ws, run in process, as the script
+// internal/bench/newuser's session on ws, run in process, as the script
 // newuser_session.txtar runs them), writes its dashboard and opens it in a
 // headless Chromium: the page shows a chain for each of the four task
 // types, distinct, each beginning with the rule the type was taught; every

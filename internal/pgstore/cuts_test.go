@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 )
 
 // cutStore is a store whose workspace "a", at version 1, holds three

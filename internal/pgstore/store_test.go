@@ -20,10 +20,10 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
-	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
 )
 
 // The directory backend's guarantees, repeated on PostgreSQL, through the

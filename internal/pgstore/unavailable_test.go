@@ -16,9 +16,9 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
-	"github.com/unified-cognitive-substrate/ucs/internal/pgtest"
 )
 
 // storeCall runs one ucs call on the store at url, in process, and returns

@@ -2,8 +2,8 @@
 // ucs's v5 model (issue 27): it ranks an agent's next tool by what agents
 // did next in the same place of similar tasks and by the step's own
 // success, learned over exact keys. It is measured by the real-trace
-// benchmark (internal/realbench, realbench.Proto) and the simulator
-// (internal/learnbench, the policy next@C); nothing in ucs's commands uses
+// benchmark (internal/bench/realbench, realbench.Proto) and the simulator
+// (internal/bench/learnbench, the policy next@C); nothing in ucs's commands uses
 // it. docs/learning-benchmark.md ("v5 candidates") has every variant tried,
 // the figures, and the design note this prototype supports.
 //

@@ -1,0 +1,193 @@
+// Command benchstore measures ucs on a PostgreSQL store against a
+// directory workspace, one process per call as an agent makes them, on a
+// throwaway local cluster (Unix socket, default durability):
+//
+//	go run ./internal/bench/cmd/benchstore -ucs bin/ucs
+//
+// It prints the median report time on a directory and on the store (ucs
+// becomes ucs-pg for the store: both binaries must be built, side by
+// side), and how many reports per second agents reporting at once, each on
+// its own workspace of the store, sustain in total.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
+)
+
+func main() {
+	ucs := flag.String("ucs", "bin/ucs", "the ucs binary (ucs-pg beside it)")
+	runs := flag.Int("runs", 100, "report calls measured on each backend")
+	agents := flag.Int("agents", 8, "agents reporting at once")
+	seconds := flag.Float64("seconds", 10, "how long the agents report")
+	direct := flag.Bool("direct", false, "call ucs-pg directly for the store (no exec from ucs)")
+	flag.Parse()
+	bin, err := filepath.Abs(*ucs)
+	if err != nil {
+		fail(err)
+	}
+	c, err := pgtest.StartCluster()
+	if err != nil {
+		fail(err)
+	}
+	defer c.Stop()
+	url, err := c.NewDatabase("bench")
+	if err != nil {
+		fail(err)
+	}
+	root, err := os.MkdirTemp("", "ucs-benchstore-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(root)
+	cache := filepath.Join(root, "cache")
+	dir := filepath.Join(root, "ws")
+	pgBin := bin
+	if *direct {
+		pgBin = filepath.Join(filepath.Dir(bin), "ucs-pg")
+	}
+	call := func(args []string, stdin string) (time.Duration, error) {
+		b := bin
+		if args[0] == "--store" {
+			b = pgBin
+		}
+		cmd := exec.Command(b, args...)
+		cmd.Env = append(os.Environ(), "UCS_STORE_CACHE="+cache)
+		cmd.Stdin = strings.NewReader(stdin)
+		t := time.Now()
+		out, err := cmd.CombinedOutput()
+		d := time.Since(t)
+		if err != nil {
+			return d, fmt.Errorf("ucs %v: %v: %s", args, err, out)
+		}
+		return d, nil
+	}
+	onDir := func(args ...string) []string { return append([]string{"--workspace", dir}, args...) }
+	onStore := func(name string, args ...string) []string {
+		return append([]string{"--store", url, "--workspace-name", name}, args...)
+	}
+	report := `{"action": "read", "success": "success", "context": "read the brief"}`
+	must(call(onDir("init"), ""))
+	must(call(onStore("single", "init"), ""))
+	var dirT, pgT []float64
+	for i := range *runs + 1 {
+		d1, err := call(onDir("report"), report)
+		must(d1, err)
+		d2, err := call(onStore("single", "report"), report)
+		must(d2, err)
+		if i > 0 { // the first of each is a warm-up
+			dirT, pgT = append(dirT, ms(d1)), append(pgT, ms(d2))
+		}
+	}
+	md, mp := median(dirT), median(pgT)
+	fmt.Printf("report, median of %d alternating calls: directory %.2f ms, PostgreSQL store %.2f ms (%.2fx)\n", *runs, md, mp, mp/md)
+
+	for a := range *agents {
+		must(call(onStore(fmt.Sprintf("agent%d", a), "init"), ""))
+	}
+	var done, failed atomic.Int64
+	var wg sync.WaitGroup
+	deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+	start := time.Now()
+	for a := range *agents {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				if _, err := call(onStore(fmt.Sprintf("agent%d", a), "report"), report); err != nil {
+					failed.Add(1)
+					fmt.Fprintln(os.Stderr, err)
+					continue
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	el := time.Since(start).Seconds()
+	fmt.Printf("%d agents reporting at once, each on its own workspace: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
+		*agents, done.Load(), el, float64(done.Load())/el, failed.Load())
+
+	// The same through long-lived MCP servers on the store (ucs-mcp
+	// --store), one per agent: no process start, no connection per call.
+	mcpBin := filepath.Join(filepath.Dir(bin), "ucs-mcp")
+	var sessions []*mcp.ClientSession
+	for a := range *agents {
+		cmd := exec.Command(mcpBin, "--store", url, "--workspace-name", fmt.Sprintf("agent%d", a))
+		cmd.Env = append(os.Environ(), "UCS_STORE_CACHE="+cache)
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "benchstore", Version: "1"}, nil).
+			Connect(context.Background(), &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}, nil)
+		if err != nil {
+			fail(err)
+		}
+		defer cs.Close()
+		sessions = append(sessions, cs)
+	}
+	args := map[string]any{"action": "read", "success": "success", "context": "read the brief"}
+	var one []float64
+	for range *runs {
+		t := time.Now()
+		if res, err := sessions[0].CallTool(context.Background(), &mcp.CallToolParams{Name: "report", Arguments: args}); err != nil || res.IsError {
+			fail(fmt.Errorf("report over MCP: %v %v", err, res))
+		}
+		one = append(one, ms(time.Since(t)))
+	}
+	fmt.Printf("report through ucs-mcp on the store, median of %d calls: %.2f ms\n", *runs, median(one))
+	done.Store(0)
+	failed.Store(0)
+	deadline = time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+	start = time.Now()
+	for _, cs := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "report", Arguments: args})
+				if err != nil || res.IsError {
+					failed.Add(1)
+					continue
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	el = time.Since(start).Seconds()
+	fmt.Printf("%d agents through ucs-mcp servers on the store: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
+		*agents, done.Load(), el, float64(done.Load())/el, failed.Load())
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func must(_ time.Duration, err error) {
+	if err != nil {
+		fail(err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "benchstore:", err)
+	os.Exit(1)
+}
