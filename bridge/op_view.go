@@ -65,7 +65,7 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 // since on (all of it when zero); the dashboard lays it out.
 func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 	e := s.engine
-	d := &dashboard.Data{Generated: isoTime(s.now), PP: []pyjson.Value{}}
+	d := &dashboard.Data{Generated: isoTime(s.now)}
 	if !since.IsZero() {
 		d.Since = isoTime(since)
 	}
