@@ -121,7 +121,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		// reinforce, and no jump to log.
 		r = rewardBase[in.Success]
 		out = append(out, pyjson.KV("reinforcement", nil))
-	} else if path := shortestPath(e.Graph, before, in.Action); path != nil {
+	} else if path := e.Graph.ShortestPath(before, in.Action); path != nil {
 		credited := make([]pyjson.Value, len(path))
 		for i, ei := range path {
 			credit := s.credit(ei, in.Success, len(path))
@@ -314,37 +314,6 @@ func (c credit) value(e *torusfield.Engine) pyjson.Value {
 		pyjson.KV("cost", round(c.cost, 4)),
 		pyjson.KV("net", round(c.net, 4)),
 	)
-}
-
-// shortestPath finds the fewest edges from src to dst, breadth first,
-// exploring edges in index order so ties go to the lowest edge indexes. It
-// returns nil when dst is unreachable or src == dst.
-func shortestPath(g *torusfield.Graph, src, dst string) []int {
-	if src == dst {
-		return nil
-	}
-	via := map[string]int{src: -1}
-	queue := []string{src}
-	for len(queue) > 0 {
-		node := queue[0]
-		queue = queue[1:]
-		for _, ei := range g.Out(node) {
-			next := g.Edges[ei].Dst
-			if _, seen := via[next]; seen {
-				continue
-			}
-			via[next] = ei
-			if next == dst {
-				var path []int
-				for n := dst; n != src; n = g.Edges[via[n]].Src {
-					path = append([]int{via[n]}, path...)
-				}
-				return path
-			}
-			queue = append(queue, next)
-		}
-	}
-	return nil
 }
 
 // override records a jump the graph did not offer.

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
@@ -31,7 +32,7 @@ It changes nothing.`,
 		{Name: "format", Type: TypeString, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (the data) or table (for people, 80 columns)"},
 	},
 	run:   opShow,
-	table: showTable,
+	table: dashboard.ShowTable,
 }
 
 func opShow(s *session, c Call) (pyjson.Value, error) {

@@ -1,10 +1,20 @@
-// Package dashboard is the page `ucs view` writes: one self-contained HTML
-// file, with its style, its script and its data inside, that opens from
-// disk with no network. Render puts the data (the JSON the bridge
-// computes: every number the page shows is ucs's, the script only draws)
-// into the page. The page's three parts are files of this package, kept
-// readable: page.html, page.css and page.js, a small hand-written script
-// that draws SVG and uses no library.
+// Package dashboard presents what ucs has learned to people: the page
+// `ucs view` writes and the table `ucs show --format table` prints.
+//
+// The page is one self-contained HTML file, with its style, its script
+// and its data inside, that opens from disk with no network. Data is its
+// model: the bridge gathers it through its session (the history, the
+// graph with what was learned, consult's advice, goals, observations) and
+// the dashboard lays it out, orders and bounds each kind (the Max
+// constants) and counts what it shows; every number the page shows is
+// ucs's, the script only draws. Render puts the data into the page. The
+// page's three parts are files of this package, kept readable:
+// page.html, page.css and page.js, a small hand-written script that draws
+// SVG and uses no library.
+//
+// ShowTable writes show's answer in 80 columns. Both read plain data and
+// pyjson values, never the workspace, so the package sits low in the
+// layers and output is a function of what the bridge hands over.
 package dashboard
 
 import (

@@ -1,4 +1,4 @@
-package bridge
+package dashboard
 
 import (
 	"math"
@@ -9,12 +9,14 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-// showWidth is the width show's table fits in.
+// showWidth is the width show's table fits in: a terminal's default.
 const showWidth = 80
 
-// showTable renders show's answer for people, in showWidth columns: one
-// section per part, each cell cut with "…" where it would not fit.
-func showTable(v pyjson.Value) string {
+// ShowTable renders show's answer (its JSON, as the bridge builds it) for
+// people, in 80 columns: one section per part, each cell cut with "…"
+// where it would not fit. It reads the answer only, so the table says
+// nothing the JSON does not.
+func ShowTable(v pyjson.Value) string {
 	var b strings.Builder
 	line := func(cells ...string) {
 		b.WriteString(strings.TrimRight(strings.Join(cells, " "), " "))
