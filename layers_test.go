@@ -16,9 +16,10 @@ var layers = [][]string{
 	{"recall", "belief", "learn/nextstep"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen", "internal/newuser"},
 	{"bridge"},
-	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
-	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "internal/pgstore", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/benchmodel", "internal/tools/genknowledge", "internal/tools/gennewuser", "internal/learnbench", "internal/realbench"},
+	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
+	// The front ends and a store's backend, apart: they meet in internal/store.
+	{"internal/cli", "internal/mcpserver", "internal/pgstore"},
+	{"cmd/ucs", "internal/tools/benchstore", "internal/tools/benchview", "internal/tools/benchmcp", "internal/tools/benchcalls", "internal/tools/benchmodel", "internal/tools/genknowledge", "internal/tools/gennewuser", "internal/learnbench", "internal/realbench"},
 	{"internal/tools/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/tools/benchreal", "internal/tools/taureduce"},
 }
 

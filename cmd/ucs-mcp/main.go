@@ -22,12 +22,13 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 func main() {
 	fs := flag.NewFlagSet("ucs-mcp", flag.ContinueOnError)
 	workspace := fs.String("workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
-	store := fs.String("store", "", "a PostgreSQL store, postgres://... (default $UCS_STORE without --workspace)")
+	storeURL := fs.String("store", "", "a PostgreSQL store, postgres://... (default $UCS_STORE without --workspace)")
 	name := fs.String("workspace-name", "", "the workspace in the store (default $UCS_WORKSPACE_NAME, else $UCS_AGENT_ID, else default)")
 	operator := fs.Bool("operator", false, "serve the operator's tools too (policy, init, migrate, import, view), and weigh verdicts as a person's: for an operator's own client, never the agent's")
 	version := fs.Bool("version", false, "print the version")
@@ -61,11 +62,11 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	url := *store
+	url := *storeURL
 	if url == "" && *workspace == "" {
 		url = os.Getenv("UCS_STORE")
 	}
-	var run mcpserver.Runner
+	var run store.Runner
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
 		run = pgstore.Runner(ctx, url, storeName(*name), opts)
 	}
