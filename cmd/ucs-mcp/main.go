@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
@@ -62,13 +61,9 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	url := *storeURL
-	if url == "" && *workspace == "" {
-		url = os.Getenv("UCS_STORE")
-	}
 	var run store.Runner
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		run = pgstore.Runner(ctx, url, storeName(*name), opts)
+	if url := store.URL(*storeURL, *workspace, os.Getenv); store.IsDatabase(url) {
+		run = pgstore.Runner(ctx, url, store.WorkspaceName(*name, os.Getenv), opts)
 	}
 	if err := mcpserver.NewWith(opts, run).Run(ctx, mcpserver.Stdio(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %s\n", fault.OneLine(err.Error()))
@@ -76,20 +71,6 @@ func main() {
 	}
 }
 
-// storeName names the server's workspace in a store.
-func storeName(flagged string) string {
-	for _, v := range []string{flagged, os.Getenv("UCS_WORKSPACE_NAME"), os.Getenv("UCS_AGENT_ID")} {
-		if v != "" {
-			return v
-		}
-	}
-	return "default"
-}
-
-// fail prints an error as the command line does (its JSON, on stderr:
-// stdout is the protocol's) and exits with its kind.
-func fail(e *bridge.Error) {
-	out := pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint))
-	fmt.Fprintf(os.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, out)))
-	os.Exit(int(e.Kind))
-}
+// fail prints an error as the command line prints exec's (its JSON on one
+// line of stderr: stdout is the protocol's) and exits with its kind.
+func fail(e *bridge.Error) { os.Exit(cli.FailOn(os.Stderr, e)) }
