@@ -63,7 +63,7 @@ func main() {
 	defer stop()
 	var run store.Runner
 	if url := store.URL(*storeURL, *workspace, os.Getenv); store.IsDatabase(url) {
-		run = pgstore.Runner(ctx, url, store.WorkspaceName(*name, os.Getenv), opts)
+		run = pgstore.Runner(ctx, url, store.Named(*name, os.Getenv, opts.LockTimeout))
 	}
 	if err := mcpserver.NewWith(opts, run).Run(ctx, mcpserver.Stdio(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %s\n", fault.OneLine(err.Error()))

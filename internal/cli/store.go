@@ -99,9 +99,7 @@ func (st *state) storeCall(op string) (store.Call, error) {
 	if err != nil {
 		return store.Call{}, err
 	}
-	sc := store.CallFor(op)
-	sc.Workspace, sc.Cache, sc.LockTimeout = st.workspaceName(), st.env.Getenv("UCS_STORE_CACHE"), b.LockTimeout()
-	return sc, nil
+	return store.Named(st.wsName, st.env.Getenv, b.LockTimeout()).For(op), nil
 }
 
 // backend is the call's store backend: this binary's, else ucs-pg, which

@@ -114,15 +114,16 @@ func mirrorOf(dir string, peers []Peer) store.Mirror {
 }
 
 // Runner is the MCP server's way to a store (cmd/ucs-mcp --store): each
-// tool call one transaction (Store.Run), over one connection the server
-// keeps and reopens after a failure. A long-lived server pays neither a
-// process start nor a connection per call.
-func Runner(ctx context.Context, url, name string, opts bridge.Options) store.Runner {
+// tool call one transaction (Store.Run) on the workspace where names (its
+// Workspace, Cache and LockTimeout: store.Named), over one connection the
+// server keeps and reopens after a failure. A long-lived server pays
+// neither a process start nor a connection per call.
+func Runner(ctx context.Context, url string, where store.Call) store.Runner {
 	var st *Store
 	return func(op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
 		if st == nil {
 			var err error
-			st, err = Open(ctx, url, Options{Workspace: name, Cache: os.Getenv("UCS_STORE_CACHE"), LockTimeout: opts.LockTimeout})
+			st, err = Open(ctx, url, Options{Workspace: where.Workspace, Cache: where.Cache, LockTimeout: where.LockTimeout})
 			if err != nil {
 				return asError(err)
 			}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -39,4 +40,17 @@ func TestCallFor(t *testing.T) {
 		}
 	}
 	assert.ElementsMatch(t, []string{"consult", "coverage", "init"}, peers)
+}
+
+// TestNamed: the workspace, cache and lock timeout a front end names keep
+// what For adds, and For keeps them.
+func TestNamed(t *testing.T) {
+	getenv := func(k string) string {
+		return map[string]string{"UCS_AGENT_ID": "agent-a", "UCS_STORE_CACHE": "/cache"}[k]
+	}
+	c := Named("", getenv, 3*time.Second)
+	assert.Equal(t, Call{Workspace: "agent-a", Cache: "/cache", LockTimeout: 3 * time.Second}, c)
+	assert.Equal(t, Call{Workspace: "agent-a", Cache: "/cache", LockTimeout: 3 * time.Second, Peers: true}, c.For("consult"))
+	assert.Equal(t, Call{Workspace: "w", Cache: "/cache", LockTimeout: 3 * time.Second, Create: true, Peers: true},
+		Named("w", getenv, 3*time.Second).For("init"))
 }

@@ -9,8 +9,8 @@
 // store (CallFor, from the operation's bridge.Spec), how a Bridge is
 // opened on a mirror (OnMirror), the MCP server's way to run an operation
 // (Runner), and how a call names its store and workspace (URL,
-// IsDatabase, WorkspaceName), so that every binary reads them the same
-// way.
+// IsDatabase, WorkspaceName, Named), so that every binary reads them from
+// its flags and environment the same way.
 //
 // It holds no driver and no state: importing it costs the command line
 // nothing at start-up.
