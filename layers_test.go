@@ -16,9 +16,10 @@ var layers = [][]string{
 	{"recall", "belief", "learn/nextstep"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	{"bridge"},
-	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
-	{"internal/cli", "internal/mcpserver"},
-	{"cmd/ucs", "internal/pgstore", "internal/bench/cmd/benchstore", "internal/bench/cmd/benchview", "internal/bench/cmd/benchmcp", "internal/bench/cmd/benchcalls", "internal/bench/cmd/benchmodel", "internal/bench/cmd/genknowledge", "internal/bench/cmd/gennewuser", "internal/bench/learnbench", "internal/bench/realbench"},
+	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
+	// The front ends and a store's backend, apart: they meet in internal/store.
+	{"internal/cli", "internal/mcpserver", "internal/pgstore"},
+	{"cmd/ucs", "internal/bench/cmd/benchstore", "internal/bench/cmd/benchview", "internal/bench/cmd/benchmcp", "internal/bench/cmd/benchcalls", "internal/bench/cmd/benchmodel", "internal/bench/cmd/genknowledge", "internal/bench/cmd/gennewuser", "internal/bench/learnbench", "internal/bench/realbench"},
 	{"internal/bench/cmd/benchlearning", "cmd/ucs-pg", "cmd/ucs-mcp", "internal/bench/cmd/benchreal", "internal/bench/cmd/taureduce"},
 }
 

@@ -41,6 +41,7 @@ agent decides.
 With --from CAPABILITY (or, v5, --task-start) it ranks the next steps at that
 position instead of the agent's: a look that changes nothing (no warm-up, no
 advisory_id, nothing journaled), to see the advice anywhere along a task.`,
+	Peers:    true, // it ranks the fleet's knowledge beside its own
 	Example:  "ucs consult --context \"research competitor pricing on the web\"\nucs consult --context \"research pricing\" --capabilities web_fetch,read\nucs consult --context \"fix the failing test\" --from edit",
 	Mutating: true, // its warm-up steps move the engine on
 	Fields: []Field{

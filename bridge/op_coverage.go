@@ -31,6 +31,7 @@ capabilities were reported, without moving the engine or recording anything.
 The score (0 to 1) averages knowledge (hits, full at 3) and experience (the
 mean over the capabilities of their outcomes, full at 5; a v2 workspace keeps
 no such counts and scores knowledge alone).`,
+	Peers:   true, // the fleet's knowledge counts too
 	Example: "ucs coverage --context \"deploy the staging cluster\"\nucs coverage --context \"research pricing\" --capabilities web_fetch",
 	Fields: []Field{
 		{Name: "context", Type: TypeString, Required: true, Flag: true, Text: true, Max: contextCap, Doc: "the task"},

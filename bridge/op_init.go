@@ -27,6 +27,7 @@ reader knows is refused (docs/manifest.md). An existing workspace is left
 alone unless --force, which first moves its state to ucs/state/backup/ and
 starts over on the pinned manifest unless the call names another; naming
 a manifest other than the pinned one without --force is an error.`,
+	Peers:    true, // it starts from the fleet's knowledge
 	Example:  "ucs --workspace ~/.ucs init\nucs init --manifest my-agent.json",
 	Mutating: true,
 	Fields: []Field{

@@ -66,6 +66,10 @@ type Spec struct {
 	// Output describes the answer's top-level members, in the order it
 	// gives them: what a tool declares as its outputSchema (OutputSchema).
 	Output []OutputField
+	// Peers operations read the fleet's knowledge beside the workspace's
+	// own (consult, coverage) or start from it (init): on a store, a call
+	// of one mirrors the fleet's other workspaces too (internal/store).
+	Peers bool
 
 	check func(c Call) error // rules across fields, after each field passed
 	// readOnly, when set, says a call of a Mutating operation changes

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
@@ -22,12 +21,13 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 func main() {
 	fs := flag.NewFlagSet("ucs-mcp", flag.ContinueOnError)
 	workspace := fs.String("workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
-	store := fs.String("store", "", "a PostgreSQL store, postgres://... (default $UCS_STORE without --workspace)")
+	storeURL := fs.String("store", "", "a PostgreSQL store, postgres://... (default $UCS_STORE without --workspace)")
 	name := fs.String("workspace-name", "", "the workspace in the store (default $UCS_WORKSPACE_NAME, else $UCS_AGENT_ID, else default)")
 	operator := fs.Bool("operator", false, "serve the operator's tools too (policy, init, migrate, import, view), and weigh verdicts as a person's: for an operator's own client, never the agent's")
 	version := fs.Bool("version", false, "print the version")
@@ -61,13 +61,9 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	url := *store
-	if url == "" && *workspace == "" {
-		url = os.Getenv("UCS_STORE")
-	}
-	var run mcpserver.Runner
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		run = pgstore.Runner(ctx, url, storeName(*name), opts)
+	var run store.Runner
+	if url := store.URL(*storeURL, *workspace, os.Getenv); store.IsDatabase(url) {
+		run = pgstore.Runner(ctx, url, store.Named(*name, os.Getenv, opts.LockTimeout))
 	}
 	if err := mcpserver.NewWith(opts, run).Run(ctx, mcpserver.Stdio(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %s\n", fault.OneLine(err.Error()))
@@ -75,20 +71,6 @@ func main() {
 	}
 }
 
-// storeName names the server's workspace in a store.
-func storeName(flagged string) string {
-	for _, v := range []string{flagged, os.Getenv("UCS_WORKSPACE_NAME"), os.Getenv("UCS_AGENT_ID")} {
-		if v != "" {
-			return v
-		}
-	}
-	return "default"
-}
-
-// fail prints an error as the command line does (its JSON, on stderr:
-// stdout is the protocol's) and exits with its kind.
-func fail(e *bridge.Error) {
-	out := pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint))
-	fmt.Fprintf(os.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, out)))
-	os.Exit(int(e.Kind))
-}
+// fail prints an error as the command line prints exec's (its JSON on one
+// line of stderr: stdout is the protocol's) and exits with its kind.
+func fail(e *bridge.Error) { os.Exit(cli.FailOn(os.Stderr, e)) }

@@ -18,6 +18,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 // Env is what a command reads from its environment.
@@ -28,7 +29,7 @@ type Env struct {
 	Getenv func(string) string
 	// Store serves PostgreSQL stores (cmd/ucs-pg sets it); without it, a
 	// call on one runs ucs-pg in place of this process.
-	Store StoreBackend
+	Store store.Backend
 }
 
 // Run runs the command line args (without the program name) and returns
@@ -121,12 +122,10 @@ type state struct {
 // fail prints an error: its JSON on stdout (on stderr for exec, whose
 // stdout is the tool's) and one line on stderr.
 func (st *state) fail(e *bridge.Error, exec bool) int {
-	out := pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
-		pyjson.KV("hint", e.Hint)}, e.Details...))
 	if exec {
-		fmt.Fprintf(st.env.Stderr, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, out)))
-		return int(e.Kind)
+		return FailOn(st.env.Stderr, e)
 	}
+	out := errorObject(e)
 	if st.compact {
 		fmt.Fprintf(st.env.Stdout, "%s\n", pyjson.AppendCompact(nil, out))
 	} else {
@@ -134,6 +133,21 @@ func (st *state) fail(e *bridge.Error, exec bool) int {
 	}
 	fmt.Fprintf(st.env.Stderr, "ucs: %s\n", oneLine(e.Msg))
 	return int(e.Kind)
+}
+
+// FailOn prints an error as one line of JSON on w and returns its exit
+// code: how a binary whose stdout is not the answer's (exec's is the
+// tool's, cmd/ucs-mcp's the protocol's) says it on stderr.
+func FailOn(w io.Writer, e *bridge.Error) int {
+	fmt.Fprintf(w, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, errorObject(e))))
+	return int(e.Kind)
+}
+
+// errorObject is the JSON of an error: its message, code and hint, then
+// its details.
+func errorObject(e *bridge.Error) pyjson.Value {
+	return pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
+		pyjson.KV("hint", e.Hint)}, e.Details...))
 }
 
 // oneLine is a message as one line of stderr: its control characters
@@ -147,9 +161,20 @@ func (st *state) bridgeFor() (*bridge.Bridge, error) { return st.bridgeAt(st.wor
 // bridgeAt opens the bridge on the workspace directory ws, with the clock
 // and settings of the call.
 func (st *state) bridgeAt(ws string) (*bridge.Bridge, error) {
-	opts, err := BridgeOptions(ws, st.env.Getenv)
+	opts, err := st.optionsAt(ws)
 	if err != nil {
 		return nil, err
+	}
+	return bridge.New(opts), nil
+}
+
+// optionsAt are the options of the call on the workspace directory ws:
+// the environment's (BridgeOptions), the policy file flagged, and the
+// command line's output, progress and timings.
+func (st *state) optionsAt(ws string) (bridge.Options, error) {
+	opts, err := BridgeOptions(ws, st.env.Getenv)
+	if err != nil {
+		return opts, err
 	}
 	if st.policyFile != "" {
 		opts.PolicyFile = st.policyFile
@@ -161,7 +186,7 @@ func (st *state) bridgeAt(ws string) (*bridge.Bridge, error) {
 	if st.env.Getenv("UCS_TIMINGS") == "1" {
 		opts.Timings = st.env.Stderr
 	}
-	return bridge.New(opts), nil
+	return opts, nil
 }
 
 // BridgeOptions are the options of a call on workspace (when "":

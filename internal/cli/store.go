@@ -4,15 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 // Where a call's workspace is: a directory (--workspace, or --store with a
@@ -23,64 +22,18 @@ import (
 //
 // ucs links no database driver: it would add its packages' start-up to
 // every call. A call on a PostgreSQL store becomes ucs-pg (cmd/ucs-pg: this
-// command line with pgstore's StoreBackend), found beside ucs or on PATH,
-// before it reads anything.
-
-// A StoreBackend keeps workspaces in a database. Its errors are
-// *bridge.Error values.
-type StoreBackend interface {
-	// Call runs fn on the store's workspace as one transaction, on its
-	// local copy.
-	Call(url string, o StoreCall, fn func(m StoreMirror) error) error
-	// Push copies the directory workspace dir into the store; Pull the
-	// store's into the new directory dir; Set changes its fleet or
-	// privacy. Each returns its answer.
-	Push(url string, o StoreCall, dir string) (pyjson.Value, error)
-	Pull(url string, o StoreCall, dir string) (pyjson.Value, error)
-	Set(url string, o StoreCall, fleet string, private *bool) (pyjson.Value, error)
-}
-
-// StoreCall says which workspace a store call is on and what it may do.
-type StoreCall struct {
-	Workspace   string        // its name in the store
-	Cache       string        // the mirrors' directory (UCS_STORE_CACHE); "": the user's cache
-	LockTimeout time.Duration // how long to wait for the workspace
-	Create      bool          // init: make the workspace
-	Fresh       bool          // verify, check: judge the store's rows, not a copy
-	Peers       bool          // consult, coverage: mirror the fleet's other workspaces
-}
-
-// A StoreMirror is the local copy a store call runs on.
-type StoreMirror struct {
-	Dir   string
-	Peers []StorePeer // for Peers: the fleet's other workspaces
-	// Volatile: the store detects a copy a power loss damaged (and
-	// rebuilds it), so the copy's commits need not fsync.
-	Volatile bool
-}
-
-// A StorePeer is another workspace of the fleet, mirrored in Dir.
-type StorePeer struct{ Name, Dir string }
+// command line with pgstore's store.Backend), found beside ucs or on PATH,
+// before it reads anything. The backend interface is package store's.
 
 // storeBinary is the name of the binary that serves PostgreSQL stores.
 const storeBinary = "ucs-pg"
 
 // isDatabase reports whether a store URL names a PostgreSQL database.
-func isDatabase(url string) bool {
-	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
-}
+func isDatabase(url string) bool { return store.IsDatabase(url) }
 
 // storeURL is the call's store: --store, else (without --workspace)
 // UCS_STORE.
-func (st *state) storeURL() string {
-	if st.store != "" {
-		return st.store
-	}
-	if st.workspace != "" {
-		return ""
-	}
-	return st.env.Getenv("UCS_STORE")
-}
+func (st *state) storeURL() string { return store.URL(st.store, st.workspace, st.env.Getenv) }
 
 // wantsDatabase reports, before the command line is parsed, whether the
 // call is on a PostgreSQL store: --store, store push's --to, or
@@ -135,49 +88,28 @@ func becomeStoreBinary(args []string, getenv func(string) string) error {
 }
 
 // workspaceName names the call's workspace in a store.
-func (st *state) workspaceName() string {
-	for _, v := range []string{st.wsName, st.env.Getenv("UCS_WORKSPACE_NAME"), st.env.Getenv("UCS_AGENT_ID")} {
-		if v != "" {
-			return v
-		}
-	}
-	return "default"
-}
+func (st *state) workspaceName() string { return store.WorkspaceName(st.wsName, st.env.Getenv) }
 
 // directoryOf is the directory a --store that is no database names.
 func directoryOf(url string) string { return strings.TrimPrefix(url, "file://") }
 
-// storeCall is the call's StoreCall for op.
-func (st *state) storeCall(op string) (StoreCall, error) {
+// storeCall is the call's store.Call for op.
+func (st *state) storeCall(op string) (store.Call, error) {
 	b, err := st.bridgeFor() // the clock and lock timeout, checked
 	if err != nil {
-		return StoreCall{}, err
+		return store.Call{}, err
 	}
-	sc := StoreCallFor(op)
-	sc.Workspace, sc.Cache, sc.LockTimeout = st.workspaceName(), st.env.Getenv("UCS_STORE_CACHE"), b.LockTimeout()
-	return sc, nil
-}
-
-// StoreCallFor is what a call of op may do to a store: init creates the
-// workspace, verify and check judge the store's rows (a mirror rebuilt
-// from them), and the operations that search knowledge (or start from the
-// fleet's) mirror the fleet's other workspaces. The command line and the
-// MCP server on a store (cmd/ucs-mcp) share it.
-func StoreCallFor(op string) StoreCall {
-	return StoreCall{Create: op == "init", Fresh: op == "verify" || op == "check", Peers: slices.Contains(peerOps, op)}
+	return store.Named(st.wsName, st.env.Getenv, b.LockTimeout()).For(op), nil
 }
 
 // backend is the call's store backend: this binary's, else ucs-pg, which
 // the process becomes (the call does not return).
-func (st *state) backend() (StoreBackend, error) {
+func (st *state) backend() (store.Backend, error) {
 	if st.env.Store != nil {
 		return st.env.Store, nil
 	}
 	return nil, becomeStoreBinary(st.args, st.env.Getenv)
 }
-
-// peerOps are the operations that search the fleet's knowledge.
-var peerOps = []string{"consult", "coverage", "init"}
 
 // withBridge runs fn on the call's workspace: directly on a directory, or
 // on a store's mirror as one transaction.
@@ -198,24 +130,14 @@ func (st *state) withBridge(op string, fn func(b *bridge.Bridge) error) error {
 		return err
 	}
 	var opErr error
-	err = be.Call(st.storeURL(), sc, func(m StoreMirror) error {
-		b, err := st.bridgeAt(m.Dir)
+	err = be.Call(st.storeURL(), sc, func(m store.Mirror) error {
+		opts, err := st.optionsAt(m.Dir)
 		if err != nil {
 			return err
 		}
-		if m.Volatile {
-			b.Mirror()
-		}
-		// In a store, the agent is its workspace's name (unless
-		// UCS_AGENT_ID says otherwise): what its entries and a fleet's
-		// hits are tagged with.
-		if st.env.Getenv("UCS_AGENT_ID") == "" {
-			b.SetAgent(sc.Workspace)
-		}
-		for _, p := range m.Peers {
-			b.AddPeer(p.Name, p.Dir)
-		}
-		opErr = fn(b)
+		// In a store, the agent is its workspace's name unless
+		// UCS_AGENT_ID says otherwise.
+		opErr = fn(store.OnMirror(opts, m, sc.Workspace, st.env.Getenv("UCS_AGENT_ID") != ""))
 		return opErr
 	})
 	if opErr != nil {
@@ -250,7 +172,7 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 				return usageErr("--to must be a postgres:// URL")
 			}
 			dir := st.workspaceDir()
-			return st.storeDo(cmd, "push", func(be StoreBackend, sc StoreCall) (pyjson.Value, error) { return be.Push(to, sc, dir) })
+			return st.storeDo(cmd, "push", func(be store.Backend, sc store.Call) (pyjson.Value, error) { return be.Push(to, sc, dir) })
 		},
 	}
 	push.Flags().StringVar(&to, "to", "", "the store's URL (postgres://...)")
@@ -266,7 +188,7 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 				return usageErr("store pull reads a PostgreSQL store: give --store postgres://... (or UCS_STORE)")
 			}
 			dir, _ := filepath.Abs(into)
-			return st.storeDo(cmd, "pull", func(be StoreBackend, sc StoreCall) (pyjson.Value, error) {
+			return st.storeDo(cmd, "pull", func(be store.Backend, sc store.Call) (pyjson.Value, error) {
 				return be.Pull(st.storeURL(), sc, dir)
 			})
 		},
@@ -291,7 +213,7 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 			if private || shared {
 				p = &private
 			}
-			return st.storeDo(cmd, "set", func(be StoreBackend, sc StoreCall) (pyjson.Value, error) {
+			return st.storeDo(cmd, "set", func(be store.Backend, sc store.Call) (pyjson.Value, error) {
 				return be.Set(st.storeURL(), sc, fleet, p)
 			})
 		},
@@ -305,7 +227,7 @@ transaction; the workspaces of a fleet see each other's knowledge in consult.`,
 
 // storeDo runs one of the store commands on the call's backend and prints
 // its answer.
-func (st *state) storeDo(cmd *cobra.Command, op string, fn func(StoreBackend, StoreCall) (pyjson.Value, error)) error {
+func (st *state) storeDo(cmd *cobra.Command, op string, fn func(store.Backend, store.Call) (pyjson.Value, error)) error {
 	be, err := st.backend()
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 // instructions tell the client's model how to use the tools.
@@ -33,14 +34,10 @@ report or execute_action by the server. Errors carry a code and a hint.`
 // verdicts weigh as its own (Spec.Verdict).
 func New(opts bridge.Options) *mcp.Server { return NewWith(opts, nil) }
 
-// A Runner runs one operation (op, as the registry names it) on the
-// server's workspace: fn gets the Bridge to call. A PostgreSQL store's
-// (cmd/ucs-pg's backend) makes each call one database transaction on a
-// local mirror; nil runs on the directory of opts.
-type Runner func(op string, opts bridge.Options, fn func(b *bridge.Bridge) error) error
-
-// NewWith is New with the workspace reached through run.
-func NewWith(opts bridge.Options, run Runner) *mcp.Server {
+// NewWith is New with the workspace reached through run: a store's
+// (pgstore.Runner) makes each call one database transaction on a local
+// mirror; nil runs on the directory of opts.
+func NewWith(opts bridge.Options, run store.Runner) *mcp.Server {
 	if run == nil {
 		run = func(_ string, opts bridge.Options, fn func(b *bridge.Bridge) error) error {
 			return fn(bridge.New(opts))
@@ -67,7 +64,7 @@ func NewWith(opts bridge.Options, run Runner) *mcp.Server {
 // pending causal context.
 type server struct {
 	opts bridge.Options
-	run  Runner
+	run  store.Runner
 	mu   sync.Mutex // one operation at a time, and the context below
 	ctx  causalContext
 }

@@ -6,18 +6,17 @@ import (
 	"os"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
-	"github.com/unified-cognitive-substrate/ucs/internal/cli"
-	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
-// Backend is the command line's StoreBackend for PostgreSQL (cmd/ucs-pg):
+// Backend is the command line's store.Backend for PostgreSQL (cmd/ucs-pg):
 // each call connects, runs, and closes.
 type Backend struct{}
 
-var _ cli.StoreBackend = Backend{}
+var _ store.Backend = Backend{}
 
-func open(url string, o cli.StoreCall) (*Store, error) {
+func open(url string, o store.Call) (*Store, error) {
 	opts := Options{Workspace: o.Workspace, Cache: o.Cache, LockTimeout: o.LockTimeout}
 	if os.Getenv("UCS_TIMINGS") == "1" {
 		opts.Timings = os.Stderr
@@ -30,7 +29,7 @@ func open(url string, o cli.StoreCall) (*Store, error) {
 }
 
 // Call runs fn on the workspace's mirror as one transaction (Store.Call).
-func (Backend) Call(url string, o cli.StoreCall, fn func(m cli.StoreMirror) error) error {
+func (Backend) Call(url string, o store.Call, fn func(m store.Mirror) error) error {
 	s, err := open(url, o)
 	if err != nil {
 		return err
@@ -38,17 +37,13 @@ func (Backend) Call(url string, o cli.StoreCall, fn func(m cli.StoreMirror) erro
 	defer s.Close()
 	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers},
 		func(dir string, peers []Peer) error {
-			ps := make([]cli.StorePeer, len(peers))
-			for i, p := range peers {
-				ps[i] = cli.StorePeer{Name: p.Name, Dir: p.Dir}
-			}
-			return fn(cli.StoreMirror{Dir: dir, Peers: ps, Volatile: Volatile()})
+			return fn(mirrorOf(dir, peers))
 		})
 	return s.asError(err)
 }
 
 // Push copies a directory workspace into the store (Store.Push).
-func (Backend) Push(url string, o cli.StoreCall, dir string) (pyjson.Value, error) {
+func (Backend) Push(url string, o store.Call, dir string) (pyjson.Value, error) {
 	s, err := open(url, o)
 	if err != nil {
 		return pyjson.Value{}, err
@@ -62,7 +57,7 @@ func (Backend) Push(url string, o cli.StoreCall, dir string) (pyjson.Value, erro
 }
 
 // Pull copies the store's workspace into a new directory (Store.Pull).
-func (Backend) Pull(url string, o cli.StoreCall, dir string) (pyjson.Value, error) {
+func (Backend) Pull(url string, o store.Call, dir string) (pyjson.Value, error) {
 	s, err := open(url, o)
 	if err != nil {
 		return pyjson.Value{}, err
@@ -77,7 +72,7 @@ func (Backend) Pull(url string, o cli.StoreCall, dir string) (pyjson.Value, erro
 }
 
 // Set changes the workspace's fleet or privacy (Store.Settings).
-func (Backend) Set(url string, o cli.StoreCall, fleet string, private *bool) (pyjson.Value, error) {
+func (Backend) Set(url string, o store.Call, fleet string, private *bool) (pyjson.Value, error) {
 	s, err := open(url, o)
 	if err != nil {
 		return pyjson.Value{}, err
@@ -90,24 +85,16 @@ func (Backend) Set(url string, o cli.StoreCall, fleet string, private *bool) (py
 }
 
 // Run runs fn on a Bridge of the store's workspace as one transaction
-// (Call) for the operation op (cli.StoreCallFor): a long-lived server's
+// (Call) for the operation op (store.CallFor): a long-lived server's
 // way (cmd/ucs-mcp --store), with the options o of its calls (their
 // workspace is the mirror; their agent, the workspace's name unless o
 // names one). Errors are *bridge.Error values.
 func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
-	sc := cli.StoreCallFor(op)
+	sc := store.CallFor(op)
 	var opErr error
 	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers}, func(dir string, peers []Peer) error {
-		o.Workspace = dir
-		if o.AgentID == "" || o.AgentID == "default" {
-			o.AgentID = s.opts.Workspace
-		}
-		o.NoSync = Volatile()
-		b := bridge.New(o)
-		for _, p := range peers {
-			b.AddPeer(p.Name, p.Dir)
-		}
-		opErr = fn(b)
+		keepAgent := o.AgentID != "" && o.AgentID != "default"
+		opErr = fn(store.OnMirror(o, mirrorOf(dir, peers), s.opts.Workspace, keepAgent))
 		return opErr
 	})
 	if opErr != nil {
@@ -116,16 +103,27 @@ func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b 
 	return s.asError(err)
 }
 
+// mirrorOf is a call's mirror in dir, with the fleet's peers, as package
+// store gives it to the front ends.
+func mirrorOf(dir string, peers []Peer) store.Mirror {
+	ps := make([]store.Peer, len(peers))
+	for i, p := range peers {
+		ps[i] = store.Peer{Name: p.Name, Dir: p.Dir}
+	}
+	return store.Mirror{Dir: dir, Peers: ps, Volatile: Volatile()}
+}
+
 // Runner is the MCP server's way to a store (cmd/ucs-mcp --store): each
-// tool call one transaction (Store.Run), over one connection the server
-// keeps and reopens after a failure. A long-lived server pays neither a
-// process start nor a connection per call.
-func Runner(ctx context.Context, url, name string, opts bridge.Options) mcpserver.Runner {
+// tool call one transaction (Store.Run) on the workspace where names (its
+// Workspace, Cache and LockTimeout: store.Named), over one connection the
+// server keeps and reopens after a failure. A long-lived server pays
+// neither a process start nor a connection per call.
+func Runner(ctx context.Context, url string, where store.Call) store.Runner {
 	var st *Store
 	return func(op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
 		if st == nil {
 			var err error
-			st, err = Open(ctx, url, Options{Workspace: name, Cache: os.Getenv("UCS_STORE_CACHE"), LockTimeout: opts.LockTimeout})
+			st, err = Open(ctx, url, Options{Workspace: where.Workspace, Cache: where.Cache, LockTimeout: where.LockTimeout})
 			if err != nil {
 				return asError(err)
 			}

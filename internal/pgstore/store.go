@@ -22,6 +22,10 @@
 // same. Workspaces are named (one per agent) and belong to a fleet; Peers
 // lists the other workspaces of the fleet that are not private, each
 // mirrored for searches of its knowledge.
+//
+// Backend serves the command line (cmd/ucs-pg) and Runner the MCP server
+// (cmd/ucs-mcp --store) through the interfaces of package store: a
+// storage backend knows neither front end.
 package pgstore
 
 import (

@@ -24,6 +24,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/mcpserver"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 // The directory backend's guarantees, repeated on PostgreSQL, through the
@@ -41,7 +42,7 @@ func TestMain(m *testing.M) {
 			os.Exit(2)
 		}
 		ctx := context.Background()
-		run := pgstore.Runner(ctx, url, os.Getenv("UCS_WORKSPACE_NAME"), opts)
+		run := pgstore.Runner(ctx, url, store.Named(os.Getenv("UCS_WORKSPACE_NAME"), os.Getenv, opts.LockTimeout))
 		if err := mcpserver.NewWith(opts, run).Run(ctx, &mcp.StdioTransport{}); err != nil {
 			os.Exit(1)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
+	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
 
 // storeCall runs one ucs call on the store at url, in process, and returns
@@ -154,7 +155,7 @@ func TestRunnerUnavailable(t *testing.T) {
 	require.NoError(t, l.Close())
 	opts, err := cli.BridgeOptions(t.TempDir(), func(string) string { return "" })
 	require.NoError(t, err)
-	run := pgstore.Runner(context.Background(), "postgres://ucs:s3cret-pw@127.0.0.1:"+itoa(port)+"/ucs?sslmode=disable", "a", opts)
+	run := pgstore.Runner(context.Background(), "postgres://ucs:s3cret-pw@127.0.0.1:"+itoa(port)+"/ucs?sslmode=disable", store.Call{Workspace: "a"})
 	for range 2 {
 		err = run("status", opts, func(*bridge.Bridge) error { t.Fatal("ran without a store"); return nil })
 		var e *bridge.Error

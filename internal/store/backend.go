@@ -1,0 +1,43 @@
+package store
+
+import (
+	"time"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
+
+// A Backend keeps workspaces in a database. Its errors are *bridge.Error
+// values.
+type Backend interface {
+	// Call runs fn on the store's workspace as one transaction, on its
+	// local copy.
+	Call(url string, o Call, fn func(m Mirror) error) error
+	// Push copies the directory workspace dir into the store; Pull the
+	// store's into the new directory dir; Set changes its fleet or
+	// privacy. Each returns its answer.
+	Push(url string, o Call, dir string) (pyjson.Value, error)
+	Pull(url string, o Call, dir string) (pyjson.Value, error)
+	Set(url string, o Call, fleet string, private *bool) (pyjson.Value, error)
+}
+
+// A Call says which workspace a store call is on and what it may do.
+type Call struct {
+	Workspace   string        // its name in the store
+	Cache       string        // the mirrors' directory (UCS_STORE_CACHE); "": the user's cache
+	LockTimeout time.Duration // how long to wait for the workspace
+	Create      bool          // init: make the workspace
+	Fresh       bool          // verify, check: judge the store's rows, not a copy
+	Peers       bool          // consult, coverage: mirror the fleet's other workspaces
+}
+
+// A Mirror is the local copy a store call runs on.
+type Mirror struct {
+	Dir   string
+	Peers []Peer // for Call.Peers: the fleet's other workspaces
+	// Volatile: the store detects a copy a power loss damaged (and
+	// rebuilds it), so the copy's commits need not fsync.
+	Volatile bool
+}
+
+// A Peer is another workspace of the fleet, mirrored in Dir.
+type Peer struct{ Name, Dir string }
