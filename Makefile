@@ -11,7 +11,12 @@ all: build
 
 # A static binary: pflag imports net, which with cgo links libc dynamically and
 # makes every call pay the dynamic loader (about 1 ms here).
-BUILDFLAGS ?= -trimpath -ldflags="-s -w"
+# VERSION stamps the build (ucs version): git describe's tag, or the tag, the
+# commits since and the commit for a development build; nothing without git,
+# and then the binary says the go command's version, else 0.0.0-devel.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
+LDFLAGS ?= -s -w $(if $(VERSION),-X github.com/unified-cognitive-substrate/ucs/internal/cli.buildVersion=$(VERSION))
+BUILDFLAGS ?= -trimpath -ldflags="$(LDFLAGS)"
 
 # ucs, and beside it the MCP server ucs-mcp (ucs mcp runs it) and ucs-pg,
 # which serves PostgreSQL stores (ucs becomes it for --store postgres://):

@@ -66,12 +66,16 @@ commits atomically and exits. Typical session:
 				debug.SetGCPercent(100)
 			}
 		},
+	}
+	if only == "" {
 		// --version prints cobra's "ucs version X" line. A version
 		// template would make it "ucs X", but executing any template
 		// reaches reflect's MethodByName, and then the linker keeps every
 		// exported method of every type: 1.3 MB more binary for a fresh
-		// process to map (TestNoTemplates).
-		Version: bridge.Version,
+		// process to map (TestNoTemplates). It is the root's own flag, so
+		// only a call that builds the whole tree can ask for it, and only
+		// such a call pays for reading the build's version.
+		root.Version = Version()
 	}
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
 	root.PersistentFlags().StringVar(&st.store, "store", "", "where the workspace is: a directory, or a PostgreSQL store postgres://... (default $UCS_STORE)")
@@ -191,7 +195,7 @@ func (st *state) command(name string) *cobra.Command {
 		return &cobra.Command{
 			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version),
+				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", Version()),
 					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", bridge.ExportFormat))))
 				return nil
 			},
