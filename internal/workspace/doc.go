@@ -8,7 +8,9 @@
 // initialized workspace, Create one on a new workspace; the Tx reads data
 // files lazily (List, Tail, RawTail, Search, SearchCapabilities, and a
 // learning model's records, Record), queues changes (Add, Append, Pin,
-// RecordRequest, SetRecords), and Commit writes them as one journal event.
+// RecordRequest, SetRecords, and whole files the state names by hash or
+// derives from them, SetSideFile and SetDerived), and Commit writes them
+// as one journal event.
 // Close ends it; without a commit nothing was written.
 //
 // What it guarantees, and how:
