@@ -15,6 +15,7 @@ var layers = [][]string{
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen", "internal/newuser"},
+	{"internal/search"}, // scores the index storage keeps (knowledge), above storage
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)
 	{"internal/cli", "internal/mcpserver"},

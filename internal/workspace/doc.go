@@ -6,8 +6,9 @@
 //
 // Most callers need one type. Begin starts a transaction (a Tx) on an
 // initialized workspace, Create one on a new workspace; the Tx reads data
-// files lazily (List, Tail, RawTail, Search, SearchCapabilities, and a
-// learning model's records, Record), queues changes (Add, Append, Pin,
+// files lazily (List, Tail, RawTail, a learning model's records, Record,
+// and the index's lines and lists, IndexLines and CapabilityPostings, which
+// package search scores above it), queues changes (Add, Append, Pin,
 // RecordRequest, SetRecords, and whole files the state names by hash or
 // derives from them, SetSideFile and SetDerived), and Commit writes them
 // as one journal event.
