@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,41 +17,23 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
-
-// testState is a state file with nothing but its meta: storage never
-// reads the engine's state.
-func testState(dst []byte, lead pyjson.Member) []byte {
-	return pyjson.AppendCompact(dst, pyjson.Obj(lead))
-}
-
-// generatedWorkspace creates a workspace on the embedded manifest and
-// commits the generator's entries (methodology, judgment nodes, dead
-// ends) in one transaction, as an import does.
+// generatedWorkspace creates a workspace and commits the generator's
+// entries (methodology, judgment nodes, dead ends) in one transaction, as
+// an import does.
 func generatedWorkspace(t *testing.T, o knowledgegen.Options) *workspace.Workspace {
 	t.Helper()
-	l := workspace.New(filepath.Join(t.TempDir(), "ws"), workspace.Options{NoSync: true})
-	tx, err := l.Create(false, testNow)
-	require.NoError(t, err)
-	tx.Meta.Model, tx.Meta.AgentID = workspace.LegacyModel, "test"
-	tx.Pin(torusfield.DefaultManifestJSON(), torusfield.DefaultManifest())
-	tx.Add(workspace.RelPPHistory, pyjson.Obj(pyjson.KV("t", 0)))
-	_, err = tx.Commit(workspace.Event{Op: "init", Args: pyjson.Obj(), Input: pyjson.NullValue(), Now: "2026-11-21T21:01:00+00:00", Agent: "test"}, testState)
-	require.NoError(t, err)
-	tx.Close()
-
+	l := newTestWorkspace(t)
 	pkg := knowledgegen.Package(o)
-	tx, err = l.Begin(true)
+	tx, err := l.Begin(true)
 	require.NoError(t, err)
 	defer tx.Close()
 	for _, rel := range []string{workspace.RelMethodology, workspace.RelJudgment, workspace.RelDeadEnds} {
-		key := strings.TrimSuffix(filepath.Base(rel), ".jsonl")
-		v, _ := pkg.Get(key)
+		v, _ := pkg.Get(strings.TrimSuffix(filepath.Base(rel), ".jsonl"))
 		for _, e := range v.Items() {
 			tx.Add(rel, e)
 		}
 	}
-	_, err = tx.Commit(workspace.Event{Op: "import", Args: pyjson.Obj(), Input: pyjson.NullValue(), Now: "2026-11-21T21:01:00+00:00", TBefore: 1, TAfter: 2, Agent: "test"}, testState)
+	_, err = tx.Commit(event("import", 1), testState)
 	require.NoError(t, err)
 	return l
 }
