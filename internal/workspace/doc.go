@@ -50,7 +50,9 @@
 //     rolls it back with them; a stale or damaged index is never used, and a
 //     transaction holding the workspace exclusively rebuilds it whole beside
 //     the old one (RefreshIndex, and after a commit that left it stale).
-//     That rebuild is the one write outside Commit.
+//     That rebuild, and the derived files a search above storage keeps
+//     under the exclusive lock (WriteDerivedNow), are the only writes
+//     outside Commit.
 //
 //   - Never through a link. A workspace may come from a shared folder, a
 //     tarball or a repository: every open of its files refuses a symbolic
