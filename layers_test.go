@@ -15,6 +15,7 @@ var layers = [][]string{
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
+	{"internal/search"}, // scores the index storage keeps (knowledge), above storage
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
 	// The front ends and a store's backend, apart: they meet in internal/store.

@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/recall"
@@ -19,7 +20,7 @@ import (
 // judgment nodes with one routine (issue 18): BM25 over each entry whole
 // (its title, text, pattern, conditions, keywords and capabilities, as
 // termFields weighs them), read from the workspace's term index
-// (workspace.Tx.SearchTerms), so that its cost grows with the hits and not
+// (search.Terms), so that its cost grows with the hits and not
 // with the entries. Each hit ranks by relevance × recency:
 //
 //	relevance = s / (s + 1)          s: the entry's BM25 score for the context
@@ -65,13 +66,13 @@ var termFields = map[string][]struct {
 }
 
 // termRule is the term index's rule for a knowledge file of this workspace.
-func (s *session) termRule(rel string) workspace.TermRule {
+func (s *session) termRule(rel string) search.TermRule {
 	if s.termKey == "" {
 		sum := sha256.Sum256([]byte(gjson.GetBytes(s.manifest.Bytes(), "synonyms").Raw))
 		s.termKey = termRuleVersion + " synonyms:" + hex.EncodeToString(sum[:8])
 	}
 	fields := termFields[rel]
-	return workspace.TermRule{
+	return search.TermRule{
 		Key:      s.termKey,
 		Analyzer: s.analyzer(),
 		Fields: func(v pyjson.Value) []recall.Field {
@@ -267,7 +268,7 @@ func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, err
 // rankedIn ranks the hits of one workspace's file (see rankedKnowledge).
 func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent string, weight float64) ([]knowledgeHit, error) {
 	rule := s.termRule(rel)
-	hits, err := tx.SearchTerms(rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
+	hits, err := search.Terms(tx, rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,6 @@ package bridge
 
 import (
 	"bytes"
-	"errors"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -71,16 +69,13 @@ func bookRef(raw []byte) (sum string, count int64) {
 // .prev when a call was cut short after writing a new one.
 func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) {
 	want, _ := bookRef(member)
-	for _, rel := range []string{workspace.RelObservations, workspace.RelObservations + ".prev"} {
-		if data, err := read(rel); err == nil && sha256hex(data) == want {
-			return data, nil
-		}
-	}
-	return nil, corrupt(errors.New("neither the file nor its .prev has the SHA-256 the state names ("+want+")"), workspace.RelObservations)
+	return workspace.ReadSideFile(read, workspace.RelObservations, want)
 }
 
-// prepareBook, before a commit, writes the book's file when the call
-// changed the book, and sets the state's member to name it.
+// prepareBook, before a commit, hands the book's file to the transaction
+// when the call changed the book (the commit writes it, keeping the
+// previous one as .prev: workspace.Tx.SetSideFile), and sets the state's
+// member to name it.
 func (s *session) prepareBook() error {
 	if s.obsBook == nil || len(s.obsBook.Observations()) == 0 && s.obsRaw == nil {
 		return nil
@@ -89,15 +84,7 @@ func (s *session) prepareBook() error {
 	sum := sha256hex(data)
 	old, _ := bookRef(s.obsRaw)
 	if old != sum {
-		cur := s.ws.Path(workspace.RelObservations)
-		if prev, err := s.ws.ReadFile(workspace.RelObservations); err == nil && sha256hex(prev) == old {
-			if err := os.Rename(cur, cur+".prev"); err != nil {
-				return internal(err, "keep the previous observations")
-			}
-		}
-		if err := s.ws.ReplaceFile(workspace.RelObservations, data); err != nil {
-			return err
-		}
+		s.tx.SetSideFile(workspace.RelObservations, data, old)
 	}
 	changed := old != sum
 	s.obsRaw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.obsBook.Observations()))))
@@ -656,9 +643,10 @@ func (s *session) loadContextIndexOf(ws *workspace.Workspace, book string) *cont
 	return ci
 }
 
-// writeContextIndex writes the derived files for the book of that hash
-// (not synced: they are rebuilt whenever they do not match), from the
-// call's index unless the call changed the book after building it.
+// writeContextIndex hands the transaction the derived files for the book
+// of that hash (written unsynced by the commit: they are rebuilt whenever
+// they do not match), from the call's index unless the call changed the
+// book after building it.
 func (s *session) writeContextIndex(book string, changed bool) error {
 	ci := s.obsCtx
 	if ci == nil || changed {
@@ -686,9 +674,7 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 		rel  string
 		data []byte
 	}{{relObsIndex, idx}, {relObsSummary, sum}} {
-		if err := s.ws.WriteDerived(f.rel, f.data); err != nil {
-			return err
-		}
+		s.tx.SetDerived(f.rel, f.data)
 	}
 	return nil
 }

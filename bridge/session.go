@@ -8,6 +8,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -197,19 +198,19 @@ func (s *session) appendText(rel, text string) {
 }
 
 // candidates returns the entries of a data file a search returning max
-// hits could return (workspace.Tx.Search), after the transaction has made
+// hits could return (search.Candidates), after the transaction has made
 // the index current if it may.
 func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
 	s.tx.RefreshIndex(rel)
-	return s.tx.Search(rel, window, max, p, k)
+	return search.Candidates(s.tx, rel, window, max, p, k)
 }
 
 // methodologyByCaps runs a capability-only methodology search
-// (workspace.Tx.SearchCapabilities), after the transaction has made the
-// index current if it may.
+// (search.Capabilities), after the transaction has made the index current
+// if it may.
 func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) {
 	s.tx.RefreshIndex(relMethodology)
-	return s.tx.SearchCapabilities(q)
+	return search.Capabilities(s.tx, q)
 }
 
 // commit commits the call as one journal event (workspace.Tx.Commit):

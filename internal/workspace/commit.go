@@ -38,6 +38,9 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	if err := tx.indexPending(); err != nil {
 		return err
 	}
+	if err := tx.writeSides(); err != nil {
+		return err
+	}
 	m := tx.Meta.clone()
 	m.Seq++
 	if line := tx.recordLine(m.Seq); line != nil {
@@ -244,7 +247,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 			tx.warn("the commit holds, but its snapshot failed: " + err.Error())
 		}
 	}
-	tx.Meta, tx.stateHash, tx.pending, tx.dirsSynced, tx.created = m, stateAfter, nil, nil, false
+	tx.Meta, tx.stateHash, tx.pending, tx.sides, tx.dirsSynced, tx.created = m, stateAfter, nil, nil, nil, false
 	if tx.recordsSet != nil {
 		tx.recordsSet = nil
 		tx.closeRecords() // read again, with the new line, when asked

@@ -6,9 +6,12 @@
 //
 // Most callers need one type. Begin starts a transaction (a Tx) on an
 // initialized workspace, Create one on a new workspace; the Tx reads data
-// files lazily (List, Tail, RawTail, Search, SearchCapabilities, and a
-// learning model's records, Record), queues changes (Add, Append, Pin,
-// RecordRequest, SetRecords), and Commit writes them as one journal event.
+// files lazily (List, Tail, RawTail, a learning model's records, Record,
+// and the index's lines and lists, IndexLines and CapabilityPostings, which
+// package search scores above it), queues changes (Add, Append, Pin,
+// RecordRequest, SetRecords, and whole files the state names by hash or
+// derives from them, SetSideFile and SetDerived), and Commit writes them
+// as one journal event.
 // Close ends it; without a commit nothing was written.
 //
 // What it guarantees, and how:
@@ -47,7 +50,9 @@
 //     rolls it back with them; a stale or damaged index is never used, and a
 //     transaction holding the workspace exclusively rebuilds it whole beside
 //     the old one (RefreshIndex, and after a commit that left it stale).
-//     That rebuild is the one write outside Commit.
+//     That rebuild, and the derived files a search above storage keeps
+//     under the exclusive lock (WriteDerivedNow), are the only writes
+//     outside Commit.
 //
 //   - Never through a link. A workspace may come from a shared folder, a
 //     tarball or a repository: every open of its files refuses a symbolic

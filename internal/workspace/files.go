@@ -287,32 +287,6 @@ func isStream(path string) bool {
 	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
 }
 
-// ReplaceFile writes a workspace file whole and synced, through a new
-// file renamed into place: a reader sees the old file or the new one, and
-// a link at rel is replaced, never followed.
-func (l *Workspace) ReplaceFile(rel string, data []byte) error {
-	if err := l.realDirOf(rel); err != nil {
-		return err
-	}
-	if err := replaceFile(l.path(rel), data, !l.opts.NoSync); err != nil {
-		return fault.Internal(err, "write %s", rel)
-	}
-	return nil
-}
-
-// WriteDerived writes a derived workspace file whole (one rebuilt from
-// the others whenever it does not match them), unsynced, never through a
-// link: a link at rel is replaced.
-func (l *Workspace) WriteDerived(rel string, data []byte) error {
-	if err := l.realDirOf(rel); err != nil {
-		return err
-	}
-	if err := replaceFile(l.path(rel), data, false); err != nil {
-		return fault.Internal(err, "write %s", rel)
-	}
-	return nil
-}
-
 // newStateFile writes the new state to a temporary file beside the state
 // file, through renameio, without syncing: the caller syncs it with the
 // appends (syncAll takes its *os.File) and then renames it into place with

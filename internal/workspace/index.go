@@ -430,24 +430,6 @@ func (tx *Tx) readCapPostings(i int) ([]capPosting, error) {
 	return out, nil
 }
 
-// mergeByOffset merges two lists sorted by offset into a new one, a's
-// posting first where both name the same entry (a stable sort of a then b
-// would give the same).
-func mergeByOffset(a, b []capPosting) []capPosting {
-	if len(a) == 0 {
-		return b
-	}
-	out := make([]capPosting, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if b[0].off < a[0].off {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
-	}
-	return append(append(out, a...), b...)
-}
-
 // decodeJSONString decodes a JSON string literal.
 func decodeJSONString(s string) (string, error) {
 	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && !strings.ContainsAny(s[1:len(s)-1], "\\\"") {
@@ -458,74 +440,4 @@ func decodeJSONString(s string) (string, error) {
 		err = errors.New("not a string")
 	}
 	return v.Str(), err
-}
-
-// SearchCapabilities runs a capability-only methodology search (no
-// keywords, no routing: how the report's correlation and synthesize's
-// misalignments ask) from the capabilities' lists instead of the whole
-// file. Its hits are those of knowledge.SearchMethodology over every
-// entry: a score there is 3 points per capability of q the entry names,
-// scaled by decay, which the lists give. Like Search, it never writes.
-func (tx *Tx) SearchCapabilities(q knowledge.Query) ([]knowledge.Hit, error) {
-	search := func() ([]knowledge.Hit, error) {
-		all, err := tx.List(RelMethodology)
-		if err != nil {
-			return nil, err
-		}
-		return knowledge.SearchMethodology(all, q), nil
-	}
-	var caps []int
-	for _, c := range q.Capabilities {
-		i := tx.manifest.Index(c)
-		if i < 0 {
-			return search() // no list for a name the manifest lacks
-		}
-		if !containsInt(caps, i) {
-			caps = append(caps, i)
-		}
-	}
-	if len(q.Keywords) > 0 || q.Routing.Kind() == pyjson.Object || !tx.indexed(RelMethodology) {
-		return search()
-	}
-	// The lists merged in file order, as the search sees the entries; an
-	// entry on k of the lists has k of the capabilities. Each list is in
-	// file order already (entries are indexed as they are appended).
-	var all []capPosting
-	for _, i := range caps {
-		ps, err := tx.readCapPostings(i)
-		if err != nil { // a damaged index: search the file
-			tx.indexDamaged(RelMethodology)
-			return search()
-		}
-		all = mergeByOffset(all, ps)
-	}
-	decay := map[string]float64{}
-	var hits []knowledge.RawHit
-	var at []capPosting
-	for i := 0; i < len(all); {
-		j := i + 1
-		for j < len(all) && all[j].off == all[i].off {
-			j++
-		}
-		d, ok := decay[all[i].date]
-		if !ok {
-			d = knowledge.Decay(all[i].date, q.Now, q.DecayRate)
-			decay[all[i].date] = d
-		}
-		hits = append(hits, knowledge.RawHit{Index: len(at), Score: float64(j-i) * 3 * d})
-		at = append(at, all[i])
-		i = j
-	}
-	var entries []pyjson.Value
-	r := entryReader{l: tx.l, rel: RelMethodology}
-	defer r.close()
-	for _, i := range knowledge.TopRaw(hits, q.Max) {
-		v, err := r.read(at[i].off, at[i].n)
-		if err != nil {
-			return nil, err
-		}
-		entries = append(entries, v)
-	}
-	entries = append(entries, tx.added[RelMethodology]...)
-	return knowledge.SearchMethodology(entries, q), nil
 }

@@ -6,12 +6,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime"
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 
 // Reading data files without decoding them all: a call that needs the
@@ -171,130 +169,6 @@ func (tx *Tx) decodedFile(rel string) bool {
 	return loaded
 }
 
-// Search returns the entries of a data file (with what this transaction
-// added) that a search returning max hits could return, in file order:
-// the index's features of every entry are scored by p (as entries of kind
-// k), and only the best max entries, with any tied with the last of them,
-// are read and decoded. With window > 0 only the last window entries are
-// searched. The caller runs the search itself on the candidates, so its
-// hits, scores and order are exactly those of a search over every entry.
-// Without a current index, every entry is a candidate. Search never
-// writes: call RefreshIndex first to have a stale index rebuilt.
-func (tx *Tx) Search(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
-	fallback := func() ([]pyjson.Value, error) {
-		if window > 0 {
-			return tx.Tail(rel, window)
-		}
-		return tx.List(rel)
-	}
-	if tx.decodedFile(rel) || !tx.indexed(rel) {
-		return fallback()
-	}
-	var lines [][]byte
-	added := tx.added[rel]
-	entries := tx.Meta.Files[rel].Lines // one index line each
-	if window > 0 && window-len(added) < entries {
-		added = added[len(added)-min(window, len(added)):]
-		var err error
-		if lines, err = readTail(tx.l, indexRel(rel), window-len(added), entries); err != nil {
-			return nil, err
-		}
-	} else {
-		data, err := readFile(tx.l.path(indexRel(rel)))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fault.Internal(err, "read %s", indexRel(rel))
-		}
-		if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
-			data = data[:i+1] // a torn line was never committed
-		}
-		lines = make([][]byte, 0, entries)
-		for len(data) > 0 {
-			i := bytes.IndexByte(data, '\n')
-			if len(bytes.TrimSpace(data[:i])) > 0 {
-				lines = append(lines, data[:i])
-			}
-			data = data[i+1:]
-		}
-	}
-	hits, ok := scoreLines(lines, p, k)
-	if !ok {
-		tx.indexDamaged(rel)
-		return fallback()
-	}
-	for i, v := range added {
-		if score, ok := p.ScoreEntry(k, v); ok {
-			hits = append(hits, knowledge.RawHit{Index: len(lines) + i, Score: score})
-		}
-	}
-	out := []pyjson.Value{}
-	r := entryReader{l: tx.l, rel: rel}
-	defer r.close()
-	for _, i := range knowledge.TopRaw(hits, max) {
-		if i >= len(lines) {
-			out = append(out, added[i-len(lines)])
-			continue
-		}
-		l, err := location(lines[i])
-		if err != nil {
-			// The index is derived: a damaged one is not used (and is
-			// rebuilt after the commit of a call that can write).
-			tx.indexDamaged(rel)
-			return fallback()
-		}
-		v, err := r.read(l.off, l.n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-// parallelScoring is the number of index lines from which scoreLines
-// splits them between two goroutines. Scoring is most of a consult at
-// scale (10,000 methodology entries) and needs nothing but the lines; below
-// this, starting a goroutine costs more than it saves.
-const parallelScoring = 2048
-
-// scoreLines scores index lines (location, tab, features) with p as
-// entries of kind k and returns the hits in line order, exactly as scoring
-// them one after another does; false when a line has no features (a
-// damaged index). Many lines are scored in two halves at once, the second
-// with a clone of p.
-func scoreLines(lines [][]byte, p *knowledge.Prepared, k knowledge.Kind) ([]knowledge.RawHit, bool) {
-	score := func(p *knowledge.Prepared, lines [][]byte, first int) ([]knowledge.RawHit, bool) {
-		var hits []knowledge.RawHit
-		for i, line := range lines {
-			tab := bytes.IndexByte(line, '\t')
-			if tab < 0 {
-				return nil, false
-			}
-			if score, ok := p.Score(k, line[tab+1:]); ok {
-				hits = append(hits, knowledge.RawHit{Index: first + i, Score: score})
-			}
-		}
-		return hits, true
-	}
-	if len(lines) < parallelScoring || runtime.GOMAXPROCS(0) < 2 {
-		return score(p, lines, 0)
-	}
-	half := len(lines) / 2
-	var second []knowledge.RawHit
-	var secondOK bool
-	done := make(chan struct{})
-	clone := p.Clone()
-	go func() {
-		defer close(done)
-		second, secondOK = score(clone, lines[half:], half)
-	}()
-	first, firstOK := score(p, lines[:half], 0)
-	<-done
-	if !firstOK || !secondOK {
-		return nil, false
-	}
-	return append(first, second...), true
-}
-
 // entryLoc is where an entry is in its data file.
 type entryLoc struct {
 	off int64
@@ -310,7 +184,7 @@ func location(line []byte) (entryLoc, error) {
 	off, err1 := strconv.ParseInt(string(a), 10, 64)
 	n, err2 := strconv.Atoi(string(b))
 	if !ok || err1 != nil || err2 != nil || off < 0 || n <= 0 {
-		return l, errors.New("an index line with a bad location")
+		return l, errBadLocation
 	}
 	l.off, l.n = off, n
 	return l, nil

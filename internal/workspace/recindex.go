@@ -383,3 +383,8 @@ func mergeRecSegments(a, b *recSegment, drop bool, add func(string, []byte) erro
 	}
 	return -1, nil
 }
+
+// errChainBroken: the lines after the segments' chain do not lead to the
+// committed file sum (the message is the one the term index, which had
+// the same rule, gave it first).
+var errChainBroken = errors.New("the term index does not describe the data file")

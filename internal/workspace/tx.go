@@ -47,6 +47,7 @@ type Tx struct {
 	lists   map[string][]pyjson.Value // data files as read
 	added   map[string][]pyjson.Value // entries this transaction appends
 	pending []pendingAppend
+	sides   []sideFile // side and derived files the commit writes (sidefile.go)
 	// requested is set when the commit records a request id (the old
 	// buckets are pruned after it).
 	requested bool

@@ -1,8 +1,9 @@
-package workspace
+package search
 
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,22 +12,30 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// generated commits the generator's entries (methodology, judgment nodes,
-// dead ends) in one transaction, as an import does.
-func generated(t *testing.T, l *Workspace, o knowledgegen.Options) {
+// generatedWorkspace creates a workspace and commits the generator's
+// entries (methodology, judgment nodes, dead ends) in one transaction, as
+// an import does.
+func generatedWorkspace(t *testing.T, o knowledgegen.Options) *workspace.Workspace {
 	t.Helper()
+	l := newTestWorkspace(t)
 	pkg := knowledgegen.Package(o)
-	adds := map[string][]pyjson.Value{}
-	for _, k := range []struct{ key, rel string }{
-		{"methodology", RelMethodology}, {"judgment_nodes", RelJudgment}, {"dead_ends", RelDeadEnds}} {
-		v, _ := pkg.Get(k.key)
-		adds[k.rel] = v.Items()
+	tx, err := l.Begin(true)
+	require.NoError(t, err)
+	defer tx.Close()
+	for _, rel := range []string{workspace.RelMethodology, workspace.RelJudgment, workspace.RelDeadEnds} {
+		v, _ := pkg.Get(strings.TrimSuffix(filepath.Base(rel), ".jsonl"))
+		for _, e := range v.Items() {
+			tx.Add(rel, e)
+		}
 	}
-	commit(t, l, adds)
+	_, err = tx.Commit(event("import", 1), testState)
+	require.NoError(t, err)
+	return l
 }
 
 // TestCapabilitySearchLists: a capability-only search answered from the
@@ -34,19 +43,18 @@ func generated(t *testing.T, l *Workspace, o knowledgegen.Options) {
 // entry; a list out of file order is a damaged index, and the search
 // answers from the knowledge file instead, the same.
 func TestCapabilitySearchLists(t *testing.T) {
-	l := newTestWorkspace(t)
-	generated(t, l, knowledgegen.Options{Methodology: 1000, Judgment: 200, DeadEnds: 100, Seed: 1})
-	open := func() *Tx {
+	l := generatedWorkspace(t, knowledgegen.Options{Methodology: 1000, Judgment: 200, DeadEnds: 100, Seed: 1})
+	open := func() *workspace.Tx {
 		tx, err := l.Begin(false)
 		require.NoError(t, err)
 		t.Cleanup(tx.Close)
 		return tx
 	}
 	tx := open()
-	for _, rel := range indexedFiles {
+	for _, rel := range []string{workspace.RelMethodology, workspace.RelJudgment, workspace.RelDeadEnds} {
 		assert.True(t, tx.IndexCurrent(rel), "the index of %s is current", rel)
 	}
-	all, err := readJSONL(l, RelMethodology)
+	all, err := tx.List(workspace.RelMethodology)
 	require.NoError(t, err)
 	canon := func(hs []knowledge.Hit) string {
 		var out []string
@@ -59,14 +67,14 @@ func TestCapabilitySearchLists(t *testing.T) {
 	for _, caps := range queries {
 		q := knowledge.Query{Capabilities: caps, Now: testNow, DecayRate: 0.01, StructuralWeight: 10, Max: 5}
 		want := canon(knowledge.SearchMethodology(all, q))
-		got, err := open().SearchCapabilities(q)
+		got, err := Capabilities(open(), q)
 		require.NoError(t, err)
 		assert.Equal(t, want, canon(got), "%v", caps)
 		assert.NotEmpty(t, want, "%v finds something", caps)
 	}
 
 	// Swap the first two lines of read's list.
-	p := l.path(capRel(torusfield.DefaultManifest().Index("read")))
+	p := filepath.Join(l.Root(), workspace.RelIndexDir, fmt.Sprintf("methodology-cap-%d.txt", torusfield.DefaultManifest().Index("read")))
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
 	lines := strings.SplitAfter(string(data), "\n")
@@ -75,36 +83,8 @@ func TestCapabilitySearchLists(t *testing.T) {
 	require.NoError(t, os.WriteFile(p, []byte(strings.Join(lines, "")), 0o644))
 	q := knowledge.Query{Capabilities: []string{"web_fetch", "read"}, Now: testNow, DecayRate: 0.01, StructuralWeight: 10, Max: 5}
 	tx = open()
-	got, err := tx.SearchCapabilities(q)
+	got, err := Capabilities(tx, q)
 	require.NoError(t, err)
 	assert.Equal(t, canon(knowledge.SearchMethodology(all, q)), canon(got))
-	assert.False(t, tx.IndexCurrent(RelMethodology), "the damaged index is no longer used in this transaction")
-}
-
-// TestBigLastEvent: after a big event (an import's holds the whole
-// package), a transaction reads only the end of the journal's last event,
-// which holds what it needs; the next commit reads the event whole for its
-// hash.
-func TestBigLastEvent(t *testing.T) {
-	l := newTestWorkspace(t)
-	tx, err := l.Begin(true)
-	require.NoError(t, err)
-	ev := event("import", 0)
-	ev.Input = pyjson.Obj(pyjson.KV("blob", strings.Repeat("x", 2*bigEvent)))
-	_, err = tx.Commit(ev, testState)
-	require.NoError(t, err)
-	tx.Close()
-
-	end, err := readJournalEnd(l)
-	require.NoError(t, err)
-	whole, err := readJournalTail(l)
-	require.NoError(t, err)
-	assert.True(t, end.partial, "only the end of the big event is read")
-	assert.False(t, whole.partial)
-	assert.Equal(t, whole.seq, end.seq)
-	assert.Equal(t, whole.end, end.end)
-	assert.Equal(t, strField(whole.event, "state_after"), strField(end.event, "state_after"))
-
-	commit(t, l, map[string][]pyjson.Value{RelActionLog: {pyjson.Obj(pyjson.KV("n", 1))}})
-	checkOK(t, l)
+	assert.False(t, tx.IndexCurrent(workspace.RelMethodology), "the damaged index is no longer used in this transaction")
 }

@@ -1,4 +1,4 @@
-package workspace
+package search
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
@@ -33,13 +34,13 @@ func termEntry(i int) pyjson.Value {
 
 // search runs a term search in its own transaction (exclusive: it may
 // grow the index) and returns its hits as lines and scores.
-func search(t *testing.T, l *Workspace, exclusive, noIndex bool, text string) []string {
+func search(t *testing.T, l *workspace.Workspace, exclusive, noIndex bool, text string) []string {
 	t.Helper()
 	tx, err := l.Begin(exclusive)
 	require.NoError(t, err)
 	defer tx.Close()
 	tx.NoIndex = noIndex
-	hits, err := tx.SearchTerms(RelMethodology, recall.Query{Text: text, Max: 20}, testRule)
+	hits, err := Terms(tx, workspace.RelMethodology, recall.Query{Text: text, Max: 20}, testRule)
 	require.NoError(t, err)
 	var out []string
 	for _, h := range hits {
@@ -50,8 +51,8 @@ func search(t *testing.T, l *Workspace, exclusive, noIndex bool, text string) []
 	return out
 }
 
-func segmentFiles(t *testing.T, l *Workspace) []string {
-	names, _ := filepath.Glob(filepath.Join(l.path(RelTermsDir), "methodology-*.seg"))
+func segmentFiles(t *testing.T, l *workspace.Workspace) []string {
+	names, _ := filepath.Glob(filepath.Join(l.Path(workspace.RelTermsDir), "methodology-*.seg"))
 	for i, n := range names {
 		names[i] = filepath.Base(n)
 	}
@@ -72,7 +73,7 @@ func TestTermIndexGrowsAndAgrees(t *testing.T) {
 			adds = append(adds, termEntry(n))
 			n++
 		}
-		commit(t, l, map[string][]pyjson.Value{RelMethodology: adds})
+		commit(t, l, workspace.RelMethodology, adds)
 		for _, q := range queries {
 			want := search(t, l, false, true, q)
 			require.NotEmpty(t, want)
@@ -95,12 +96,12 @@ func TestTermIndexDistrustsItsFiles(t *testing.T) {
 	for i := range 150 {
 		adds = append(adds, termEntry(i))
 	}
-	commit(t, l, map[string][]pyjson.Value{RelMethodology: adds})
+	commit(t, l, workspace.RelMethodology, adds)
 	want := search(t, l, false, true, "fix the failing test")
 	assert.Equal(t, want, search(t, l, true, false, "fix the failing test"))
 	files := segmentFiles(t, l)
 	require.Len(t, files, 1)
-	name := filepath.Join(l.path(RelTermsDir), files[0])
+	name := filepath.Join(l.Path(workspace.RelTermsDir), files[0])
 
 	data, err := os.ReadFile(name)
 	require.NoError(t, err)
@@ -115,7 +116,7 @@ func TestTermIndexDistrustsItsFiles(t *testing.T) {
 	// A segment whose hashes do not lead to the committed file sum.
 	tx, err := l.Begin(false)
 	require.NoError(t, err)
-	sum := tx.Meta.Files[RelMethodology]
+	sum := tx.Meta.Files[workspace.RelMethodology]
 	tx.Close()
 	require.NoError(t, os.WriteFile(name, []byte(strings.Replace(string(data), sum.Hash, strings.Repeat("0", 64), 1)), 0o600))
 	assert.Equal(t, want, search(t, l, false, false, "fix the failing test"))

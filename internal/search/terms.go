@@ -1,12 +1,9 @@
-package workspace
+package search
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -15,10 +12,11 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
-// The term index (issue 18) holds the entries of the knowledge files,
+// The term index holds the entries of the knowledge files,
 // whole, as BM25 segments of package recall, so that a search reads the
 // postings of its terms and not every entry, however much the agent knows.
 // In ucs/state/terms-v1/, for each data file, segments named
@@ -47,9 +45,6 @@ import (
 // last two segments while the last is at least a quarter of the one before
 // (sizes fall by four from the first, so a search opens a few segments and
 // an entry is indexed again a few times in all).
-
-// RelTermsDir names the term index with its format.
-const RelTermsDir = "ucs/state/terms-v1"
 
 // termTailMax is how many committed lines a search reads outside the
 // segments before it writes them as one.
@@ -84,45 +79,45 @@ type termSegment struct {
 	data                []byte
 }
 
-// SearchTerms ranks the entries of a data file (with those this
-// transaction added) for q, with the rule's BM25 over their fields, and
-// returns at most q.Max of them (all for 0), best first, ties in file
-// order.
-func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
+// Terms ranks the entries of a data file (with those the transaction
+// added) for q, with the rule's BM25 over their fields, and returns at
+// most q.Max of them (all for 0), best first, ties in file order. Under
+// the exclusive lock it may write the term index (see above).
+func Terms(tx *workspace.Tx, rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
 	base := strings.TrimSuffix(path.Base(rel), ".jsonl")
 	committed := tx.Meta.Files[rel]
 	var segs []*termSegment
 	defer func() { closeSegments(segs) }()
 	var added []pyjson.Value
 	firstAdded := committed.Lines
-	if tx.decodedFile(rel) || tx.ref != nil || tx.NoIndex {
+	if !tx.IndexUsable(rel) {
 		all, err := tx.List(rel)
 		if err != nil {
 			return nil, err
 		}
 		added, firstAdded = all, 0
 	} else {
-		segs = tx.termChain(base, rule.Key, committed.Lines)
-		tail, err := tx.termTail(rel, base, rule, segs, committed)
+		segs = termChain(tx, base, rule.Key, committed.Lines)
+		tail, err := termTail(tx, rel, base, rule, segs, committed)
 		if errors.Is(err, errChainBroken) {
 			closeSegments(segs)
 			segs = nil
-			tail, err = tx.termTail(rel, base, rule, nil, committed)
+			tail, err = termTail(tx, rel, base, rule, nil, committed)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if tail != nil && tx.exclusive && tail.end-tail.start > termTailMax {
+		if tail != nil && tx.Exclusive() && tail.end-tail.start > termTailMax {
 			// Best effort: the index is derived, and a search that
 			// cannot keep it searches from memory.
-			if grown, err := tx.growTerms(rel, base, rule, segs, tail); err == nil {
+			if grown, err := growTerms(tx, rel, base, rule, segs, tail); err == nil {
 				segs, tail = grown, nil
 			}
 		}
 		if tail != nil {
 			segs = append(segs, tail)
 		}
-		added = tx.added[rel]
+		added = tx.Added(rel)
 	}
 	b := recall.NewSegmentBuilder(rule.Analyzer)
 	for i, v := range added {
@@ -139,11 +134,11 @@ func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit,
 	}
 	hits, err := recall.SearchSegments(q, rule.Analyzer, append(list, memSeg))
 	if err != nil {
-		return tx.searchWithoutIndex(rel, q, rule)
+		return searchWithoutIndex(tx, rel, q, rule)
 	}
 	out := make([]TermHit, 0, len(hits))
-	r := entryReader{l: tx.l, rel: rel}
-	defer r.close()
+	r := tx.EntryReader(rel)
+	defer r.Close()
 	for _, h := range hits {
 		th := TermHit{Score: h.Score, Matched: h.Matched}
 		if h.Segment == len(segs) {
@@ -153,9 +148,9 @@ func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit,
 			ref, err := s.seg.Ref(h.Doc)
 			off, n, line := unpackRef(ref)
 			if err != nil || n == 0 || off < s.startOff || off+int64(n) >= s.endOff || line >= s.end-s.start {
-				return tx.searchWithoutIndex(rel, q, rule)
+				return searchWithoutIndex(tx, rel, q, rule)
 			}
-			v, err := r.read(off, n)
+			v, err := r.Read(off, n)
 			if err != nil {
 				return nil, err
 			}
@@ -168,10 +163,10 @@ func (tx *Tx) SearchTerms(rel string, q recall.Query, rule TermRule) ([]TermHit,
 
 // searchWithoutIndex searches every entry from memory: a segment that
 // opened turned out damaged.
-func (tx *Tx) searchWithoutIndex(rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
+func searchWithoutIndex(tx *workspace.Tx, rel string, q recall.Query, rule TermRule) ([]TermHit, error) {
 	tx.NoIndex = true
 	defer func() { tx.NoIndex = false }()
-	return tx.SearchTerms(rel, q, rule)
+	return Terms(tx, rel, q, rule)
 }
 
 // errChainBroken: the lines after the chain do not lead to the committed
@@ -190,8 +185,8 @@ func closeSegments(chain []*termSegment) {
 // termChain opens the segments of a data file that link from line 0 (at
 // each step the longest that starts where the chain ends, with its hash),
 // none past the committed lines.
-func (tx *Tx) termChain(base, key string, lines int) []*termSegment {
-	entries, err := os.ReadDir(tx.l.path(RelTermsDir))
+func termChain(tx *workspace.Tx, base, key string, lines int) []*termSegment {
+	entries, err := tx.ReadDerivedDir(workspace.RelTermsDir)
 	if err != nil {
 		return nil
 	}
@@ -216,7 +211,7 @@ func (tx *Tx) termChain(base, key string, lines int) []*termSegment {
 		if c.start != at {
 			continue
 		}
-		if !tx.openSegment(c, key) || c.hashBefore != hash || c.startOff != off {
+		if !openSegment(tx, c, key) || c.hashBefore != hash || c.startOff != off {
 			continue
 		}
 		chain = append(chain, c)
@@ -244,8 +239,8 @@ func segmentName(name, base string) (start, end int, ok bool) {
 // openSegment opens a segment file and reads its meta; false (the file
 // closed) when it does not open or was built under another rule or for
 // other lines.
-func (tx *Tx) openSegment(s *termSegment, key string) bool {
-	f, err := openRead(tx.l.path(RelTermsDir + "/" + s.name))
+func openSegment(tx *workspace.Tx, s *termSegment, key string) bool {
+	f, err := tx.OpenDerived(workspace.RelTermsDir + "/" + s.name)
 	if err != nil {
 		return false
 	}
@@ -294,7 +289,7 @@ func segmentMeta(start, end int, startOff, endOff int64, hashBefore, hashEnd, ke
 // termTail builds, in memory, the segment of the committed lines after
 // the chain (nil when there are none), checking that their hashes lead
 // from the chain's to the committed sum (errChainBroken if not).
-func (tx *Tx) termTail(rel, base string, rule TermRule, chain []*termSegment, committed FileSum) (*termSegment, error) {
+func termTail(tx *workspace.Tx, rel, base string, rule TermRule, chain []*termSegment, committed workspace.FileSum) (*termSegment, error) {
 	at, hash := 0, ""
 	var off int64
 	if n := len(chain); n > 0 {
@@ -306,7 +301,7 @@ func (tx *Tx) termTail(rel, base string, rule TermRule, chain []*termSegment, co
 		}
 		return nil, nil
 	}
-	t, err := tx.buildSegment(rel, base, rule, at, committed.Lines, off, hash)
+	t, err := buildSegment(tx, rel, base, rule, at, committed.Lines, off, hash)
 	if err != nil {
 		return nil, err
 	}
@@ -322,21 +317,21 @@ func (tx *Tx) termTail(rel, base string, rule TermRule, chain []*termSegment, co
 // buildSegment builds, in memory, the segment of a data file's lines
 // start to end, the first at off and after hash: it reads them one at a
 // time, keeping their postings only.
-func (tx *Tx) buildSegment(rel, base string, rule TermRule, start, end int, off int64, hash string) (*termSegment, error) {
+func buildSegment(tx *workspace.Tx, rel, base string, rule TermRule, start, end int, off int64, hash string) (*termSegment, error) {
 	b := recall.NewSegmentBuilder(rule.Analyzer)
-	sum := FileSum{Lines: start, Hash: hash}
+	sum := workspace.FileSum{Lines: start, Hash: hash}
 	at := off
 	var perr error
-	err := scanLinesFrom(tx.l.path(rel), off, func(line []byte) bool {
+	err := tx.ScanLines(rel, off, func(line []byte) bool {
 		if sum.Lines >= end {
 			return false
 		}
-		sum = sum.add(line)
+		sum = sum.Add(line)
 		text := line[:len(line)-1]
 		if len(bytes.TrimSpace(text)) > 0 {
 			v, err := pyjson.Parse(text)
 			if err != nil {
-				perr = fault.Corrupt(err, relLine(rel, sum.Lines))
+				perr = fault.Corrupt(err, workspace.LineName(rel, sum.Lines))
 				return false
 			}
 			b.Add(rule.Fields(v), packRef(at, len(text), sum.Lines-1-start))
@@ -362,52 +357,11 @@ func (tx *Tx) buildSegment(rel, base string, rule TermRule, start, end int, off 
 	return t, nil
 }
 
-// scanLinesFrom calls fn for every complete line of a file from off, with
-// its newline, until fn returns false.
-func scanLinesFrom(name string, off int64, fn func(line []byte) bool) error {
-	f, err := openRead(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if _, err := f.Seek(off, io.SeekStart); err != nil {
-		return err
-	}
-	r := bufio.NewReaderSize(f, 256<<10)
-	var long []byte
-	for {
-		line, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long = append(long[:0], line...)
-			for err == bufio.ErrBufferFull {
-				line, err = r.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			line = long
-		}
-		if err != nil {
-			return nil // EOF: what is left is a torn line
-		}
-		if !fn(line) {
-			return nil
-		}
-	}
-}
-
 // growTerms writes the tail's segment, merges the last segments while the
 // last is at least a quarter of the one before, and removes the data
 // file's segments the new chain does not use.
-func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, tail *termSegment) ([]*termSegment, error) {
-	if err := tx.l.realDirs(RelTermsDir); err != nil {
-		return chain, err
-	}
-	if err := os.MkdirAll(tx.l.path(RelTermsDir), DirPerm); err != nil {
-		return chain, err
-	}
-	if err := replaceFile(tx.l.path(RelTermsDir+"/"+tail.name), tail.data, true); err != nil {
+func growTerms(tx *workspace.Tx, rel, base string, rule TermRule, chain []*termSegment, tail *termSegment) ([]*termSegment, error) {
+	if err := tx.WriteDerivedNow(workspace.RelTermsDir+"/"+tail.name, tail.data); err != nil {
 		return chain, err
 	}
 	tail.data = nil
@@ -417,12 +371,12 @@ func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, t
 		if 4*(b.end-b.start) < a.end-a.start {
 			break
 		}
-		m, err := tx.buildSegment(rel, base, rule, a.start, b.end, a.startOff, a.hashBefore)
+		m, err := buildSegment(tx, rel, base, rule, a.start, b.end, a.startOff, a.hashBefore)
 		if err == nil && m.hashEnd != b.hashEnd {
 			err = errChainBroken
 		}
 		if err == nil {
-			err = replaceFile(tx.l.path(RelTermsDir+"/"+m.name), m.data, true)
+			err = tx.WriteDerivedNow(workspace.RelTermsDir+"/"+m.name, m.data)
 		}
 		if err != nil {
 			return chain, err
@@ -435,10 +389,10 @@ func (tx *Tx) growTerms(rel, base string, rule TermRule, chain []*termSegment, t
 	for _, s := range chain {
 		keep[s.name] = true
 	}
-	if dir, err := os.ReadDir(tx.l.path(RelTermsDir)); err == nil {
+	if dir, err := tx.ReadDerivedDir(workspace.RelTermsDir); err == nil {
 		for _, e := range dir {
 			if _, _, ok := segmentName(e.Name(), base); ok && !keep[e.Name()] {
-				os.Remove(tx.l.path(RelTermsDir + "/" + e.Name()))
+				tx.RemoveDerived(workspace.RelTermsDir + "/" + e.Name())
 			}
 		}
 	}
