@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -194,6 +193,10 @@ func (l *Workspace) parseMeta(v pyjson.Value) (Meta, error) {
 // The member comes first, so a quick look finds it without reading the
 // engine state; when the look fails, a parse tells a reference state from
 // a damaged file.
+// errNotLead is a state file whose ucs member is not its first: ucs
+// always writes it first, and reads it only there.
+var errNotLead = errors.New("the state file's ucs member is not its first member")
+
 func (l *Workspace) metaOf(data []byte) (m Meta, ours bool, err error) {
 	raw, ours := torusfield.LeadMember(data, "ucs")
 	if !ours {
@@ -201,11 +204,10 @@ func (l *Workspace) metaOf(data []byte) (m Meta, ours bool, err error) {
 		if err != nil {
 			return m, false, err
 		}
-		mv, ok := doc.Get("ucs")
-		if !ok {
-			return m, false, nil
+		if _, ok := doc.Get("ucs"); ok {
+			return m, false, errNotLead
 		}
-		raw = pyjson.AppendCompact(nil, mv)
+		return m, false, nil
 	}
 	mv, err := pyjson.Parse(raw)
 	if err != nil {
@@ -238,8 +240,13 @@ func (l *Workspace) RecordedAgent() (string, error) {
 	if err != nil {
 		return "", fault.Internal(err, "read %s", RelState)
 	}
-	if mv, ok := torusfield.LeadMember(data, "ucs"); ok {
-		return gjson.GetBytes(mv, "agent_id").Str, nil
+	if raw, ok := torusfield.LeadMember(data, "ucs"); ok {
+		mv, err := pyjson.Parse(raw) // as metaOf reads it, a repeated key too
+		if err != nil {
+			return "", fault.Corrupt(err, RelState)
+		}
+		agent, _ := mv.Get("agent_id")
+		return agent.Str(), nil
 	}
 	return "", nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A journalTail is what recovery needs of the journal: its last complete
@@ -181,13 +182,15 @@ func committedSeq(l *Workspace) (int64, error) {
 }
 
 // stateSeq reads ucs.seq from a state file's bytes without decoding the
-// rest: the "ucs" member comes first, so gjson finds it at once. It is only
-// the cheap test of whether recovery is needed; recovery itself decides on
-// committedSeq. A file without ucs.seq is at 0 only if it is valid JSON (a
-// reference state file).
+// rest: the "ucs" member comes first, and only it is parsed, by the parser
+// the full load uses (metaOf), so the two agree even on a file with a
+// repeated key. It is only the cheap test of whether recovery is needed;
+// recovery itself decides on committedSeq. A file without a ucs member is
+// at 0 only if it is valid JSON (a reference state file); one whose ucs
+// member is not its first was not written by ucs.
 func stateSeq(data []byte) (int64, error) {
-	seq := gjson.GetBytes(data, "ucs.seq")
-	if !seq.Exists() {
+	raw, ours := torusfield.LeadMember(data, "ucs")
+	if !ours {
 		if !gjson.ValidBytes(data) {
 			_, err := pyjson.Parse(data) // for the offset of the damage
 			if err == nil {
@@ -195,12 +198,24 @@ func stateSeq(data []byte) (int64, error) {
 			}
 			return 0, fault.Corrupt(err, RelState)
 		}
+		if gjson.GetBytes(data, "ucs").Exists() {
+			return 0, fault.Corrupt(errNotLead, RelState)
+		}
 		return 0, nil
 	}
-	if seq.Type != gjson.Number || seq.Num != float64(int64(seq.Num)) || seq.Num < 0 {
+	mv, err := pyjson.Parse(raw)
+	if err != nil {
+		return 0, fault.Corrupt(err, RelState)
+	}
+	seq, ok := mv.Get("seq")
+	if !ok {
+		return 0, nil
+	}
+	n, isInt := seq.Int()
+	if !isInt || n < 0 {
 		return 0, fault.Corrupt(errors.New("ucs.seq must be a non-negative integer"), RelState)
 	}
-	return int64(seq.Num), nil
+	return n, nil
 }
 
 // needsRecovery reports whether a call was cut short: the journal holds an
