@@ -11,6 +11,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -299,7 +300,7 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	var goalTerms []string
 	if gb, err := s.goals(); err == nil {
 		for _, g := range gb.Open {
-			if g.State == goalActive {
+			if g.State == goal.Active {
 				goalTerms = append(goalTerms, s.analyzer().Terms(g.Content)...)
 			}
 		}

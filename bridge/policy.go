@@ -25,35 +25,10 @@ import (
 // parsed refuses every gated capability (fail closed), and check reports
 // it.
 
-// policyState is the workspace's policy as a call sees it.
-type policyState struct {
-	p *policy.Policy // nil: no policy, everything granted
-}
-
-// appendJSON writes the policy member, compact; nothing without a policy.
-func (ps *policyState) appendJSON(dst []byte) ([]byte, bool) {
-	if ps.p == nil || ps.p.Err() != nil {
-		return dst, false
-	}
-	grants := make([]string, len(ps.p.Grants))
-	for i, g := range ps.p.Grants {
-		grants[i] = g.String()
-	}
-	ms := []pyjson.Member{pyjson.KV("version", policy.Version), pyjson.KV("grants", grants)}
-	if ps.p.Note != "" {
-		ms = append(ms, pyjson.KV("note", ps.p.Note))
-	}
-	return pyjson.AppendDumps(dst, pyjson.ObjectValue(ms)), true
-}
-
 // policy returns the workspace's policy, decoding it on first use.
-func (s *session) policy() *policyState {
+func (s *session) policy() *policy.State {
 	if s.policySet == nil {
-		ps := &policyState{}
-		if s.policyRaw != nil {
-			ps.p = policy.FromFile(s.policyRaw, nil)
-		}
-		s.policySet = ps
+		s.policySet = policy.DecodeState(s.policyRaw)
 	}
 	return s.policySet
 }
@@ -121,7 +96,7 @@ func (s *session) policyStatus() pyjson.Value {
 		return pyjson.Obj(pyjson.KV("set", true), pyjson.KV("file", f.path), pyjson.KV("locked", true), pyjson.KV("grants", len(f.p.Grants)),
 			pyjson.KV("note", "the policy is the operator's file: ucs policy grant, revoke, set and clear are refused"))
 	}
-	p := s.policy().p
+	p := s.policy().Policy
 	switch {
 	case p == nil:
 		return pyjson.Obj(pyjson.KV("set", false), pyjson.KV("note", "no policy: every capability is granted"))

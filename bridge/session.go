@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -50,11 +51,11 @@ type session struct {
 	// goalsRaw is the state file's "goals" member as read, and goalBook
 	// its decoded form once a call needs it.
 	goalsRaw []byte
-	goalBook *goalBook
+	goalBook *goal.Book
 	// policyRaw is the state file's "policy" member as read, and
 	// policySet its decoded form once a call needs it.
 	policyRaw []byte
-	policySet *policyState
+	policySet *policy.State
 	// policyFile is the operator's policy file in force (policyfile.go),
 	// which overrides the workspace's policy; policyFileUsed says a
 	// decision of the call used it, so its event records it.
@@ -277,13 +278,13 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	}
 	dst = s.appendLearnMember(dst)
 	dst = s.appendMember(dst, goalsMember, s.goalsRaw, s.goalBook != nil, func(dst []byte) ([]byte, bool) {
-		if s.goalBook.empty() {
+		if s.goalBook.Empty() {
 			return dst, false
 		}
-		return s.goalBook.appendJSON(dst), true
+		return s.goalBook.AppendJSON(dst), true
 	})
 	dst = s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
-		return s.policySet.appendJSON(dst)
+		return s.policySet.AppendJSON(dst)
 	})
 	dst = s.appendMember(dst, observationsMember, s.obsRaw, false, nil) // prepareBook set it
 	return s.appendMember(dst, importsMember, s.importsRaw, false, nil)

@@ -44,8 +44,8 @@ func (s *session) exportGoverned(pkg pyjson.Value) (pyjson.Value, error) {
 	}
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.empty() {
-		goals, err := pyjson.Parse(gb.appendJSON(nil))
+	} else if !gb.Empty() {
+		goals, err := pyjson.Parse(gb.AppendJSON(nil))
 		if err != nil {
 			return pyjson.Value{}, internal(err, "encode goals")
 		}
