@@ -45,22 +45,7 @@ const observationsMember = "observations"
 
 // book returns the workspace's observations, reading them on first use.
 func (s *session) book() (*belief.Book, error) {
-	if s.obsBook == nil {
-		if s.obsRaw == nil {
-			s.obsBook = belief.NewBook()
-		} else {
-			data, err := readBook(s.ws.ReadFile, s.obsRaw)
-			if err != nil {
-				return nil, err
-			}
-			b, err := belief.DecodeBook(data)
-			if err != nil {
-				return nil, corrupt(err, workspace.RelObservations)
-			}
-			s.obsBook = b
-		}
-	}
-	return s.obsBook, nil
+	return s.state.observations.get(s)
 }
 
 // bookRef is the state's member: which book file, by hash.
@@ -83,12 +68,12 @@ func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) 
 // prepareBook, before a commit, writes the book's file when the call
 // changed the book, and sets the state's member to name it.
 func (s *session) prepareBook() error {
-	if s.obsBook == nil || len(s.obsBook.Observations()) == 0 && s.obsRaw == nil {
+	if !s.state.observations.decoded || len(s.state.observations.val.Observations()) == 0 && s.state.observations.raw == nil {
 		return nil
 	}
-	data := s.obsBook.AppendJSON(nil)
+	data := s.state.observations.val.AppendJSON(nil)
 	sum := sha256hex(data)
-	old, _ := bookRef(s.obsRaw)
+	old, _ := bookRef(s.state.observations.raw)
 	if old != sum {
 		cur := s.ws.Path(workspace.RelObservations)
 		if prev, err := s.ws.ReadFile(workspace.RelObservations); err == nil && sha256hex(prev) == old {
@@ -101,7 +86,7 @@ func (s *session) prepareBook() error {
 		}
 	}
 	changed := old != sum
-	s.obsRaw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.obsBook.Observations()))))
+	s.state.observations.raw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.state.observations.val.Observations()))))
 	if changed || s.obsCtxDirty {
 		return s.writeContextIndex(sum, changed)
 	}
@@ -577,8 +562,8 @@ func (s *session) contextIndex() (*contextIndex, error) {
 	if s.obsCtx != nil {
 		return s.obsCtx, nil
 	}
-	sum, _ := bookRef(s.obsRaw)
-	if s.obsBook == nil && sum != "" {
+	sum, _ := bookRef(s.state.observations.raw)
+	if !s.state.observations.decoded && sum != "" {
 		if ci := s.loadContextIndex(sum); ci != nil {
 			s.obsCtx = ci
 			return ci, nil

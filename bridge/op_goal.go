@@ -305,18 +305,7 @@ func (s *session) nextGoalID(gb *goal.Book, c Call) (string, error) {
 
 // goals returns the workspace's goals, decoding them on first use.
 func (s *session) goals() (*goal.Book, error) {
-	if s.goalBook == nil {
-		if s.goalsRaw == nil {
-			s.goalBook = &goal.Book{}
-		} else {
-			gb, err := goal.Decode(s.goalsRaw)
-			if err != nil {
-				return nil, corrupt(err, relState)
-			}
-			s.goalBook = gb
-		}
-	}
-	return s.goalBook, nil
+	return s.state.goals.get(s)
 }
 
 // attributeGoal applies a classified outcome to the goal a report or exec

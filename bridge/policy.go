@@ -27,10 +27,8 @@ import (
 
 // policy returns the workspace's policy, decoding it on first use.
 func (s *session) policy() *policy.State {
-	if s.policySet == nil {
-		s.policySet = policy.DecodeState(s.policyRaw)
-	}
-	return s.policySet
+	ps, _ := s.state.policy.get(s) // a member that cannot be parsed decodes to a policy that fails closed
+	return ps
 }
 
 // declarations returns what the workspace manifest's capabilities declare.
