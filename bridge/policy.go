@@ -19,11 +19,11 @@ import (
 // when it declares permissions and every one is granted, and it runs
 // (exec) only when, besides, a proc:exec permission it declares and a
 // grant both cover the program run (policy.CheckExec). The policy is the
-// state file's
-// "policy" member, so it changes only by a journaled call (policy grant,
-// revoke, set, clear) and verify replays it; a member that cannot be
-// parsed refuses every gated capability (fail closed), and check reports
-// it.
+// state file's "permissions" member (policy.State; the engine already has
+// one named "policy"), so it changes only by a journaled call (policy
+// grant, revoke, set, clear) and verify replays it; a member that cannot
+// be parsed refuses every gated capability (fail closed), and check
+// reports it.
 
 // policy returns the workspace's policy, decoding it on first use.
 func (s *session) policy() *policy.State {
