@@ -11,7 +11,7 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson", "internal/suggest", "internal/bench"}, // internal/bench: its doc comment only
-	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
+	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "goal", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},

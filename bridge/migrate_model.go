@@ -65,7 +65,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	}
 	// A model that governs the qualitative memory starts from what the
 	// workspace already knows: its entries become observations.
-	if s.model.governsKnowledge() && s.obsRaw == nil {
+	if s.model.governsKnowledge() && s.state.observations.raw == nil {
 		n, err := s.observeEntries()
 		if err != nil {
 			return pyjson.Value{}, err

@@ -357,10 +357,10 @@ func (s *session) importSteps(mp *modelPackage, same bool, answer func(string, .
 // seenImport reports whether a digest is among the imports remembered,
 // without remembering it.
 func (s *session) seenImport(digest string) bool {
-	if s.importsRaw == nil {
+	if s.state.imports.raw == nil {
 		return false
 	}
-	v, err := pyjson.Parse(s.importsRaw)
+	v, err := pyjson.Parse(s.state.imports.raw)
 	if err != nil {
 		return false
 	}

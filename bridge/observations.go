@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -42,22 +43,7 @@ const observationsMember = "observations"
 
 // book returns the workspace's observations, reading them on first use.
 func (s *session) book() (*belief.Book, error) {
-	if s.obsBook == nil {
-		if s.obsRaw == nil {
-			s.obsBook = belief.NewBook()
-		} else {
-			data, err := readBook(s.ws.ReadFile, s.obsRaw)
-			if err != nil {
-				return nil, err
-			}
-			b, err := belief.DecodeBook(data)
-			if err != nil {
-				return nil, corrupt(err, workspace.RelObservations)
-			}
-			s.obsBook = b
-		}
-	}
-	return s.obsBook, nil
+	return s.state.observations.get(s)
 }
 
 // bookRef is the state's member: which book file, by hash.
@@ -77,17 +63,17 @@ func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) 
 // previous one as .prev: workspace.Tx.SetSideFile), and sets the state's
 // member to name it.
 func (s *session) prepareBook() error {
-	if s.obsBook == nil || len(s.obsBook.Observations()) == 0 && s.obsRaw == nil {
+	if !s.state.observations.decoded || len(s.state.observations.val.Observations()) == 0 && s.state.observations.raw == nil {
 		return nil
 	}
-	data := s.obsBook.AppendJSON(nil)
+	data := s.state.observations.val.AppendJSON(nil)
 	sum := sha256hex(data)
-	old, _ := bookRef(s.obsRaw)
+	old, _ := bookRef(s.state.observations.raw)
 	if old != sum {
 		s.tx.SetSideFile(workspace.RelObservations, data, old)
 	}
 	changed := old != sum
-	s.obsRaw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.obsBook.Observations()))))
+	s.state.observations.raw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.state.observations.val.Observations()))))
 	if changed || s.obsCtxDirty {
 		return s.writeContextIndex(sum, changed)
 	}
@@ -286,7 +272,7 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	var goalTerms []string
 	if gb, err := s.goals(); err == nil {
 		for _, g := range gb.Open {
-			if g.State == goalActive {
+			if g.State == goal.Active {
 				goalTerms = append(goalTerms, s.analyzer().Terms(g.Content)...)
 			}
 		}
@@ -563,8 +549,8 @@ func (s *session) contextIndex() (*contextIndex, error) {
 	if s.obsCtx != nil {
 		return s.obsCtx, nil
 	}
-	sum, _ := bookRef(s.obsRaw)
-	if s.obsBook == nil && sum != "" {
+	sum, _ := bookRef(s.state.observations.raw)
+	if !s.state.observations.decoded && sum != "" {
 		if ci := s.loadContextIndex(sum); ci != nil {
 			s.obsCtx = ci
 			return ci, nil

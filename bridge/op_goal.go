@@ -1,15 +1,15 @@
 package bridge
 
 import (
-	"strconv"
-
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-// The goal operations: add, list, show, and the transitions of a goal's
-// lifecycle that an agent or an operator makes explicitly (done, fail,
-// suspend, resume, retry). Outcomes move goals through report and exec
-// (goals.go).
+// The goal operations (package goal holds the goals): add, list, show, and
+// the transitions of a goal's lifecycle that an agent or an operator makes
+// explicitly (done, fail, suspend, resume, retry). Outcomes move goals
+// through report and exec (attributeGoal). The goals live in the state
+// file's "goals" member.
 
 var goalIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true, Doc: "the goal's id (from goal add or goal list)"}
 
@@ -69,20 +69,20 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	g := &goal{
+	g := &goal.Goal{
 		ID:      id,
 		Content: argString(c, "content"), Parent: argString(c, "parent"),
-		Criterion: criterionCount, Target: 1,
-		RetryBudget: argInt(c, "retries"), State: goalActive, Created: isoTime(s.now),
+		Criterion: goal.CriterionCount, Target: 1,
+		RetryBudget: argInt(c, "retries"), State: goal.Active, Created: isoTime(s.now),
 	}
 	g.RetriesLeft = g.RetryBudget
 	if v, ok := c.Args.Get("threshold"); ok {
-		g.Criterion, g.Target = criterionThreshold, 1
+		g.Criterion, g.Target = goal.CriterionThreshold, 1
 		g.Confidence, _ = v.Float()
 	} else if v, ok := c.Args.Get("count"); ok {
 		g.Target, _ = v.Int()
 	}
-	if g.Parent != "" && gb.find(g.Parent) == nil {
+	if g.Parent != "" && gb.Find(g.Parent) == nil {
 		return pyjson.Value{}, unknownGoal(g.Parent)
 	}
 	gb.Open = append(gb.Open, g)
@@ -93,7 +93,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 		journaled.Args = c.Args.With("id", id)
 		s.journaled = &journaled
 	}
-	return pyjson.Obj(pyjson.KV("status", "added"), pyjson.KV("goal", g.value())), nil
+	return pyjson.Obj(pyjson.KV("status", "added"), pyjson.KV("goal", g.Value())), nil
 }
 
 var goalListSpec = Spec{
@@ -105,7 +105,7 @@ state keeps every open goal and the last 100 completed ones; the journal keeps
 every change.`,
 	Example: "ucs goal list\nucs goal list --state completed",
 	Fields: []Field{
-		{Name: "state", Type: TypeString, Flag: true, Enum: []string{"open", goalActive, goalSuspended, goalFailed, goalCompleted, "all"},
+		{Name: "state", Type: TypeString, Flag: true, Enum: []string{"open", goal.Active, goal.Suspended, goal.Failed, goal.Completed, "all"},
 			Default: "open", Doc: "which goals"},
 	},
 	run: opGoalList,
@@ -118,9 +118,9 @@ func opGoalList(s *session, c Call) (pyjson.Value, error) {
 	}
 	want := argString(c, "state")
 	out := []pyjson.Value{}
-	for _, g := range append(append([]*goal{}, gb.Open...), gb.Closed...) {
-		if want == "all" || want == "open" && g.State != goalCompleted || want == g.State {
-			out = append(out, g.value())
+	for _, g := range gb.All() {
+		if want == "all" || want == "open" && g.State != goal.Completed || want == g.State {
+			out = append(out, g.Value())
 		}
 	}
 	return pyjson.Obj(pyjson.KV("goals", out), pyjson.KV("count", len(out))), nil
@@ -138,17 +138,17 @@ var goalShowSpec = Spec{
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		return pyjson.Obj(pyjson.KV("goal", g.value())), nil
+		return pyjson.Obj(pyjson.KV("goal", g.Value())), nil
 	},
 }
 
 // goal returns the goal with that id, or an unknown_goal error.
-func (s *session) goal(id string) (*goal, error) {
+func (s *session) goal(id string) (*goal.Goal, error) {
 	gb, err := s.goals()
 	if err != nil {
 		return nil, err
 	}
-	g := gb.find(id)
+	g := gb.Find(id)
 	if g == nil {
 		return nil, unknownGoal(id)
 	}
@@ -170,18 +170,18 @@ type goalMove struct {
 var goalMoves = []goalMove{
 	{"done", "Mark a goal completed by hand",
 		"An operator's or the agent's verdict that the goal is met, whatever its criteria say. Applies to an active or suspended goal.",
-		[]string{goalActive, goalSuspended}, goalCompleted},
+		[]string{goal.Active, goal.Suspended}, goal.Completed},
 	{"fail", "Mark a goal failed by hand",
 		"Gives the goal up. Applies to an active or suspended goal; retry makes it active again.",
-		[]string{goalActive, goalSuspended}, goalFailed},
+		[]string{goal.Active, goal.Suspended}, goal.Failed},
 	{"suspend", "Suspend an active goal: outcomes no longer move it",
 		"A suspended goal keeps its progress; outcomes attributed to it are learned but do not move it until resume.",
-		[]string{goalActive}, goalSuspended},
+		[]string{goal.Active}, goal.Suspended},
 	{"resume", "Make a suspended goal active again", "The goal continues where it was suspended.",
-		[]string{goalSuspended}, goalActive},
+		[]string{goal.Suspended}, goal.Active},
 	{"retry", "Make a failed goal active again, with its whole retry budget",
 		"The only way out of failed: the goal's failures are kept, its retries left are its budget again, and retries counts one more.",
-		[]string{goalFailed}, goalActive},
+		[]string{goal.Failed}, goal.Active},
 }
 
 // goalMoveSpec is the operation of one transition.
@@ -210,9 +210,9 @@ func goalMoveSpec(m goalMove) *Spec {
 			from := g.State
 			g.State, g.Note = m.to, argString(c, "note")
 			switch m.to {
-			case goalCompleted, goalFailed:
+			case goal.Completed, goal.Failed:
 				g.Closed = isoTime(s.now)
-			case goalActive:
+			case goal.Active:
 				g.Closed = ""
 			}
 			if m.verb == "retry" {
@@ -220,8 +220,8 @@ func goalMoveSpec(m goalMove) *Spec {
 				g.RetriesLeft = g.RetryBudget
 			}
 			gb, _ := s.goals()
-			gb.settle(g)
-			return pyjson.Obj(pyjson.KV("status", m.verb), pyjson.KV("from", from), pyjson.KV("goal", g.value())), nil
+			gb.Settle(g)
+			return pyjson.Obj(pyjson.KV("status", m.verb), pyjson.KV("from", from), pyjson.KV("goal", g.Value())), nil
 		},
 	}
 }
@@ -257,8 +257,8 @@ func (s *session) activeGoals() (pyjson.Value, error) {
 	}
 	out := []pyjson.Value{}
 	for _, g := range gb.Open {
-		if g.State == goalActive {
-			out = append(out, g.value())
+		if g.State == goal.Active {
+			out = append(out, g.Value())
 		}
 	}
 	return pyjson.ArrayValue(out), nil
@@ -288,22 +288,45 @@ var goalMoveOutput = []OutputField{
 	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal, after the transition"},
 }
 
-// nextGoalID returns the id of the goal being added: g and one more than
-// the highest goal number the workspace has given, so ids count the
-// workspace's goals (g1, g2, ...) and never reuse one, even after a
-// completed goal leaves the book. A replay reads the id its event
-// recorded; events written before ids were recorded (ucs then numbered a
-// goal by the event that added it) replay with that rule.
-func (s *session) nextGoalID(gb *goalBook, c Call) (string, error) {
+// nextGoalID returns the id of the goal being added (goal.Book.NextID).
+// A replay reads the id its event recorded; events written before ids
+// were recorded (ucs then numbered a goal by the event that added it)
+// replay with that rule.
+func (s *session) nextGoalID(gb *goal.Book, c Call) (string, error) {
 	if s.replaying {
 		if id := argString(c, "id"); id != "" {
-			if n, ok := goalNumber(id); ok && n > gb.Numbered {
-				gb.Numbered = n
-			}
+			gb.Given(id)
 			return id, nil
 		}
-		return "g" + strconv.FormatInt(s.meta.Seq+1, 10), nil
+		return goal.ID(s.meta.Seq + 1), nil
 	}
-	gb.Numbered = gb.highest() + 1
-	return "g" + strconv.FormatInt(gb.Numbered, 10), nil
+	return gb.NextID(), nil
+}
+
+// goals returns the workspace's goals, decoding them on first use.
+func (s *session) goals() (*goal.Book, error) {
+	return s.state.goals.get(s)
+}
+
+// attributeGoal applies a classified outcome to the goal a report or exec
+// names, and returns the answer's "goal" member and the learning weight
+// factor. A goal that is not active is told, not changed.
+func (s *session) attributeGoal(id, action, status string, confidence float64) (pyjson.Value, float64, error) {
+	g, err := s.goal(id)
+	if err != nil {
+		return pyjson.Value{}, 1, err
+	}
+	if g.State != goal.Active {
+		s.warn("goal " + id + " is " + g.State + "; the outcome is learned but does not move it")
+		return pyjson.Obj(pyjson.KV("id", id), pyjson.KV("state", g.State), pyjson.KV("changed", nil)), goal.Weight, nil
+	}
+	change := g.Observe(s.meta.Seq+1, action, status, confidence, isoTime(s.now))
+	gb, _ := s.goals()
+	gb.Settle(g)
+	var changed any
+	if change != "" {
+		changed = change
+	}
+	return pyjson.Obj(pyjson.KV("id", id), pyjson.KV("state", g.State), pyjson.KV("changed", changed),
+		pyjson.KV("retries_left", g.RetriesLeft)), goal.Weight, nil
 }

@@ -57,7 +57,7 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 		refused = []pyjson.Value{}
 	}
 	var grants any
-	if p := s.policy().p; p != nil {
+	if p := s.policy().Policy; p != nil {
 		grants = permStrings(p.Grants)
 	}
 	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused),
@@ -67,7 +67,7 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 // changePolicy runs a grant or a revoke: the permission argument parsed,
 // the workspace's policy (nil when it has none, or it cannot be read)
 // handed to change.
-func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Permission) (pyjson.Value, error)) (pyjson.Value, error) {
+func changePolicy(s *session, c Call, change func(ps *policy.State, p policy.Permission) (pyjson.Value, error)) (pyjson.Value, error) {
 	if err := s.policyLocked(); err != nil {
 		return pyjson.Value{}, err
 	}
@@ -76,8 +76,8 @@ func changePolicy(s *session, c Call, change func(ps *policyState, p policy.Perm
 		return pyjson.Value{}, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
 	}
 	ps := s.policy()
-	if ps.p != nil && ps.p.Err() != nil {
-		ps.p = nil // an unreadable policy is replaced, never amended
+	if ps.Policy != nil && ps.Policy.Err() != nil {
+		ps.Policy = nil // an unreadable policy is replaced, never amended
 	}
 	return change(ps, p)
 }
@@ -94,11 +94,11 @@ other permissions are refused from then on (the answer lists them).`,
 	Mutating: true,
 	Fields:   []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		return changePolicy(s, c, func(ps *policyState, p policy.Permission) (pyjson.Value, error) {
-			if ps.p == nil {
-				ps.p = policy.New()
+		return changePolicy(s, c, func(ps *policy.State, p policy.Permission) (pyjson.Value, error) {
+			if ps.Policy == nil {
+				ps.Policy = policy.New()
 			}
-			return policyChange(s, "granted", ps.p.Grant(p)), nil
+			return policyChange(s, "granted", ps.Policy.Grant(p)), nil
 		})
 	},
 }
@@ -114,11 +114,11 @@ var policyRevokeSpec = Spec{
 	Mutating:    true,
 	Fields:      []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		return changePolicy(s, c, func(ps *policyState, p policy.Permission) (pyjson.Value, error) {
-			if ps.p == nil {
+		return changePolicy(s, c, func(ps *policy.State, p policy.Permission) (pyjson.Value, error) {
+			if ps.Policy == nil {
 				return pyjson.Value{}, badInput("no_policy", "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
 			}
-			return policyChange(s, "revoked", ps.p.Revoke(p)), nil
+			return policyChange(s, "revoked", ps.Policy.Revoke(p)), nil
 		})
 	},
 }
@@ -169,7 +169,7 @@ what is wrong, and the policy stays as it was.`,
 		if err != nil {
 			return pyjson.Value{}, badInput("invalid_policy", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
 		}
-		s.policy().p = p
+		s.policy().Policy = p
 		// The policy's text is the record, however it came: an inline
 		// policy's object (a tool's) and text (a flag's) journal alike.
 		var args []pyjson.Member
@@ -197,8 +197,8 @@ var policyClearSpec = Spec{
 			return pyjson.Value{}, err
 		}
 		ps := s.policy()
-		changed := ps.p != nil
-		ps.p = nil
+		changed := ps.Policy != nil
+		ps.Policy = nil
 		return policyChange(s, "cleared", changed), nil
 	},
 }

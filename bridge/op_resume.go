@@ -93,7 +93,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	// reference's answer).
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.empty() {
+	} else if !gb.Empty() {
 		active, _ := s.activeGoals()
 		briefing = briefing.With("active_goals", active)
 		if n := len(active.Items()); n > 0 {

@@ -41,7 +41,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	}
 	// The policy and goals, when the workspace has them (one without keeps
 	// the reference's answer), or when it gates capabilities.
-	if s.policyRaw != nil || s.policySet != nil || len(s.gated()) > 0 {
+	if s.state.policy.raw != nil || s.state.policy.decoded || len(s.gated()) > 0 {
 		out = out.With("policy", s.policyStatus())
 	}
 	if s.ws.HasPending() {
@@ -49,7 +49,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	}
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.empty() {
+	} else if !gb.Empty() {
 		active, _ := s.activeGoals()
 		out = out.With("goals", pyjson.Obj(pyjson.KV("open", len(gb.Open)), pyjson.KV("active", len(active.Items()))))
 	}

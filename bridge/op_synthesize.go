@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -203,17 +204,17 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	// Goals closed in the period, when the workspace has goals.
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.empty() {
+	} else if !gb.Empty() {
 		closed := []pyjson.Value{}
 		counts := map[string]int{}
-		for _, g := range append(append([]*goal{}, gb.Open...), gb.Closed...) {
+		for _, g := range gb.All() {
 			if g.Closed != "" && g.Closed >= since {
 				closed = append(closed, pyjson.Obj(pyjson.KV("id", g.ID), pyjson.KV("content", g.Content),
 					pyjson.KV("state", g.State), pyjson.KV("closed", g.Closed), pyjson.KV("retries", g.Retries)))
 				counts[g.State]++
 			}
 		}
-		data = data.With("goals", pyjson.Obj(pyjson.KV("completed", counts[goalCompleted]), pyjson.KV("failed", counts[goalFailed]),
+		data = data.With("goals", pyjson.Obj(pyjson.KV("completed", counts[goal.Completed]), pyjson.KV("failed", counts[goal.Failed]),
 			pyjson.KV("closed", closed)))
 	}
 	// What the agent believes that needs a decision, in a v4 workspace.

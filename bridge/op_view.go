@@ -176,11 +176,11 @@ func (s *session) viewGoals() ([]pyjson.Value, int, error) {
 	}
 	out := []pyjson.Value{}
 	for _, g := range gb.Open {
-		out = append(out, g.value())
+		out = append(out, g.Value())
 	}
 	closed := gb.Closed[max(0, len(gb.Closed)-dashboard.MaxGoalsClosed):]
 	for i := len(closed) - 1; i >= 0; i-- {
-		out = append(out, closed[i].value())
+		out = append(out, closed[i].Value())
 	}
 	return out, len(gb.Open) + len(gb.Closed), nil
 }

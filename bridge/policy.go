@@ -19,43 +19,16 @@ import (
 // when it declares permissions and every one is granted, and it runs
 // (exec) only when, besides, a proc:exec permission it declares and a
 // grant both cover the program run (policy.CheckExec). The policy is the
-// state file's
-// "policy" member, so it changes only by a journaled call (policy grant,
-// revoke, set, clear) and verify replays it; a member that cannot be
-// parsed refuses every gated capability (fail closed), and check reports
-// it.
-
-// policyState is the workspace's policy as a call sees it.
-type policyState struct {
-	p *policy.Policy // nil: no policy, everything granted
-}
-
-// appendJSON writes the policy member, compact; nothing without a policy.
-func (ps *policyState) appendJSON(dst []byte) ([]byte, bool) {
-	if ps.p == nil || ps.p.Err() != nil {
-		return dst, false
-	}
-	grants := make([]string, len(ps.p.Grants))
-	for i, g := range ps.p.Grants {
-		grants[i] = g.String()
-	}
-	ms := []pyjson.Member{pyjson.KV("version", policy.Version), pyjson.KV("grants", grants)}
-	if ps.p.Note != "" {
-		ms = append(ms, pyjson.KV("note", ps.p.Note))
-	}
-	return pyjson.AppendDumps(dst, pyjson.ObjectValue(ms)), true
-}
+// state file's "permissions" member (policy.State; the engine already has
+// one named "policy"), so it changes only by a journaled call (policy
+// grant, revoke, set, clear) and verify replays it; a member that cannot
+// be parsed refuses every gated capability (fail closed), and check
+// reports it.
 
 // policy returns the workspace's policy, decoding it on first use.
-func (s *session) policy() *policyState {
-	if s.policySet == nil {
-		ps := &policyState{}
-		if s.policyRaw != nil {
-			ps.p = policy.FromFile(s.policyRaw, nil)
-		}
-		s.policySet = ps
-	}
-	return s.policySet
+func (s *session) policy() *policy.State {
+	ps, _ := s.state.policy.get(s) // a member that cannot be parsed decodes to a policy that fails closed
+	return ps
 }
 
 // declarations returns what the workspace manifest's capabilities declare.
@@ -121,7 +94,7 @@ func (s *session) policyStatus() pyjson.Value {
 		return pyjson.Obj(pyjson.KV("set", true), pyjson.KV("file", f.path), pyjson.KV("locked", true), pyjson.KV("grants", len(f.p.Grants)),
 			pyjson.KV("note", "the policy is the operator's file: ucs policy grant, revoke, set and clear are refused"))
 	}
-	p := s.policy().p
+	p := s.policy().Policy
 	switch {
 	case p == nil:
 		return pyjson.Obj(pyjson.KV("set", false), pyjson.KV("note", "no policy: every capability is granted"))

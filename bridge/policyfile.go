@@ -124,7 +124,7 @@ func (s *session) rules() *policy.Policy {
 		s.policyFileUsed = true
 		return s.policyFile.p
 	}
-	return s.policy().p
+	return s.policy().Policy
 }
 
 // policyLocked refuses a change of the workspace's policy while a policy

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -24,38 +23,66 @@ import (
 // the disk changes only at commit, but for one exception the transaction
 // documents: a search on a workspace whose index is stale may rebuild it
 // first (workspace.Tx.RefreshIndex).
+//
+// Its fields are grouped by concept; the groups are embedded so an
+// operation names a field (s.tx, s.engine) without its group.
 type session struct {
-	tx       *workspace.Tx
-	peers    []peer // the fleet's other workspaces (Bridge.AddPeer)
-	ws       *workspace.Workspace
-	now      time.Time
-	agentID  string
+	sessionCall
+	sessionEngine
+	// state holds the state file's members besides the engine's and the
+	// learning model's, each decoded only when the call needs it.
+	state stateMembers
+	sessionLearning
+	sessionPolicy
+	sessionCaches
+	sessionOutput
+}
+
+// sessionCall is the call's context: its transaction and workspace, the
+// clock and the agent.
+type sessionCall struct {
+	tx      *workspace.Tx
+	peers   []peer // the fleet's other workspaces (Bridge.AddPeer)
+	ws      *workspace.Workspace
+	now     time.Time
+	agentID string
+	meta    *workspace.Meta // the transaction's
+	// replaying is set in verify's scratch workspace (no backups).
+	replaying bool
+}
+
+// sessionEngine is the workspace's engine and learning model.
+type sessionEngine struct {
 	manifest *torusfield.Manifest
 	engine   *torusfield.Engine
-	model    *Model          // the workspace's learning model (meta.Model)
-	meta     *workspace.Meta // the transaction's
-	tBefore  int             // the engine's t when the call began; 0 for a new workspace
-	// learnRaw is a v3 workspace's learned state as read (the state
-	// file's "learn" member), and v3 its decoded form once a call needs it.
+	model    *Model // the workspace's learning model (meta.Model)
+	tBefore  int    // the engine's t when the call began; 0 for a new workspace
+	// storedState is the engine's state in compact JSON, when the call
+	// has it without encoding (an init from the stored warm-up) and has
+	// not changed the engine since: the commit then saves these bytes.
+	storedState []byte
+}
+
+// sessionLearning is what the learning model learned, as read and as the
+// call changes it.
+type sessionLearning struct {
+	// learnRaw is a v3 or v5 workspace's learned state as read (the state
+	// file's "learn" member), and learnt a v3 one's decoded form once a
+	// call needs it.
 	learnRaw []byte
 	learnt   *learn.State
 	// stepsSt is a v5 workspace's learned state once a call needs it, and
 	// stepLearned what its report learned, for the action log.
 	stepsSt     *stepsState
 	stepLearned *stepRecord
-	// priorFrom names the fleet's workspaces whose models a new one
-	// started from (init --fleet-prior).
-	priorFrom []string
-	// manifestUsed is the manifest init pins and where it came from.
-	manifestUsed manifestChoice
-	// goalsRaw is the state file's "goals" member as read, and goalBook
-	// its decoded form once a call needs it.
-	goalsRaw []byte
-	goalBook *goalBook
-	// policyRaw is the state file's "policy" member as read, and
-	// policySet its decoded form once a call needs it.
-	policyRaw []byte
-	policySet *policyState
+	// learnedAfter is where the agent came from, as the report's learning
+	// saw it (kept in the action log, so an amendment retracts the same).
+	learnedAfter string
+}
+
+// sessionPolicy is what the call's policy decisions rest on, and what the
+// commit records of them.
+type sessionPolicy struct {
 	// policyFile is the operator's policy file in force (policyfile.go),
 	// which overrides the workspace's policy; policyFileUsed says a
 	// decision of the call used it, so its event records it.
@@ -71,31 +98,30 @@ type session struct {
 	// leftOut lists what consult left out of its suggestions because the
 	// policy refuses it.
 	leftOut []pyjson.Value
-	// learnedAfter is where the agent came from, as the report's learning
-	// saw it (kept in the action log, so an amendment retracts the same).
-	learnedAfter string
+}
+
+// sessionCaches are the knowledge and recall indexes a call builds or
+// loads once.
+type sessionCaches struct {
 	// recallAnalyzer is the workspace's term analyzer (relevance.go).
 	recallAnalyzer *recall.Analyzer
 	termKey        string // the term index's rule key (termRule), once computed
-	// obsRaw is the state file's "observations" member as read, and
-	// obsBook its decoded form once a call needs it.
-	obsRaw  []byte
-	obsBook *belief.Book
 	// obsCtx is consult's index of the believed observations (loaded from
 	// the files derived from the book, or built from it: then obsCtxDirty
 	// has the commit write those files).
 	obsCtx      *contextIndex
 	obsCtxDirty bool
-	// importsRaw is the state file's "imports" member: the digests of the
-	// packages imported (transfer.go).
-	importsRaw []byte
-	// storedState is the engine's state in compact JSON, when the call
-	// has it without encoding (an init from the stored warm-up) and has
-	// not changed the engine since: the commit then saves these bytes.
-	storedState []byte
-	warnings    []string
-	// replaying is set in verify's scratch workspace (no backups).
-	replaying bool
+}
+
+// sessionOutput is what the call gives besides its answer: warnings, and
+// what the commit records or skips.
+type sessionOutput struct {
+	warnings []string
+	// priorFrom names the fleet's workspaces whose models a new one
+	// started from (init --fleet-prior).
+	priorFrom []string
+	// manifestUsed is the manifest init pins and where it came from.
+	manifestUsed manifestChoice
 	// backupRel is where the last migration kept the previous state.
 	backupRel string
 	// journaled, when set, is what the commit records instead of the call
@@ -128,20 +154,19 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 // it.
 func (s *session) restore() error {
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
+	members := s.state.all()
 	visit := func(key string, raw []byte) error {
-		switch key {
-		case learnMember:
+		if key == learnMember {
 			if s.model.learns() || s.model.nextSteps() {
 				s.learnRaw = raw
 			}
-		case goalsMember:
-			s.goalsRaw = raw
-		case policyMember:
-			s.policyRaw = raw
-		case observationsMember:
-			s.obsRaw = raw
-		case importsMember:
-			s.importsRaw = raw
+			return nil
+		}
+		for _, m := range members {
+			if m.key() == key {
+				m.read(raw)
+				break
+			}
 		}
 		return nil
 	}
@@ -157,9 +182,11 @@ func (s *session) restore() error {
 // the call appended, as any operation on the transaction does.
 func (s *session) reloaded() (*session, error) {
 	meta := *s.meta
-	f := &session{tx: s.tx, ws: s.ws, now: s.now, agentID: s.agentID, meta: &meta, replaying: s.replaying,
-		model: s.model, manifest: s.manifest, recallAnalyzer: s.recallAnalyzer, obsCtx: s.obsCtx, policyFile: s.policyFile,
-		ungatedAllowed: s.ungatedAllowed}
+	f := &session{}
+	f.tx, f.ws, f.now, f.agentID, f.meta, f.replaying = s.tx, s.ws, s.now, s.agentID, &meta, s.replaying
+	f.model, f.manifest = s.model, s.manifest
+	f.recallAnalyzer, f.obsCtx = s.recallAnalyzer, s.obsCtx
+	f.policyFile, f.ungatedAllowed = s.policyFile, s.ungatedAllowed
 	if err := f.restore(); err != nil {
 		return nil, err
 	}
@@ -168,7 +195,7 @@ func (s *session) reloaded() (*session, error) {
 }
 
 func (b *Bridge) newSession(tx *workspace.Tx) *session {
-	return &session{tx: tx, ws: b.ws, now: b.now(), agentID: b.opts.AgentID, meta: &tx.Meta, replaying: b.replaying, peers: b.peers}
+	return &session{sessionCall: sessionCall{tx: tx, ws: b.ws, now: b.now(), agentID: b.opts.AgentID, meta: &tx.Meta, replaying: b.replaying, peers: b.peers}}
 }
 
 // list returns the entries of a data file, with what this call added.
@@ -277,46 +304,10 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 		dst = s.engine.AppendState(dst, lead)
 	}
 	dst = s.appendLearnMember(dst)
-	dst = s.appendMember(dst, goalsMember, s.goalsRaw, s.goalBook != nil, func(dst []byte) ([]byte, bool) {
-		if s.goalBook.empty() {
-			return dst, false
-		}
-		return s.goalBook.appendJSON(dst), true
-	})
-	dst = s.appendMember(dst, policyMember, s.policyRaw, s.policySet != nil, func(dst []byte) ([]byte, bool) {
-		return s.policySet.appendJSON(dst)
-	})
-	dst = s.appendMember(dst, observationsMember, s.obsRaw, false, nil) // prepareBook set it
-	return s.appendMember(dst, importsMember, s.importsRaw, false, nil)
-}
-
-// The state file's members after the engine's, each present only when it
-// holds something, so a workspace that never used them keeps the
-// reference's bytes.
-const (
-	goalsMember  = "goals"
-	policyMember = "permissions"
-)
-
-// appendMember adds one member to an encoded state file: as read when the
-// call did not decode it, else as encode writes it (nothing when encode
-// says the member is empty).
-func (s *session) appendMember(state []byte, key string, raw []byte, decoded bool, encode func([]byte) ([]byte, bool)) []byte {
-	if !decoded && raw == nil {
-		return state
+	for _, m := range s.state.all() {
+		dst = m.appendTo(dst)
 	}
-	body := state[:len(state)-1]
-	n := len(body)
-	body = append(body, `,"`+key+`":`...)
-	if decoded {
-		var ok bool
-		if body, ok = encode(body); !ok {
-			body = body[:n]
-		}
-	} else {
-		body = append(body, raw...)
-	}
-	return append(body, '}')
+	return dst
 }
 
 // annotations returns the annotation of each annotated artifact. The last

@@ -44,8 +44,8 @@ func (s *session) exportGoverned(pkg pyjson.Value) (pyjson.Value, error) {
 	}
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.empty() {
-		goals, err := pyjson.Parse(gb.appendJSON(nil))
+	} else if !gb.Empty() {
+		goals, err := pyjson.Parse(gb.AppendJSON(nil))
 		if err != nil {
 			return pyjson.Value{}, internal(err, "encode goals")
 		}
@@ -81,8 +81,8 @@ func withoutMember(v pyjson.Value, key string) pyjson.Value {
 // and remembers it.
 func (s *session) importedBefore(digest string) bool {
 	var seen []string
-	if s.importsRaw != nil {
-		v, err := pyjson.Parse(s.importsRaw)
+	if s.state.imports.raw != nil {
+		v, err := pyjson.Parse(s.state.imports.raw)
 		if err == nil {
 			for _, it := range v.Items() {
 				seen = append(seen, it.Str())
@@ -98,7 +98,7 @@ func (s *session) importedBefore(digest string) bool {
 	if len(seen) > importsKept {
 		seen = seen[len(seen)-importsKept:]
 	}
-	s.importsRaw = pyjson.AppendCompact(nil, pyjson.From(seen))
+	s.state.imports.raw = pyjson.AppendCompact(nil, pyjson.From(seen))
 	return false
 }
 

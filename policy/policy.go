@@ -171,6 +171,12 @@ func (p *Policy) AppendJSON(dst []byte) []byte {
 	if p == nil || p.err != nil {
 		return dst
 	}
+	return append(pyjson.AppendIndent(dst, p.value()), '\n')
+}
+
+// value is the policy file's document: version, grants in order without
+// duplicates, and note when not empty.
+func (p *Policy) value() pyjson.Value {
 	grants := make([]pyjson.Value, 0, len(p.Grants))
 	seen := map[Permission]bool{}
 	for _, g := range p.Grants {
@@ -186,7 +192,7 @@ func (p *Policy) AppendJSON(dst []byte) []byte {
 	if p.Note != "" {
 		members = append(members, pyjson.Member{Key: "note", Value: pyjson.StringValue(p.Note)})
 	}
-	return append(pyjson.AppendIndent(dst, pyjson.ObjectValue(members)), '\n')
+	return pyjson.ObjectValue(members)
 }
 
 // Grant adds the permissions the policy does not already hold, in order,
