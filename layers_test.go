@@ -14,6 +14,7 @@ var layers = [][]string{
 	{"internal/fault", "internal/pgtest", "torusfield", "knowledge", "outcome", "policy", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
+	{"learn/advice"}, // joins the models (learn, learn/nextstep) to a workspace
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/knowledgegen", "internal/newuser"},
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", ""}, // "": the module's root (the embedded SKILL.md)

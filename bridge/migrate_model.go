@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -165,13 +166,13 @@ func reportContexts(s *session) ([]reportContext, error) {
 // the agent did, not whether it followed advice. The records go to a
 // generation of the record log of their own (the migrate event's), so
 // nothing learned by an earlier period on v5 is read again.
-func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
+func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 	lines, contexts, offset, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	v := newStepsState()
-	v.generation = s.meta.Seq + 1
+	v := advice.NewSteps()
+	v.Generation = s.meta.Seq + 1
 	p := *model.steps
 	p.MaxKeys = 0 // as a model over the record log: nothing evicted
 	m := nextstep.New(p)
@@ -186,7 +187,7 @@ func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
 		if i >= offset {
 			ctx = contexts[i-offset]
 		}
-		ep := v.taskEpisode(ctx.task, ctx.text)
+		ep := v.TaskEpisode(ctx.task, ctx.text)
 		y, w := learn.OutcomeValue(strField(line, "success"))
 		if x, ok := line.Get("evidence_weight"); ok {
 			weight, _ := x.Float()
@@ -200,8 +201,8 @@ func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
 		m.Observe(ep, cands, action, y, w, true)
 		learned++
 	}
-	v.globals = m.Globals()
-	if err := s.setRecords(v.generation, m.Records()); err != nil {
+	v.Globals = m.Globals()
+	if err := s.setRecords(v.Generation, m.Records()); err != nil {
 		return nil, 0, err
 	}
 	return v, learned, nil

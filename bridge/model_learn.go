@@ -8,6 +8,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // ModelV3 is ucs's first own learning model (package learn, learn.V3Params):
@@ -57,11 +58,11 @@ func (s *session) appendLearnMember(state []byte) []byte {
 		state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
 		switch {
 		case s.stepsSt != nil:
-			state = s.stepsSt.appendJSON(state)
+			state = s.stepsSt.AppendJSON(state)
 		case s.learnRaw != nil:
 			state = append(state, s.learnRaw...)
 		default:
-			state = newStepsState().appendJSON(state)
+			state = advice.NewSteps().AppendJSON(state)
 		}
 		return append(state, '}')
 	}
@@ -289,7 +290,7 @@ func (s *session) precision() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return precisionOf(v.followed, v.unfollowed), nil
+		return precisionOf(v.Followed, v.Unfollowed), nil
 	}
 	v, err := s.learned()
 	if err != nil || v == nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -40,7 +41,7 @@ type session struct {
 	learnt   *learn.State
 	// stepsSt is a v5 workspace's learned state once a call needs it, and
 	// stepLearned what its report learned, for the action log.
-	stepsSt     *stepsState
+	stepsSt     *advice.Steps
 	stepLearned *stepRecord
 	// priorFrom names the fleet's workspaces whose models a new one
 	// started from (init --fleet-prior).

@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -79,7 +80,7 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 	if err != nil {
 		return nil, "", err
 	}
-	ep := v.taskEpisode(task, context)
+	ep := v.TaskEpisode(task, context)
 	ranked, out, err := s.rankSteps(v, ep, context, penalty, greedy)
 	if err != nil {
 		return nil, "", err
@@ -87,11 +88,8 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
 	id := hex.EncodeToString(sum[:8])
 	if len(ranked) > 0 {
-		v.advisories = append(v.advisories, learn.Advisory{ID: id, Cursor: ep.At, Top: ranked[0].To, Seq: s.meta.Seq + 1,
+		v.Remember(learn.Advisory{ID: id, Cursor: ep.At, Top: ranked[0].To, Seq: s.meta.Seq + 1,
 			Terms: ep.Terms, Task: ep.Task, Probe: greedy})
-		if len(v.advisories) > learn.AdvisoriesKept {
-			v.advisories = v.advisories[len(v.advisories)-learn.AdvisoriesKept:]
-		}
 	}
 	return out, id, nil
 }
@@ -99,7 +97,7 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 // rankSteps ranks the next steps of an episode (suggestSteps', and
 // consult --from's on an episode of its own), and describes the first
 // advisoryTopN. It remembers nothing but the episode's last ranking.
-func (s *session) rankSteps(v *stepsState, ep *nextstep.Episode, context string, penalty map[string]float64, greedy bool) ([]nextstep.Scored, []pyjson.Value, error) {
+func (s *session) rankSteps(v *advice.Steps, ep *nextstep.Episode, context string, penalty map[string]float64, greedy bool) ([]nextstep.Scored, []pyjson.Value, error) {
 	m := s.stepsModel(v)
 	cands, discovered := s.stepCandidates(m, ep.At)
 	var ranked []nextstep.Scored
@@ -129,24 +127,6 @@ func (s *session) rankSteps(v *stepsState, ep *nextstep.Episode, context string,
 		return nil, nil, err
 	}
 	return ranked, out, nil
-}
-
-// positionEpisode is the episode consult --from ranks in: the task (its
-// id, else its context's terms) with the agent just arrived at from
-// (nextstep.Start: the task's start), by a successful step from a place
-// it does not say. Nothing of the agent's own trail enters it, so the
-// answer depends only on the task, the context and from.
-func positionEpisode(task, context, from string) *nextstep.Episode {
-	terms := learn.Terms(context)
-	key := contextTask(terms)
-	if task != "" {
-		key = explicitTask(task)
-	}
-	ep := nextstep.NewEpisode(key, terms)
-	if from != nextstep.Start {
-		ep.Locate(nextstep.Start, from)
-	}
-	return ep
 }
 
 func sortScored(r []nextstep.Scored) {

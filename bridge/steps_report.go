@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -20,20 +21,20 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		return pyjson.Value{}, false, err
 	}
 	m := s.stepsModel(v)
-	ep := v.taskEpisode(task, in.Context)
+	ep := v.TaskEpisode(task, in.Context)
 	var adv *learn.Advisory
 	advIdx := -1
 	if id := strField(input, "advisory_id"); id != "" {
-		for i := range v.advisories {
-			if v.advisories[i].ID == id {
-				adv, advIdx = &v.advisories[i], i
+		for i := range v.Advisories {
+			if v.Advisories[i].ID == id {
+				adv, advIdx = &v.Advisories[i], i
 			}
 		}
 		if adv == nil {
 			s.warn("advisory_id " + quote(id) + " names no recent consult; the report is not attributed")
 		}
-	} else if n := len(v.advisories); n > 0 && v.advisories[n-1].Cursor == ep.At && v.advisories[n-1].Task == ep.Task {
-		adv, advIdx = &v.advisories[n-1], n-1
+	} else if n := len(v.Advisories); n > 0 && v.Advisories[n-1].Cursor == ep.At && v.Advisories[n-1].Task == ep.Task {
+		adv, advIdx = &v.Advisories[n-1], n-1
 	}
 	if in.Context == "" && adv != nil && len(ep.Terms) == 0 {
 		ep.Terms = adv.Terms
@@ -46,7 +47,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	state := ep.State()
 	members := []pyjson.Member{
 		pyjson.KV("transition", stepName(from)+" → "+in.Action),
-		pyjson.KV("task", taskName(ep.Task)),
+		pyjson.KV("task", advice.TaskName(ep.Task)),
 		pyjson.KV("context_terms", orEmptyStrings(ep.Terms)),
 	}
 	cands, _ := s.stepCandidates(m, from)
@@ -58,7 +59,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		// is learned.
 		ep.Locate(ep.Prev, in.Action)
 		if task == "" && in.Context == "" {
-			v.located = in.Action
+			v.Located = in.Action
 		}
 		members = append(members, pyjson.KV("learned", false))
 	default:
@@ -82,9 +83,9 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	}
 	if adv != nil {
 		if w > 0 {
-			c := &v.unfollowed
+			c := &v.Unfollowed
 			if followed {
-				c = &v.followed
+				c = &v.Followed
 			}
 			c.Add(y, w)
 		}
@@ -97,7 +98,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 				members = append(members, pyjson.KV("observations", ov))
 			}
 		}
-		v.advisories = append(v.advisories[:advIdx], v.advisories[advIdx+1:]...)
+		v.Advisories = append(v.Advisories[:advIdx], v.Advisories[advIdx+1:]...)
 	}
 	return pyjson.ObjectValue(members), true, nil
 }
@@ -128,7 +129,7 @@ func stepRecordOf(line pyjson.Value) (stepRecord, bool) {
 // teachStep applies a rating or an amendment of a past v5 report: a
 // rating's verdict teaches the step's success at the state the report was
 // learned in; an amendment (retract) takes the report's count back out.
-func (s *session) teachStep(v *stepsState, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
 	m := s.stepsModel(v)
 	rec, ok := stepRecordOf(r.Line)
 	if !ok {

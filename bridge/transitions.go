@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // transitions lists what the workspace learned of each step
@@ -85,7 +86,7 @@ func transitionValue(t *learn.Transition) pyjson.Value {
 // stepPairs is what a v5 model learned of each step between capabilities:
 // the agent's own steps from each capability, in whole counts, discovered
 // when the manifest lacks the step and it succeeded.
-func (s *session) stepPairs(v *stepsState) (pairList, error) {
+func (s *session) stepPairs(v *advice.Steps) (pairList, error) {
 	m := s.stepsModel(v)
 	var out pairList
 	for _, from := range s.manifest.Names() {
