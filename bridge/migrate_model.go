@@ -176,7 +176,7 @@ func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 	p := *model.steps
 	p.MaxKeys = 0 // as a model over the record log: nothing evicted
 	m := nextstep.New(p)
-	m.Prior = s.prior
+	m.Prior = s.place().Prior
 	learned := 0
 	for i, line := range lines {
 		action := strField(line, "action")
@@ -197,7 +197,7 @@ func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 			ep.Locate(ep.Prev, action)
 			continue
 		}
-		cands, _ := s.stepCandidates(m, ep.At)
+		cands, _ := s.place().Candidates(m, ep.At)
 		m.Observe(ep, cands, action, y, w, true)
 		learned++
 	}

@@ -1,8 +1,6 @@
 package bridge
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"math"
 	"strconv"
 
@@ -93,8 +91,7 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	}
 	cursor := s.engine.Cursor.Node
 	ranked, out := s.rankLearned(v, cursor, context, penalty, explore)
-	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
-	id := hex.EncodeToString(sum[:8])
+	id := advice.AdvisoryID(s.meta.Seq+1, context)
 	if len(ranked) > 0 {
 		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: learn.Terms(context)})
 	}
@@ -105,9 +102,8 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 // context (suggestLearned's, and consult --from's), and describes the
 // first advisoryTopN. It remembers nothing.
 func (s *session) rankLearned(v *learn.State, from, context string, penalty map[string]float64, explore bool) ([]learn.Estimate, []pyjson.Value) {
-	e := s.engine
 	terms := learn.Terms(context)
-	ranked := learn.RankNextSteps(e.Graph, s.manifest, v.Model, v.Context(from, terms), from, penalty, explore)
+	ranked := s.place().RankLearned(v, from, terms, penalty, explore)
 	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))

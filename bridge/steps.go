@@ -41,18 +41,15 @@ func (s *session) steps() (*advice.Steps, error) {
 func (s *session) stepsModel(v *advice.Steps) *nextstep.Model {
 	if v.Model == nil {
 		v.Model = nextstep.Open(*s.model.steps, sessionRecords{s, v.Generation}, v.Globals)
-		v.Model.Prior = s.prior
+		v.Model.Prior = s.place().Prior
 	}
 	return v.Model
 }
 
-// prior is the log-odds a step's success starts from: its capability's
-// declared utility less its cost.
-func (s *session) prior(to string) float64 {
-	if i := s.manifest.Index(to); i >= 0 {
-		return s.manifest.Capabilities[i].U - s.manifest.Capabilities[i].C
-	}
-	return 0
+// place is what the call's advice is ranked on: the pinned manifest and
+// the engine's graph.
+func (s *session) place() advice.Place {
+	return advice.Place{Graph: s.engine.Graph, Manifest: s.manifest}
 }
 
 // modelErr is the error the model met reading its evidence, as the

@@ -46,11 +46,11 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	from := ep.At
 	state := ep.State()
 	members := []pyjson.Member{
-		pyjson.KV("transition", stepName(from)+" → "+in.Action),
+		pyjson.KV("transition", advice.StepName(from)+" → "+in.Action),
 		pyjson.KV("task", advice.TaskName(ep.Task)),
 		pyjson.KV("context_terms", orEmptyStrings(ep.Terms)),
 	}
-	cands, _ := s.stepCandidates(m, from)
+	cands, _ := s.place().Candidates(m, from)
 	before := m.Explain(ep, in.Action)
 	discovered := false
 	switch {
@@ -64,7 +64,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		members = append(members, pyjson.KV("learned", false))
 	default:
 		ok := y >= 0.5
-		discovered = ok && from != nextstep.Start && lacksStep(s, from, in.Action) && !hadSuccess(m, from, in.Action)
+		discovered = ok && from != nextstep.Start && s.place().LacksStep(from, in.Action) && !advice.HadSuccess(m, from, in.Action)
 		m.Observe(ep, cands, in.Action, y, w, own)
 		s.stepLearned = &stepRecord{state: state, own: own}
 		after := m.Explain(nextstep.RestoreState(state, ep.Terms), in.Action)
@@ -154,34 +154,7 @@ func (s *session) teachStep(v *advice.Steps, r pastReport, action, success strin
 		return pyjson.Value{}, err
 	}
 	after := m.Explain(ep, action)
-	return pyjson.Obj(pyjson.KV("transition", stepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
+	return pyjson.Obj(pyjson.KV("transition", advice.StepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
 		pyjson.KV("p_before", round(before.P, 4)), pyjson.KV("p_after", round(after.P, 4)),
 		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures)))), nil
-}
-
-// stepName is where a step starts, for people: a capability, or the
-// task's start.
-func stepName(at string) string {
-	if at == nextstep.Start {
-		return "(start)"
-	}
-	return at
-}
-
-// lacksStep reports whether the manifest lacks the step from → to: no
-// edge, nor a self-loop its capability lists (learn.StepPrior).
-func lacksStep(s *session, from, to string) bool {
-	_, discovered := learn.StepPrior(s.engine.Graph, s.manifest, from, to)
-	return discovered
-}
-
-// hadSuccess reports whether the agent's own calls succeeded from a state
-// to a step before: a step the manifest lacks is discovered once.
-func hadSuccess(m *nextstep.Model, from, to string) bool {
-	for _, c := range m.Successors(from) {
-		if c.To == to {
-			return c.Successes > 0
-		}
-	}
-	return false
 }
