@@ -8,7 +8,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 // migrateModel changes a workspace's learning model, explicitly: it
@@ -171,37 +170,18 @@ func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	v := advice.NewSteps()
-	v.Generation = s.meta.Seq + 1
-	p := *model.steps
-	p.MaxKeys = 0 // as a model over the record log: nothing evicted
-	m := nextstep.New(p)
-	m.Prior = s.place().Prior
-	learned := 0
+	reports := make([]advice.Report, len(lines))
 	for i, line := range lines {
-		action := strField(line, "action")
-		if !s.manifest.Has(action) {
-			continue
-		}
-		var ctx reportContext
+		r := advice.Report{Action: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
 		if i >= offset {
-			ctx = contexts[i-offset]
+			r.Task, r.Context = contexts[i-offset].task, contexts[i-offset].text
 		}
-		ep := v.TaskEpisode(ctx.task, ctx.text)
-		y, w := learn.OutcomeValue(strField(line, "success"))
 		if x, ok := line.Get("evidence_weight"); ok {
-			weight, _ := x.Float()
-			w *= weight
+			r.Weight, _ = x.Float()
 		}
-		if w <= 0 {
-			ep.Locate(ep.Prev, action)
-			continue
-		}
-		cands, _ := s.place().Candidates(m, ep.At)
-		m.Observe(ep, cands, action, y, w, true)
-		learned++
+		reports[i] = r
 	}
-	v.Globals = m.Globals()
+	v, m, learned := s.place().Relearn(*model.steps, s.meta.Seq+1, reports)
 	if err := s.setRecords(v.Generation, m.Records()); err != nil {
 		return nil, 0, err
 	}

@@ -69,3 +69,21 @@ func TestAdvisoryID(t *testing.T) {
 	assert.NotEqual(t, AdvisoryID(12, "x"), AdvisoryID(13, "x"))
 	assert.Len(t, AdvisoryID(1, ""), 16)
 }
+
+// Relearning skips what the manifest lacks, moves the episode on a
+// report that teaches nothing, and counts the rest, in a generation of
+// its own.
+func TestRelearn(t *testing.T) {
+	p := toyPlace(t)
+	v, m, learned := p.Relearn(nextstep.DefaultParams, 9, []Report{
+		{Action: "read", Success: "success", Weight: 1, Context: "fix the bug"},
+		{Action: "gone", Success: "success", Weight: 1, Context: "fix the bug"},
+		{Action: "edit", Success: "neutral", Weight: 1, Context: "fix the bug"},
+		{Action: "test", Success: "failure", Weight: 1, Context: "fix the bug"},
+	})
+	assert.Equal(t, 2, learned)
+	assert.Equal(t, int64(9), v.Generation)
+	assert.Equal(t, "edit", v.Current().At)
+	assert.NotEmpty(t, m.Records())
+	assert.Equal(t, m.Globals(), v.Globals)
+}
