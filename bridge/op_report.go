@@ -278,7 +278,7 @@ func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after
 		entry = entry.With("after", s.learnedAfter)
 	}
 	if s.stepLearned != nil {
-		entry = entry.With("step", s.stepLearned.value())
+		entry = entry.With("step", s.stepLearned.Value())
 	}
 	return entry
 }

@@ -42,7 +42,7 @@ type session struct {
 	// stepsSt is a v5 workspace's learned state once a call needs it, and
 	// stepLearned what its report learned, for the action log.
 	stepsSt     *advice.Steps
-	stepLearned *stepRecord
+	stepLearned *advice.StepRecord
 	// priorFrom names the fleet's workspaces whose models a new one
 	// started from (init --fleet-prior).
 	priorFrom []string

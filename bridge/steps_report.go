@@ -66,7 +66,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		ok := y >= 0.5
 		discovered = ok && from != nextstep.Start && s.place().LacksStep(from, in.Action) && !advice.HadSuccess(m, from, in.Action)
 		m.Observe(ep, cands, in.Action, y, w, own)
-		s.stepLearned = &stepRecord{state: state, own: own}
+		s.stepLearned = &advice.StepRecord{State: state, Own: own}
 		after := m.Explain(nextstep.RestoreState(state, ep.Terms), in.Action)
 		members = append(members,
 			pyjson.KV("learned", true),
@@ -103,57 +103,20 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	return pyjson.ObjectValue(members), true, nil
 }
 
-// A stepRecord is what a v5 report's action-log line keeps of the state
-// it was learned in, so that a later rating or amendment teaches the
-// same keys: the task, the state before and the state, and whether the
-// step counted as the agent's choice.
-type stepRecord struct {
-	state [3]string
-	own   bool
-}
-
-func (r *stepRecord) value() pyjson.Value {
-	return pyjson.Obj(pyjson.KV("task", r.state[0]), pyjson.KV("prev2", r.state[1]), pyjson.KV("prev", r.state[2]), pyjson.KV("own", r.own))
-}
-
-// stepRecordOf reads a line's stepRecord; ok false when it has none.
-func stepRecordOf(line pyjson.Value) (stepRecord, bool) {
-	v, ok := line.Get("step")
-	if !ok || v.Kind() != pyjson.Object {
-		return stepRecord{}, false
-	}
-	own, _ := v.Get("own")
-	return stepRecord{state: [3]string{strField(v, "task"), strField(v, "prev2"), strField(v, "prev")}, own: own.Bool()}, true
-}
-
 // teachStep applies a rating or an amendment of a past v5 report: a
 // rating's verdict teaches the step's success at the state the report was
 // learned in; an amendment (retract) takes the report's count back out.
 func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
 	m := s.stepsModel(v)
-	rec, ok := stepRecordOf(r.Line)
+	rec, ok := advice.StepRecordOf(r.Line)
 	if !ok {
 		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
 			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)")), nil
 	}
-	ep := nextstep.RestoreState(rec.state, learn.Terms(r.Context))
-	y, w := learn.OutcomeValue(success)
-	before := m.Explain(ep, action)
-	switch {
-	case retract:
-		if rec.own {
-			m.Retract(ep, action, y >= 0.5)
-		}
-	case w*weight > 0:
-		if rec.own && r.Retracted {
-			m.Count(ep, action, y >= 0.5) // the amendment's step replaces the report's
-		}
-		m.Judge(ep, action, y, w*weight)
-	}
+	before, after, ep := advice.Teach(m, rec, learn.Terms(r.Context), action, success, weight, retract, r.Retracted)
 	if err := modelErr(m); err != nil {
 		return pyjson.Value{}, err
 	}
-	after := m.Explain(ep, action)
 	return pyjson.Obj(pyjson.KV("transition", advice.StepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
 		pyjson.KV("p_before", round(before.P, 4)), pyjson.KV("p_after", round(after.P, 4)),
 		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures)))), nil
