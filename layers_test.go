@@ -14,6 +14,7 @@ var layers = [][]string{
 	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "goal", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
+	{"learn/advice"}, // joins the models (learn, learn/nextstep) to a workspace
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	{"internal/search"}, // scores the index storage keeps (knowledge), above storage
 	{"bridge"},

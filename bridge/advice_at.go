@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -59,7 +60,7 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 		if err != nil {
 			return nil, nil, err
 		}
-		ranked, out, err := s.rankSteps(v, positionEpisode(task, context, from), context, penalty, greedy)
+		ranked, out, err := s.rankSteps(v, advice.PositionEpisode(task, context, from), context, penalty, greedy)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // migrateModel changes a workspace's learning model, explicitly: it
@@ -165,43 +165,24 @@ func reportContexts(s *session) ([]reportContext, error) {
 // the agent did, not whether it followed advice. The records go to a
 // generation of the record log of their own (the migrate event's), so
 // nothing learned by an earlier period on v5 is read again.
-func relearnSteps(s *session, model *Model) (*stepsState, int, error) {
+func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 	lines, contexts, offset, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	v := newStepsState()
-	v.generation = s.meta.Seq + 1
-	p := *model.steps
-	p.MaxKeys = 0 // as a model over the record log: nothing evicted
-	m := nextstep.New(p)
-	m.Prior = s.prior
-	learned := 0
+	reports := make([]advice.Report, len(lines))
 	for i, line := range lines {
-		action := strField(line, "action")
-		if !s.manifest.Has(action) {
-			continue
-		}
-		var ctx reportContext
+		r := advice.Report{Action: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
 		if i >= offset {
-			ctx = contexts[i-offset]
+			r.Task, r.Context = contexts[i-offset].task, contexts[i-offset].text
 		}
-		ep := v.taskEpisode(ctx.task, ctx.text)
-		y, w := learn.OutcomeValue(strField(line, "success"))
 		if x, ok := line.Get("evidence_weight"); ok {
-			weight, _ := x.Float()
-			w *= weight
+			r.Weight, _ = x.Float()
 		}
-		if w <= 0 {
-			ep.Locate(ep.Prev, action)
-			continue
-		}
-		cands, _ := s.stepCandidates(m, ep.At)
-		m.Observe(ep, cands, action, y, w, true)
-		learned++
+		reports[i] = r
 	}
-	v.globals = m.Globals()
-	if err := s.setRecords(v.generation, m.Records()); err != nil {
+	v, m, learned := s.place().Relearn(*model.steps, s.meta.Seq+1, reports)
+	if err := s.setRecords(v.Generation, m.Records()); err != nil {
 		return nil, 0, err
 	}
 	return v, learned, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -62,10 +63,10 @@ func (s *session) exportModel() (pyjson.Value, bool, error) {
 		if err != nil {
 			return pyjson.Value{}, false, err
 		}
-		state = v.appendPortable(nil)
+		state = v.AppendPortable(nil)
 		prefix := ""
-		if v.generation != 0 {
-			prefix = recordKey(v.generation, "")
+		if v.Generation != 0 {
+			prefix = advice.RecordKey(v.Generation, "")
 		}
 		var bad error
 		err = s.tx.Records(func(key string, value []byte) bool {
@@ -120,7 +121,7 @@ type modelPackage struct {
 	manifest     string
 	capabilities []string
 	state        []byte // compact JSON
-	steps        *stepsState
+	steps        *advice.Steps
 	learnt       *learn.State
 	records      []workspace.Record // in key order
 	digest       string
@@ -187,7 +188,7 @@ func readModel(x pyjson.Value) (*modelPackage, error) {
 		}
 		return mp, nil
 	}
-	v, err := decodeStepsOf(mp.state, true)
+	v, err := advice.DecodePortable(mp.state)
 	if err != nil {
 		return nil, badModel("state: %v", err)
 	}
@@ -277,7 +278,7 @@ func (s *session) importSteps(mp *modelPackage, same bool, answer func(string, .
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	fresh := v.globals.Calls == 0 && v.globals.Clock == 0
+	fresh := v.Globals.Calls == 0 && v.Globals.Clock == 0
 	action := "pooled"
 	switch {
 	case fresh && same:
@@ -305,7 +306,7 @@ func (s *session) importSteps(mp *modelPackage, same bool, answer func(string, .
 			continue
 		}
 		if action == "pooled" {
-			mine, err := s.tx.Record(recordKey(v.generation, r.Key))
+			mine, err := s.tx.Record(advice.RecordKey(v.Generation, r.Key))
 			if err != nil {
 				return pyjson.Value{}, err
 			}
@@ -314,24 +315,24 @@ func (s *session) importSteps(mp *modelPackage, same bool, answer func(string, .
 					return pyjson.Value{}, corrupt(fmt.Errorf("record %q: %v", r.Key, err), relModelLog)
 				}
 			}
-			if value, err = nextstep.PoolRecord(*s.model.steps, r.Key, mine, value, modelImportWeight, v.globals); err != nil {
+			if value, err = nextstep.PoolRecord(*s.model.steps, r.Key, mine, value, modelImportWeight, v.Globals); err != nil {
 				return pyjson.Value{}, internal(err, "pool record %q", r.Key)
 			}
 		}
 		recs = append(recs, nextstep.Record{Key: r.Key, Value: value})
 	}
-	if err := s.setRecords(v.generation, recs); err != nil {
+	if err := s.setRecords(v.Generation, recs); err != nil {
 		return pyjson.Value{}, err
 	}
 	switch action {
 	case "restored":
-		v.episodes, v.located = mp.steps.episodes, mp.steps.located
-		v.followed, v.unfollowed = mp.steps.followed, mp.steps.unfollowed
-		v.globals = mp.steps.globals
+		v.Episodes, v.Located = mp.steps.Episodes, mp.steps.Located
+		v.Followed, v.Unfollowed = mp.steps.Followed, mp.steps.Unfollowed
+		v.Globals = mp.steps.Globals
 	case "mapped":
-		v.globals = mp.steps.globals
+		v.Globals = mp.steps.Globals
 	}
-	v.model = nil // what the call reads next is the records just set
+	v.Model = nil // what the call reads next is the records just set
 	s.importedBefore(mp.digest)
 	missing := slices.Sorted(func(yield func(string) bool) {
 		for c := range unknown {

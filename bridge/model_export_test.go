@@ -46,7 +46,7 @@ func importInto(t *testing.T, b *Bridge, pkg pyjson.Value) (out, model pyjson.Va
 
 // advice is what of a consult answer the learned model decides: the
 // cursor and the suggestions, canonical.
-func advice(t *testing.T, b *Bridge, task, context string) string {
+func topAdvice(t *testing.T, b *Bridge, task, context string) string {
 	t.Helper()
 	c := consultV5(t, b, task, context, false)
 	cur, _ := c.Get("cursor")
@@ -83,7 +83,7 @@ func TestImportModelRestoresAdvice(t *testing.T) {
 		{"incident-next", incidentContext}, {"bugfix-next", bugfixContext}, {"bugfix-open", bugfixContext},
 		{"", "research the new tls requirements"}, {"incident-next", incidentContext},
 	} {
-		assert.Equal(t, advice(t, a, q.task, q.context), advice(t, b, q.task, q.context), "task %q", q.task)
+		assert.Equal(t, topAdvice(t, a, q.task, q.context), topAdvice(t, b, q.task, q.context), "task %q", q.task)
 	}
 	verifyClean(t, a)
 	verifyClean(t, b)

@@ -1,13 +1,12 @@
 package bridge
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"math"
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // ModelV3 is ucs's first own learning model (package learn, learn.V3Params):
@@ -57,11 +56,11 @@ func (s *session) appendLearnMember(state []byte) []byte {
 		state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
 		switch {
 		case s.stepsSt != nil:
-			state = s.stepsSt.appendJSON(state)
+			state = s.stepsSt.AppendJSON(state)
 		case s.learnRaw != nil:
 			state = append(state, s.learnRaw...)
 		default:
-			state = newStepsState().appendJSON(state)
+			state = advice.NewSteps().AppendJSON(state)
 		}
 		return append(state, '}')
 	}
@@ -92,8 +91,7 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	}
 	cursor := s.engine.Cursor.Node
 	ranked, out := s.rankLearned(v, cursor, context, penalty, explore)
-	sum := sha256.Sum256([]byte(strconv.FormatInt(s.meta.Seq+1, 10) + "\x00" + context))
-	id := hex.EncodeToString(sum[:8])
+	id := advice.AdvisoryID(s.meta.Seq+1, context)
 	if len(ranked) > 0 {
 		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: learn.Terms(context)})
 	}
@@ -104,9 +102,8 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 // context (suggestLearned's, and consult --from's), and describes the
 // first advisoryTopN. It remembers nothing.
 func (s *session) rankLearned(v *learn.State, from, context string, penalty map[string]float64, explore bool) ([]learn.Estimate, []pyjson.Value) {
-	e := s.engine
 	terms := learn.Terms(context)
-	ranked := learn.RankNextSteps(e.Graph, s.manifest, v.Model, v.Context(from, terms), from, penalty, explore)
+	ranked := s.place().RankLearned(v, from, terms, penalty, explore)
 	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
@@ -289,7 +286,7 @@ func (s *session) precision() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return precisionOf(v.followed, v.unfollowed), nil
+		return precisionOf(v.Followed, v.Unfollowed), nil
 	}
 	v, err := s.learned()
 	if err != nil || v == nil {

@@ -669,7 +669,7 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 func (s *session) advisories() []learn.Advisory {
 	switch {
 	case s.stepsSt != nil:
-		return s.stepsSt.advisories
+		return s.stepsSt.Advisories
 	case s.learnt != nil:
 		return s.learnt.Advisories
 	}

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
@@ -12,13 +13,9 @@ import (
 // a plain report teaches what it always did), and 1.5 times more when it
 // is goal-directed.
 const (
-	selfReportConfidence = 0.7
+	selfReportConfidence = advice.SelfReportConfidence
 	ratingConfidence     = 1.0
 )
-
-// ObservedWeight is what an outcome observed by its exit code (confidence
-// 0.95) teaches, relative to a self-report.
-const ObservedWeight = 0.95 / selfReportConfidence
 
 // observe classifies a report's raw result, when it carries one, and
 // decides the report's outcome with it: the observation wins over the

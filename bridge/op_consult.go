@@ -115,7 +115,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		cursor = v.taskEpisode(argString(c, "task"), context).At
+		cursor = v.TaskEpisode(argString(c, "task"), context).At
 	}
 	q := consultQuery(s, context, resolved)
 	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)

@@ -80,7 +80,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		before = v.taskEpisode(strField(c.Input, "task"), in.Context).At
+		before = v.TaskEpisode(strField(c.Input, "task"), in.Context).At
 	}
 	if !s.manifest.Has(in.Action) {
 		return reportUnknown(s, in, before)
@@ -163,7 +163,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	e.Grid.T++
 	after := in.Action
 	if v := s.stepsSt; v != nil {
-		after = v.current().At // v5: a failed step leaves the agent where it was
+		after = v.Current().At // v5: a failed step leaves the agent where it was
 	}
 	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", routed))
 
@@ -278,7 +278,7 @@ func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after
 		entry = entry.With("after", s.learnedAfter)
 	}
 	if s.stepLearned != nil {
-		entry = entry.With("step", s.stepLearned.value())
+		entry = entry.With("step", s.stepLearned.Value())
 	}
 	return entry
 }

@@ -1,9 +1,8 @@
 package bridge
 
 import (
-	"strconv"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -19,16 +18,7 @@ type sessionRecords struct {
 
 // Record returns the newest committed value of a model's key.
 func (r sessionRecords) Record(key string) ([]byte, error) {
-	return r.s.tx.Record(recordKey(r.generation, key))
-}
-
-// recordKey is a model's key in the record log: behind its generation
-// when a migration started the model.
-func recordKey(generation int64, key string) string {
-	if generation == 0 {
-		return key
-	}
-	return strconv.FormatInt(generation, 10) + ":" + key
+	return r.s.tx.Record(advice.RecordKey(r.generation, key))
 }
 
 // setRecords queues what a model changed, for the call's commit to append
@@ -36,7 +26,7 @@ func recordKey(generation int64, key string) string {
 func (s *session) setRecords(generation int64, recs []nextstep.Record) error {
 	out := make([]workspace.Record, len(recs))
 	for i, r := range recs {
-		out[i] = workspace.Record{Key: recordKey(generation, r.Key), Value: r.Value, Merge: r.Merge}
+		out[i] = workspace.Record{Key: advice.RecordKey(generation, r.Key), Value: r.Value, Merge: r.Merge}
 	}
 	return s.tx.SetRecords(out)
 }

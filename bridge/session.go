@@ -11,6 +11,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -73,8 +74,8 @@ type sessionLearning struct {
 	learnt   *learn.State
 	// stepsSt is a v5 workspace's learned state once a call needs it, and
 	// stepLearned what its report learned, for the action log.
-	stepsSt     *stepsState
-	stepLearned *stepRecord
+	stepsSt     *advice.Steps
+	stepLearned *advice.StepRecord
 	// learnedAfter is where the agent came from, as the report's learning
 	// saw it (kept in the action log, so an amendment retracts the same).
 	learnedAfter string

@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -20,20 +21,20 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		return pyjson.Value{}, false, err
 	}
 	m := s.stepsModel(v)
-	ep := v.taskEpisode(task, in.Context)
+	ep := v.TaskEpisode(task, in.Context)
 	var adv *learn.Advisory
 	advIdx := -1
 	if id := strField(input, "advisory_id"); id != "" {
-		for i := range v.advisories {
-			if v.advisories[i].ID == id {
-				adv, advIdx = &v.advisories[i], i
+		for i := range v.Advisories {
+			if v.Advisories[i].ID == id {
+				adv, advIdx = &v.Advisories[i], i
 			}
 		}
 		if adv == nil {
 			s.warn("advisory_id " + quote(id) + " names no recent consult; the report is not attributed")
 		}
-	} else if n := len(v.advisories); n > 0 && v.advisories[n-1].Cursor == ep.At && v.advisories[n-1].Task == ep.Task {
-		adv, advIdx = &v.advisories[n-1], n-1
+	} else if n := len(v.Advisories); n > 0 && v.Advisories[n-1].Cursor == ep.At && v.Advisories[n-1].Task == ep.Task {
+		adv, advIdx = &v.Advisories[n-1], n-1
 	}
 	if in.Context == "" && adv != nil && len(ep.Terms) == 0 {
 		ep.Terms = adv.Terms
@@ -45,11 +46,11 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	from := ep.At
 	state := ep.State()
 	members := []pyjson.Member{
-		pyjson.KV("transition", stepName(from)+" → "+in.Action),
-		pyjson.KV("task", taskName(ep.Task)),
+		pyjson.KV("transition", advice.StepName(from)+" → "+in.Action),
+		pyjson.KV("task", advice.TaskName(ep.Task)),
 		pyjson.KV("context_terms", orEmptyStrings(ep.Terms)),
 	}
-	cands, _ := s.stepCandidates(m, from)
+	cands, _ := s.place().Candidates(m, from)
 	before := m.Explain(ep, in.Action)
 	discovered := false
 	switch {
@@ -58,14 +59,14 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 		// is learned.
 		ep.Locate(ep.Prev, in.Action)
 		if task == "" && in.Context == "" {
-			v.located = in.Action
+			v.Located = in.Action
 		}
 		members = append(members, pyjson.KV("learned", false))
 	default:
 		ok := y >= 0.5
-		discovered = ok && from != nextstep.Start && lacksStep(s, from, in.Action) && !hadSuccess(m, from, in.Action)
+		discovered = ok && from != nextstep.Start && s.place().LacksStep(from, in.Action) && !advice.HadSuccess(m, from, in.Action)
 		m.Observe(ep, cands, in.Action, y, w, own)
-		s.stepLearned = &stepRecord{state: state, own: own}
+		s.stepLearned = &advice.StepRecord{State: state, Own: own}
 		after := m.Explain(nextstep.RestoreState(state, ep.Terms), in.Action)
 		members = append(members,
 			pyjson.KV("learned", true),
@@ -82,9 +83,9 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	}
 	if adv != nil {
 		if w > 0 {
-			c := &v.unfollowed
+			c := &v.Unfollowed
 			if followed {
-				c = &v.followed
+				c = &v.Followed
 			}
 			c.Add(y, w)
 		}
@@ -97,90 +98,26 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 				members = append(members, pyjson.KV("observations", ov))
 			}
 		}
-		v.advisories = append(v.advisories[:advIdx], v.advisories[advIdx+1:]...)
+		v.Advisories = append(v.Advisories[:advIdx], v.Advisories[advIdx+1:]...)
 	}
 	return pyjson.ObjectValue(members), true, nil
-}
-
-// A stepRecord is what a v5 report's action-log line keeps of the state
-// it was learned in, so that a later rating or amendment teaches the
-// same keys: the task, the state before and the state, and whether the
-// step counted as the agent's choice.
-type stepRecord struct {
-	state [3]string
-	own   bool
-}
-
-func (r *stepRecord) value() pyjson.Value {
-	return pyjson.Obj(pyjson.KV("task", r.state[0]), pyjson.KV("prev2", r.state[1]), pyjson.KV("prev", r.state[2]), pyjson.KV("own", r.own))
-}
-
-// stepRecordOf reads a line's stepRecord; ok false when it has none.
-func stepRecordOf(line pyjson.Value) (stepRecord, bool) {
-	v, ok := line.Get("step")
-	if !ok || v.Kind() != pyjson.Object {
-		return stepRecord{}, false
-	}
-	own, _ := v.Get("own")
-	return stepRecord{state: [3]string{strField(v, "task"), strField(v, "prev2"), strField(v, "prev")}, own: own.Bool()}, true
 }
 
 // teachStep applies a rating or an amendment of a past v5 report: a
 // rating's verdict teaches the step's success at the state the report was
 // learned in; an amendment (retract) takes the report's count back out.
-func (s *session) teachStep(v *stepsState, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
 	m := s.stepsModel(v)
-	rec, ok := stepRecordOf(r.Line)
+	rec, ok := advice.StepRecordOf(r.Line)
 	if !ok {
 		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
 			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)")), nil
 	}
-	ep := nextstep.RestoreState(rec.state, learn.Terms(r.Context))
-	y, w := learn.OutcomeValue(success)
-	before := m.Explain(ep, action)
-	switch {
-	case retract:
-		if rec.own {
-			m.Retract(ep, action, y >= 0.5)
-		}
-	case w*weight > 0:
-		if rec.own && r.Retracted {
-			m.Count(ep, action, y >= 0.5) // the amendment's step replaces the report's
-		}
-		m.Judge(ep, action, y, w*weight)
-	}
+	before, after, ep := advice.Teach(m, rec, learn.Terms(r.Context), action, success, weight, retract, r.Retracted)
 	if err := modelErr(m); err != nil {
 		return pyjson.Value{}, err
 	}
-	after := m.Explain(ep, action)
-	return pyjson.Obj(pyjson.KV("transition", stepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
+	return pyjson.Obj(pyjson.KV("transition", advice.StepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
 		pyjson.KV("p_before", round(before.P, 4)), pyjson.KV("p_after", round(after.P, 4)),
 		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures)))), nil
-}
-
-// stepName is where a step starts, for people: a capability, or the
-// task's start.
-func stepName(at string) string {
-	if at == nextstep.Start {
-		return "(start)"
-	}
-	return at
-}
-
-// lacksStep reports whether the manifest lacks the step from → to: no
-// edge, nor a self-loop its capability lists (learn.StepPrior).
-func lacksStep(s *session, from, to string) bool {
-	_, discovered := learn.StepPrior(s.engine.Graph, s.manifest, from, to)
-	return discovered
-}
-
-// hadSuccess reports whether the agent's own calls succeeded from a state
-// to a step before: a step the manifest lacks is discovered once.
-func hadSuccess(m *nextstep.Model, from, to string) bool {
-	for _, c := range m.Successors(from) {
-		if c.To == to {
-			return c.Successes > 0
-		}
-	}
-	return false
 }

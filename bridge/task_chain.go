@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
@@ -134,7 +135,7 @@ func chainContexts(reports []reportContext, n int) []string {
 		if len(terms) == 0 {
 			continue
 		}
-		if key := contextTask(terms); !seen[key] {
+		if key := advice.ContextTask(terms); !seen[key] {
 			seen[key] = true
 			out = append(out, text)
 		}

@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // transitions lists what the workspace learned of each step
@@ -82,21 +83,11 @@ func transitionValue(t *learn.Transition) pyjson.Value {
 	)
 }
 
-// stepPairs is what a v5 model learned of each step between capabilities:
-// the agent's own steps from each capability, in whole counts, discovered
-// when the manifest lacks the step and it succeeded.
-func (s *session) stepPairs(v *stepsState) (pairList, error) {
+// stepPairs is what a v5 model learned of each step between capabilities
+// (advice.Place.Pairs).
+func (s *session) stepPairs(v *advice.Steps) (pairList, error) {
 	m := s.stepsModel(v)
-	var out pairList
-	for _, from := range s.manifest.Names() {
-		for _, c := range m.Successors(from) {
-			if !s.manifest.Has(c.To) {
-				continue
-			}
-			out = append(out, learn.Pair{From: from, To: c.To, S: float64(c.Successes), N: float64(c.Successes + c.Failures),
-				Discovered: c.Successes > 0 && lacksStep(s, from, c.To)})
-		}
-	}
+	out := s.place().Pairs(m)
 	return out, modelErr(m)
 }
 

@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // The policy "learn@C" drives ucs's model (package learn) in memory, with
 // no bridge and no disk: consult and report run what the bridge runs on
-// the manifest's graph (learn.RankNextSteps in the state's context,
+// the manifest's graph (advice.Place.RankLearned in the state's context,
 // learn.State.Learn, which follows the agent's trail), so it makes the
 // choices "ucs@C" makes, in a fraction of the time. It is the tuning loop;
 // the bridge is the truth.
@@ -24,12 +24,11 @@ func newMemory(w *World, p learn.Params) (*memory, error) {
 		return nil, err
 	}
 	g := torusfield.New(man, torusfield.Options{}).Graph
-	return &memory{man: man, g: g, st: learn.NewState(learn.New(p))}, nil
+	return &memory{place: advice.Place{Graph: g, Manifest: man}, st: learn.NewState(learn.New(p))}, nil
 }
 
 type memory struct {
-	man    *torusfield.Manifest
-	g      *torusfield.Graph
+	place  advice.Place // the manifest and its graph
 	st     *learn.State // its advisories unused: the benchmark attributes nothing
 	cursor string
 	seq    int64
@@ -37,7 +36,7 @@ type memory struct {
 
 func (l *memory) Consult(context string) (Advice, error) {
 	l.seq++
-	ranked := learn.RankNextSteps(l.g, l.man, l.st.Model, l.st.Context(l.cursor, learn.Terms(context)), l.cursor, nil, true)
+	ranked := l.place.RankLearned(l.st, l.cursor, learn.Terms(context), nil, true)
 	a := Advice{Cursor: l.cursor}
 	for _, r := range ranked[:min(6, len(ranked))] { // consult's suggested paths
 		a.Next = append(a.Next, r.To)
@@ -47,7 +46,7 @@ func (l *memory) Consult(context string) (Advice, error) {
 
 func (l *memory) Report(action, success, context string) (string, error) {
 	l.seq++
-	l.st.Learn(l.g, l.man, learn.Terms(context), l.cursor, action, success, 1, l.seq)
+	l.st.Learn(l.place.Graph, l.place.Manifest, learn.Terms(context), l.cursor, action, success, 1, l.seq)
 	l.cursor = action
 	return action, nil
 }
@@ -61,7 +60,7 @@ func (l *memory) Exec(action string, ok bool, context string) (string, error) {
 	if ok {
 		success = "success"
 	}
-	l.st.Learn(l.g, l.man, learn.Terms(context), l.cursor, action, success, bridge.ObservedWeight, l.seq)
+	l.st.Learn(l.place.Graph, l.place.Manifest, learn.Terms(context), l.cursor, action, success, advice.ObservedWeight, l.seq)
 	l.cursor = action
 	return action, nil
 }
