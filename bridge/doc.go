@@ -1,21 +1,32 @@
-// Package bridge runs the operations of ucs on a workspace: init, consult,
-// report, reflect, flush, resume, synthesize, status, export and import,
-// and check, verify and log. It joins the routing engine (package
-// torusfield) and the knowledge (package knowledge) behind the reference's
-// JSON contract.
+// Package bridge runs ucs's operations on a workspace: New opens one, and
+// Do runs one call (validate, lock, load, operate, commit, unlock) and
+// returns its JSON answer, or an *Error whose Kind is the process's exit
+// code and which changed no file.
 //
-// Most callers need New and Do: a Bridge names a workspace, and each Do
-// runs one whole operation, JSON in and JSON out, in one transaction of
-// the storage package (internal/workspace): open (lock, read, recover,
-// load the session), run, commit. A failed call returns an *Error, whose
-// Kind is the process's exit code, and changes no file.
+// Each operation is described once, by a Spec in its own op_*.go file
+// (the registry, Specs): its name, help, whether it changes the
+// workspace, the schema of its input and answer. The command line, its
+// help, the skill's command reference, the MCP tools' schemas and the
+// documented error table are derived from it.
 //
-// The package holds the operations, one file each (op_*.go; Check, Verify
-// and Log in validate.go, verify.go and log.go), the session they share
-// (session.go: the engine, the meta, the answer's warnings), the learning
-// models (model.go), the format migrations and the migrate operation
-// (migrate.go), and the replay that verifies a history (verify.go). The
-// journal, the lock, the data files and their index are the storage
-// package's: an operation changes the workspace only through what it
-// queues for its transaction's commit.
+// The op files are adapters: the domain lives in packages of its own,
+// which bridge joins through the session (session.go: the call's
+// context, the engine and the learning model, the state file's members
+// (state_member.go), the policy decisions the commit records, and the
+// answer's warnings):
+//   - torusfield, the reference's routing engine;
+//   - learn and learn/advice (over learn/nextstep), the learning models
+//     (model.go is their registry; migrate_model.go changes a
+//     workspace's model);
+//   - knowledge, recall and internal/search, the knowledge and its
+//     retrieval; belief, the observations;
+//   - goal, the goals; policy, permissions and the policy state;
+//   - dashboard, the page view writes and show's table.
+//
+// check, verify and log are validate.go, verify.go (the replay that
+// proves a history) and log.go; migrate.go holds the format migrations.
+// Every write is the storage package's (internal/workspace): an
+// operation changes the workspace only through what it queues for its
+// transaction's commit. docs/architecture.md follows one call through,
+// and docs/storage.md explains how a workspace is stored.
 package bridge

@@ -17,7 +17,7 @@ import (
 )
 
 // A consult of a workspace of model v4 finds its methodology, dead ends and
-// judgment nodes with one routine (issue 18): BM25 over each entry whole
+// judgment nodes with one routine: BM25 over each entry whole
 // (its title, text, pattern, conditions, keywords and capabilities, as
 // termFields weighs them), read from the workspace's term index
 // (search.Terms), so that its cost grows with the hits and not

@@ -15,7 +15,7 @@ import (
 // history after it in the new one. A migration must be deterministic (it
 // sees the session and the clock, nothing else) and must not change the
 // learning model: a change of model changes the advice, so it is explicit
-// (issue 16's `ucs migrate --model`), never a side effect of an upgrade.
+// (`ucs migrate --model`), never a side effect of an upgrade.
 //
 // Adding a data file or an entry field is a migration: the reader of the
 // old format stays, and the step says what the new format adds.

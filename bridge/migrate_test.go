@@ -125,8 +125,8 @@ func TestVerifyNamedAgent(t *testing.T) {
 }
 
 // withTestModel registers, for one test, a second learning model whose
-// reward differs from the reference's: until issue 16 brings a real one,
-// it proves that each event replays with the model that applied it.
+// reward differs from the reference's: it proves that each event replays
+// with the model that applied it.
 func withTestModel(t *testing.T) string {
 	t.Helper()
 	const name = "test-half-reward"

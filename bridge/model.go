@@ -24,7 +24,7 @@ type Model struct {
 	// params are the settings of a model of package learn (v3 and
 	// later); nil for the reference's model.
 	params *learn.Params
-	// governs: the qualitative memory is governed (issue 18: observations
+	// governs: the qualitative memory is governed (observations
 	// from reflections; hits that must match the context, reopen
 	// conditions evaluated as conditions). v4 and later; v3 is frozen as
 	// it shipped, so its journals replay.

@@ -17,7 +17,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
-// Observations (issue 18): what the agent currently believes, governed
+// Observations: what the agent currently believes, governed
 // (package belief). In a workspace of model v4 every reflection
 // that states something (post_task, dead_end, annotation, experiment)
 // speaks to one observation, under a key derived by code (or named:

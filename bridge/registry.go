@@ -1,9 +1,3 @@
-// Package bridge runs ucs's operations on a workspace: New opens one, and
-// Do runs one call (lock, load, operate, commit, unlock) and returns its
-// JSON answer or an *Error whose Kind is the process's exit code. Specs
-// describes every operation, with the schema of its input; the command
-// line, its help, the skill's command reference and tool schemas are all
-// derived from it. docs/storage.md explains how a workspace is stored.
 package bridge
 
 import (

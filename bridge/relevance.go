@@ -11,7 +11,7 @@ import (
 )
 
 // What a consult of a workspace of model v4 or later shows of the
-// qualitative memory, and what it lets weigh on the advice (issue 18): a
+// qualitative memory, and what it lets weigh on the advice: a
 // hit must share a stemmed content word with the context (package recall's
 // terms: tests, testing and tested are one word; parser_test.go is parser
 // and test), a dead end's reopen conditions hold as a condition (all their

@@ -11,7 +11,7 @@ import (
 )
 
 // What export and import carry for a v4 workspace besides the reference's
-// package (issue 18): the observations, the goals and the Markdown files
+// package: the observations, the goals and the Markdown files
 // people read, so an export imported into a fresh workspace and exported
 // again gives the same entries, texts and files; and what makes import
 // idempotent and honest: a package imported before changes nothing the

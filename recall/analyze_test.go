@@ -8,7 +8,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
-// The failures issue 18 names: the task's own words must give the terms
+// The failures of matching words as written: the task's own words must give the terms
 // the entries about it are indexed under, whatever the inflection, and
 // identifiers split into their words.
 func TestAnalyzerTerms(t *testing.T) {

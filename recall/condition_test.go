@@ -15,7 +15,7 @@ func TestConditionHolds(t *testing.T) {
 		cond, context string
 		want          bool
 	}{
-		// The failure issue 18 names: a shared "api" reopened a Stripe dead end.
+		// The failure that made reopen conditions conditions: a shared "api" reopened a Stripe dead end.
 		{"Stripe API v2 released with webhooks", "research the PayPal API", false},
 		{"Stripe API v2 released with webhooks", "Stripe released webhooks for its v2 API", true},
 		{"Stripe API v2 released with webhooks", "stripe api webhook release", true},

@@ -1,5 +1,5 @@
 // Package recall finds the knowledge written about a task when the task is
-// worded differently: the retrieval of issue 18 ("Governed knowledge"), for
+// worded differently, for
 // every kind of entry (methodology, dead ends, judgment nodes, experiments,
 // observations) with one scoring routine.
 //

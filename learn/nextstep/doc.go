@@ -1,11 +1,11 @@
-// Package nextstep is the research prototype of a next-step predictor for
-// ucs's v5 model (issue 27): it ranks an agent's next tool by what agents
-// did next in the same place of similar tasks and by the step's own
-// success, learned over exact keys. It is measured by the real-trace
+// Package nextstep is the next-step predictor of ucs's v5 model: it ranks
+// an agent's next tool by what agents did next in the same place of
+// similar tasks and by the step's own success, learned over exact keys.
+// learn/advice joins it to a workspace. It is measured by the real-trace
 // benchmark (internal/bench/realbench, realbench.Proto) and the simulator
-// (internal/bench/learnbench, the policy next@C); nothing in ucs's commands uses
-// it. docs/learning-benchmark.md ("v5 candidates") has every variant tried,
-// the figures, and the design note this prototype supports.
+// (internal/bench/learnbench, the policy next@C); docs/learning-benchmark.md
+// ("v5 candidates") has every variant tried, the figures, and the design
+// note behind it.
 //
 // An Episode is one task: its identity (an explicit task id, or the exact
 // context), its context's terms, the agent's trail (Prev: its last call,
