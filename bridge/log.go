@@ -189,9 +189,9 @@ func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	if !x.IsZero() && res.ExitCode != nil {
 		// Short enough for the table's column: "success, expected a
 		// failure: exit 1".
-		return v.Status + ", expected " + x.String() + ": exit " + strconv.Itoa(*res.ExitCode)
+		return v.Status.String() + ", expected " + x.String() + ": exit " + strconv.Itoa(*res.ExitCode)
 	}
-	s := v.Status + " (rule " + v.Rule
+	s := v.Status.String() + " (rule " + v.Rule
 	if res.ExitCode != nil {
 		s += ", exit " + strconv.Itoa(*res.ExitCode)
 	}

@@ -14,14 +14,6 @@
 // package does not run anything; it judges what a runner or an agent saw.
 package outcome
 
-// The statuses a Verdict can carry.
-const (
-	Success = "success"
-	Partial = "partial"
-	Failure = "failure"
-	Timeout = "timeout"
-)
-
 // Result is the raw result of one action, as ucs exec observes it or as a
 // report's "result" tells it. A zero field is unknown (or none).
 type Result struct {
@@ -40,7 +32,7 @@ type Result struct {
 
 // Verdict is the classifier's answer.
 type Verdict struct {
-	Status     string  // Success, Partial, Failure or Timeout
+	Status     Status  // Success, Partial, Failure or Timeout (Neutral after Judge)
 	Confidence float64 // how sure the rule that fired is, in (0, 1]
 	Rule       string  // the rule that fired: one of the Rule constants
 	Detail     string  // a short human explanation, e.g. "exit code 3", "HTTP 503 in stdout"
