@@ -184,8 +184,7 @@ func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	if err != nil {
 		return "unreadable expectation" // likewise
 	}
-	v := x.Judge(res, outcome.Classify(res, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
-		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern}))
+	v := x.Judge(res, outcome.Classify(res, d.Rules))
 	if !x.IsZero() && res.ExitCode != nil {
 		// Short enough for the table's column: "success, expected a
 		// failure: exit 1".

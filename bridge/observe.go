@@ -36,8 +36,7 @@ func (s *session) observe(in *reportInput) (member pyjson.Value, status string, 
 		return pyjson.Value{}, "", 0, badInput("invalid_result", "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
 	}
 	d := s.declarations()[in.Action]
-	v := outcome.Classify(r, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
-		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern})
+	v := outcome.Classify(r, d.Rules)
 	// A step whose point is to fail is judged by what it was for
 	// (decodeReport checked the expectation).
 	x, _ := outcome.ParseExpectation(in.Expect)
