@@ -118,7 +118,7 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			// (the action log has it): not a self-reported neutral.
 			s = strField(in, "action")
 		default:
-			s = strField(in, "action") + " " + orDefault(success, "neutral")
+			s = strField(in, "action") + " " + orDefault(success, outcome.Neutral.String())
 		}
 		if sig := strField(in, "significance"); sig != "" && sig != "routine" {
 			s += " (" + sig + ")"
