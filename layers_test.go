@@ -11,7 +11,8 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson", "internal/suggest", "internal/bench"}, // internal/bench: its doc comment only
-	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "goal", "dashboard"},
+	{"outcome"}, // the vocabulary of outcomes the domain speaks
+	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "belief", "learn/nextstep"},
 	{"learn/advice"}, // joins the models (learn, learn/nextstep) to a workspace

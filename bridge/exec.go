@@ -70,8 +70,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan,
 	}
 	plan.Declaration = decls[action]
 	d := plan.Declaration
-	plan.Rules = outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
-		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern}
+	plan.Rules = d.Rules
 	state, err := b.ws.ReadFile(workspace.RelState)
 	readable := err == nil && gjson.ValidBytes(state)
 	policyFrom := state

@@ -39,10 +39,19 @@ func ParseInput(data []byte) (pyjson.Value, error) {
 
 // Outcomes and significances of a report, as the reference defines them.
 var (
-	outcomes      = []string{"success", "partial", "neutral", "failure"}
+	outcomes      = statusWords(outcome.Reported...)
 	significances = []string{"routine", "notable", "critical"}
 	reflectTypes  = []string{"post_task", "annotation", "experiment", "dead_end", "synthesis"}
 )
+
+// statusWords are the words of statuses, for a field's Enum.
+func statusWords(statuses ...outcome.Status) []string {
+	words := make([]string, len(statuses))
+	for i, s := range statuses {
+		words[i] = s.String()
+	}
+	return words
+}
 
 // The decoders below read an input Do has validated against the
 // operation's Spec and completed with its defaults: every field present

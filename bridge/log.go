@@ -118,7 +118,7 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			// (the action log has it): not a self-reported neutral.
 			s = strField(in, "action")
 		default:
-			s = strField(in, "action") + " " + orDefault(success, "neutral")
+			s = strField(in, "action") + " " + orDefault(success, outcome.Neutral.String())
 		}
 		if sig := strField(in, "significance"); sig != "" && sig != "routine" {
 			s += " (" + sig + ")"
@@ -184,14 +184,13 @@ func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	if err != nil {
 		return "unreadable expectation" // likewise
 	}
-	v := x.Judge(res, outcome.Classify(res, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
-		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern}))
+	v := x.Judge(res, outcome.Classify(res, d.Rules))
 	if !x.IsZero() && res.ExitCode != nil {
 		// Short enough for the table's column: "success, expected a
 		// failure: exit 1".
-		return v.Status + ", expected " + x.String() + ": exit " + strconv.Itoa(*res.ExitCode)
+		return v.Status.String() + ", expected " + x.String() + ": exit " + strconv.Itoa(*res.ExitCode)
 	}
-	s := v.Status + " (rule " + v.Rule
+	s := v.Status.String() + " (rule " + v.Rule
 	if res.ExitCode != nil {
 		s += ", exit " + strconv.Itoa(*res.ExitCode)
 	}

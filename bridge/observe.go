@@ -36,31 +36,27 @@ func (s *session) observe(in *reportInput) (member pyjson.Value, status string, 
 		return pyjson.Value{}, "", 0, badInput("invalid_result", "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
 	}
 	d := s.declarations()[in.Action]
-	v := outcome.Classify(r, outcome.Rules{PartialExitCodes: d.PartialExitCodes, HTTPStatusPattern: d.HTTPStatusPattern,
-		ExpectsOutput: d.ExpectsOutput, PartialPattern: d.PartialPattern})
+	v := outcome.Classify(r, d.Rules)
 	// A step whose point is to fail is judged by what it was for
 	// (decodeReport checked the expectation).
 	x, _ := outcome.ParseExpectation(in.Expect)
 	v = x.Judge(r, v)
-	learned := v.Status
-	if learned == outcome.Timeout {
-		learned = "failure" // for learning a timeout is a failure; it never fails a goal
-	}
+	learned := v.Status.Learned() // a timeout never fails a goal, but teaches a failure
 	members := []pyjson.Member{
-		pyjson.KV("status", v.Status), pyjson.KV("confidence", v.Confidence),
+		pyjson.KV("status", v.Status.String()), pyjson.KV("confidence", v.Confidence),
 		pyjson.KV("rule", v.Rule), pyjson.KV("detail", v.Detail),
 	}
 	if !x.IsZero() {
 		members = append(members, pyjson.KV("expected", x.String()))
 	}
-	if self := in.Success; self != "neutral" {
-		agree := self == learned
+	if self := in.Success; outcome.Status(self) != outcome.Neutral {
+		agree := outcome.Status(self) == learned
 		members = append(members, pyjson.KV("self_report", self), pyjson.KV("agrees", agree))
 		if !agree {
-			s.warn("the observed outcome (" + v.Status + ", " + v.Rule + ") overrides the reported success " + quote(self))
+			s.warn("the observed outcome (" + v.Status.String() + ", " + v.Rule + ") overrides the reported success " + quote(self))
 		}
 	}
-	in.Success = learned
+	in.Success = learned.String()
 	in.Weight = v.Confidence / selfReportConfidence
-	return pyjson.ObjectValue(members), v.Status, v.Confidence, nil
+	return pyjson.ObjectValue(members), v.Status.String(), v.Confidence, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // Human-in-the-loop evidence. rate records an operator's verdict on an
@@ -34,7 +35,7 @@ its journal sequence number (ucs log --op report).`,
 	Mutating: true,
 	Verdict:  true,
 	Fields: []Field{seqField,
-		{Name: "success", Type: TypeString, Flag: true, Required: true, Enum: []string{"success", "partial", "failure"}, Doc: "the verdict"},
+		{Name: "success", Type: TypeString, Flag: true, Required: true, Enum: statusWords(outcome.Success, outcome.Partial, outcome.Failure), Doc: "the verdict"},
 		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
 		byField,
 	},
@@ -54,7 +55,7 @@ is learned as a new outcome.)`,
 	Example:  "ucs amend 42 --success failure --note \"the tests did not run\"\nucs amend 42 --action web_search",
 	Mutating: true,
 	Fields: []Field{seqField,
-		{Name: "success", Type: TypeString, Flag: true, Enum: []string{"success", "partial", "failure", "neutral"}, Doc: "the corrected verdict (default: the original's)"},
+		{Name: "success", Type: TypeString, Flag: true, Enum: statusWords(outcome.Success, outcome.Partial, outcome.Failure, outcome.Neutral), Doc: "the corrected verdict (default: the original's)"},
 		{Name: "action", Type: TypeString, Flag: true, Doc: "the capability actually used (default: the original's)"},
 		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
 		byField,
@@ -203,7 +204,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("learning", learned))
 	// A person's verdict on an action is evidence on what the agent
 	// believes about that capability (v4 and later).
-	if s.model.governsKnowledge() && success != "partial" {
+	if s.model.governsKnowledge() && outcome.Status(success) != outcome.Partial {
 		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err

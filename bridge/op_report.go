@@ -5,18 +5,19 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// Base rewards of the reward model by outcome; reward blends the base with
-// the edge's utility: 0.7·base + 0.3·u.
-var rewardBase = map[string]float64{"success": 0.80, "partial": 0.45, "neutral": 0.30, "failure": 0.10}
-
+// rewardEdgeBlend is how much of a reward is the edge's utility: the
+// reward model blends the outcome's base reward (outcome.Status.Reward)
+// with it, 0.7·base + 0.3·u.
 const rewardEdgeBlend = 0.3
 
-// referenceReward is the v2 model's reward: the reference's.
+// referenceReward is the v2 model's reward: the reference's. The word is
+// the journal's, as spelled: one that is no status has a base of 0.
 func referenceReward(success string, u float64) float64 {
-	return float64((1.0-rewardEdgeBlend)*rewardBase[success]) + float64(rewardEdgeBlend*u)
+	return float64((1.0-rewardEdgeBlend)*outcome.Status(success).Reward()) + float64(rewardEdgeBlend*u)
 }
 
 // reflectionFields are the questions of a post-task reflection prompt.
@@ -119,7 +120,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	} else if before == "" {
 		// A task's first step (v5) comes from no capability: nothing to
 		// reinforce, and no jump to log.
-		r = rewardBase[in.Success]
+		r = outcome.Status(in.Success).Reward()
 		out = append(out, pyjson.KV("reinforcement", nil))
 	} else if path := e.Graph.ShortestPath(before, in.Action); path != nil {
 		credited := make([]pyjson.Value, len(path))
@@ -134,7 +135,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 			pyjson.KV("edges", credited),
 		)))
 	} else {
-		r = rewardBase[in.Success]
+		r = outcome.Status(in.Success).Reward()
 		if err := s.override(before, in.Action, "no_direct_edge"); err != nil {
 			return pyjson.Value{}, err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -110,16 +111,17 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 		al := byAction[name]
 		if al == nil {
 			al = &alloc{action: name, rate: []pyjson.Member{
-				pyjson.KV("success", 0), pyjson.KV("partial", 0), pyjson.KV("failure", 0), pyjson.KV("neutral", 0)}}
+				pyjson.KV(outcome.Success.String(), 0), pyjson.KV(outcome.Partial.String(), 0),
+				pyjson.KV(outcome.Failure.String(), 0), pyjson.KV(outcome.Neutral.String(), 0)}}
 			byAction[name] = al
 			order = append(order, al)
 		}
 		al.count++
-		outcome := knowledge.Str(a, "success")
+		word := knowledge.Str(a, "success") // as spelled: an odd word gets a count of its own
 		if _, ok := a.Get("success"); !ok {
-			outcome = "neutral"
+			word = outcome.Neutral.String()
 		}
-		al.rate = bump(al.rate, outcome)
+		al.rate = bump(al.rate, word)
 	}
 	slices.SortStableFunc(order, func(a, b *alloc) int { return b.count - a.count })
 	allocation := []pyjson.Value{}

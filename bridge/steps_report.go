@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // learnStep teaches a v5 model a report: the step from where the agent
@@ -54,7 +55,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	before := m.Explain(ep, in.Action)
 	discovered := false
 	switch {
-	case in.Success == "neutral" || w <= 0:
+	case outcome.Status(in.Success) == outcome.Neutral || w <= 0:
 		// The agent says where it is: the episode moves there, nothing
 		// is learned.
 		ep.Locate(ep.Prev, in.Action)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // A History is what the page shows of the journal: the contexts consulted
@@ -58,12 +59,14 @@ func (h *History) Reported(now, success string) {
 		h.perDay[day] = d
 	}
 	d[0]++
-	switch orDefault(strings.ToLower(success), "neutral") {
-	case "success":
+	// Lower case, not outcome.ParseStatus's Unicode folding: a word the
+	// journal holds is counted as it always was.
+	switch outcome.Status(strings.ToLower(success)) {
+	case outcome.Success:
 		d[1]++
-	case "partial":
+	case outcome.Partial:
 		d[2]++
-	case "failure":
+	case outcome.Failure:
 		d[3]++
 	}
 }

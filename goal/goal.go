@@ -1,6 +1,9 @@
 package goal
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
+)
 
 // Goal states.
 const (
@@ -49,19 +52,19 @@ type Outcome struct {
 // says what changed: "completed", "failed", "retry_used" or "".
 func (g *Goal) Observe(seq int64, action, status string, confidence float64, now string) string {
 	g.Last = &Outcome{Seq: seq, Action: action, Status: status, Confidence: confidence}
-	switch status {
-	case "success":
+	switch outcome.Status(status) {
+	case outcome.Success:
 		g.Successes++
 		if g.Criterion == CriterionThreshold && confidence >= g.Confidence ||
 			g.Criterion == CriterionCount && g.Successes >= g.Target {
 			g.State, g.Closed, g.Note = Completed, now, "completion criteria met"
 			return "completed"
 		}
-	case "partial":
+	case outcome.Partial:
 		g.Partials++
-	case "timeout":
+	case outcome.Timeout:
 		g.Timeouts++ // a timeout never fails a goal
-	case "failure":
+	case outcome.Failure:
 		g.Failures++
 		if g.RetriesLeft == 0 {
 			g.State, g.Closed, g.Note = Failed, now, "failed with no retry left"

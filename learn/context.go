@@ -1,6 +1,10 @@
 package learn
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/outcome"
+)
 
 // A Context is what an estimate is conditioned on besides the transition:
 // the terms of the task's description, and the capability the agent came
@@ -40,12 +44,13 @@ func (t *Trail) After(cursor string, terms []string) string {
 	return t.Prev
 }
 
-// Move records a report of action from cursor with an outcome ("success",
-// "failure", "neutral" or "partial") in a task with these terms.
+// Move records a report of action from cursor with an outcome (a report's
+// success word, as spelled: outcome.Success, Failure, Neutral or Partial)
+// in a task with these terms.
 func (t *Trail) Move(cursor, action, success string, terms []string) {
-	switch {
-	case success == "failure":
-	case success == "neutral" && cursor != t.At && action == t.At:
+	switch s := outcome.Status(success); {
+	case s == outcome.Failure:
+	case s == outcome.Neutral && cursor != t.At && action == t.At:
 	default:
 		t.Prev, t.At, t.Terms = cursor, action, terms
 	}

@@ -3,6 +3,7 @@ package learn
 import (
 	"slices"
 
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -94,16 +95,9 @@ func Teach(g *torusfield.Graph, man *torusfield.Manifest, m *Model, ctx Context,
 }
 
 // OutcomeValue is what a report's success word teaches: the success value
-// and how much it counts. "neutral" (the agent only says where it is), and
-// any other word, teaches nothing.
+// and how much it counts (outcome.Status.Learning). The word is taken as
+// spelled: "neutral" (the agent only says where it is), and any other
+// word, teaches nothing.
 func OutcomeValue(success string) (y, weight float64) {
-	switch success {
-	case "success":
-		return 1, 1
-	case "partial":
-		return 0.5, 1
-	case "failure":
-		return 0, 1
-	}
-	return 0, 0
+	return outcome.Status(success).Learning()
 }

@@ -14,7 +14,7 @@ func TestClassify(t *testing.T) {
 		name   string
 		r      Result
 		rules  Rules
-		status string
+		status Status
 		conf   float64
 		rule   string
 		detail string

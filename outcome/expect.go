@@ -9,11 +9,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-// Neutral is the status of a run that did not do what the agent expected
-// of it but did not fail either: a failure was expected and it passed
-// (RuleUnexpectedPass). It teaches nothing about the step.
-const Neutral = "neutral"
-
 // The rules of an Expectation (Judge).
 const (
 	RuleExpectedFailure  = "expected_failure"   // a failure was expected, and it exited non-zero

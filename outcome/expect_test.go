@@ -21,7 +21,7 @@ func TestExpectationJudge(t *testing.T) {
 		name   string
 		x      Expectation
 		r      Result
-		status string
+		status Status
 		rule   string
 	}{
 		{"no expectation, exit 1", Expectation{}, Result{ExitCode: exit(1)}, Failure, RuleExitCode},

@@ -1,5 +1,8 @@
-// Package outcome owns what ucs concludes from the raw result of an action:
-// the deterministic classifier (Classify: success, partial, failure or
+// Package outcome owns what ucs concludes from the raw result of an action,
+// and the one vocabulary it says it in: Status (success, partial, failure,
+// neutral, timeout), with the reward and the learning value of each, which
+// reports, goals, the dashboard and the learning models all speak. It
+// holds the deterministic classifier (Classify: success, partial, failure or
 // timeout, with the rule that decided and how sure it is), the sanitiser
 // that keeps secrets out of what ucs records (Sanitize), and the bounded,
 // sanitised summary of a result that a journal entry holds (Summarize).
@@ -7,20 +10,13 @@
 // Most callers need three functions: ParseResult to read a report's
 // "result" object (or build a Result from what ucs exec observed), Classify
 // to judge it against the capability's Rules, and Summarize to record it.
-// Rules.Validate checks a manifest's rules when the manifest is loaded.
+// Rules.Validate checks a manifest's rules when the manifest is loaded
+// (policy.ParseDeclarations calls it).
 //
 // Nothing here is random, reads a clock or touches the disk: the same
 // result and rules always give the same verdict and the same bytes. The
 // package does not run anything; it judges what a runner or an agent saw.
 package outcome
-
-// The statuses a Verdict can carry.
-const (
-	Success = "success"
-	Partial = "partial"
-	Failure = "failure"
-	Timeout = "timeout"
-)
 
 // Result is the raw result of one action, as ucs exec observes it or as a
 // report's "result" tells it. A zero field is unknown (or none).
@@ -40,7 +36,7 @@ type Result struct {
 
 // Verdict is the classifier's answer.
 type Verdict struct {
-	Status     string  // Success, Partial, Failure or Timeout
+	Status     Status  // Success, Partial, Failure or Timeout (Neutral after Judge)
 	Confidence float64 // how sure the rule that fired is, in (0, 1]
 	Rule       string  // the rule that fired: one of the Rule constants
 	Detail     string  // a short human explanation, e.g. "exit code 3", "HTTP 503 in stdout"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // A Declaration is what a manifest capability declares about itself besides
@@ -27,18 +28,11 @@ type Declaration struct {
 	// undeclared.
 	TimeoutMS int64
 
-	// The rest is the "outcome" object, for the outcome classifier.
-
-	// PartialExitCodes are exit codes (1–255) that mean a partial success.
-	PartialExitCodes []int
-	// HTTPStatusPattern is a regular expression (RE2) whose one capturing
-	// group finds an HTTP status code in the output.
-	HTTPStatusPattern string
-	// ExpectsOutput says an empty output is a failure.
-	ExpectsOutput bool
-	// PartialPattern is a regular expression (RE2) that marks an output as a
-	// partial success.
-	PartialPattern string
+	// Rules are the "outcome" object: how the classifier reads the
+	// capability's result. A manifest holds them stricter than the
+	// classifier needs: partial exit codes from 1 to 255, and an HTTP
+	// status pattern with exactly one capturing group.
+	outcome.Rules
 }
 
 // Side effects a capability may declare.
@@ -253,6 +247,12 @@ func parseOutcome(v pyjson.Value, d *Declaration) *DeclarationError {
 			return bad(".expects_output", "must be true or false, got %s", ev.Kind().Noun())
 		}
 		d.ExpectsOutput = ev.Bool()
+	}
+	// The checks above are the manifest's, with its messages, and
+	// stricter; the classifier's own (Validate) hold of every declaration
+	// all the same, so a rule it comes to require is never skipped here.
+	if err := d.Rules.Validate(); err != nil {
+		return bad("", "%v", err)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 func TestParseDeclarations(t *testing.T) {
@@ -26,8 +28,8 @@ func TestParseDeclarations(t *testing.T) {
 	assert.Equal(t, map[string]Declaration{
 		"read_file": {Permissions: perms("fs:read:.", "env:read:HOME"), SideEffect: Pure, Deterministic: &yes, TimeoutMS: 5000},
 		"edit": {Permissions: perms("fs:write:./src"), SideEffect: Impure, Deterministic: &no,
-			PartialExitCodes: []int{1, 255}, ExpectsOutput: true, PartialPattern: "(?i)warning"},
-		"fetch": {Permissions: perms("net:http:get"), HTTPStatusPattern: `HTTP/\d\.\d (\d{3})`},
+			Rules: outcome.Rules{PartialExitCodes: []int{1, 255}, ExpectsOutput: true, PartialPattern: "(?i)warning"}},
+		"fetch": {Permissions: perms("net:http:get"), Rules: outcome.Rules{HTTPStatusPattern: `HTTP/\d\.\d (\d{3})`}},
 		"think": {},
 		"plain": {},
 	}, got)

@@ -124,6 +124,10 @@ func FuzzParseDeclarations(f *testing.F) {
 			if d.PartialPattern != "" {
 				regexp.MustCompile(d.PartialPattern)
 			}
+			// What a manifest declares, the classifier accepts.
+			if err := d.Rules.Validate(); err != nil {
+				t.Fatalf("%q: rules the classifier refuses: %v", name, err)
+			}
 		}
 	})
 }

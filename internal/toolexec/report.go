@@ -126,11 +126,11 @@ func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Rep
 	}
 	out := pyjson.Obj(pyjson.KV("action", a.Capability), pyjson.KV("exit_code", o.ExitCode),
 		pyjson.KV("duration_ms", o.Duration.Milliseconds()),
-		pyjson.KV("outcome", v.Status), pyjson.KV("confidence", v.Confidence), pyjson.KV("rule", v.Rule), pyjson.KV("detail", v.Detail))
+		pyjson.KV("outcome", v.Status.String()), pyjson.KV("confidence", v.Confidence), pyjson.KV("rule", v.Rule), pyjson.KV("detail", v.Detail))
 	if !a.Expect.IsZero() {
 		out = out.With("expected", a.Expect.String())
 	}
-	line := "ucs: " + a.Capability + " " + v.Status + " (" + strconv.FormatFloat(v.Confidence, 'f', 2, 64) + ", " + v.Rule + ")"
+	line := "ucs: " + a.Capability + " " + v.Status.String() + " (" + strconv.FormatFloat(v.Confidence, 'f', 2, 64) + ", " + v.Rule + ")"
 	if !a.Expect.IsZero() {
 		line += "; " + v.Detail
 	}
