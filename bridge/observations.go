@@ -135,7 +135,7 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 		if err != nil {
 			return pyjson.Value{}, beliefError(err, target)
 		}
-		return observationValue(o, ch), nil
+		return belief.ChangeValue(o, ch), nil
 	}
 	if cur := b.Active(key); cur != nil && recall.NearDuplicate(s.analyzer().Terms(cur.Claim), s.analyzer().Terms(claim)) {
 		claim = cur.Claim // the same lesson in other words: evidence, not a new claim
@@ -144,7 +144,7 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 	if err != nil {
 		return pyjson.Value{}, beliefError(err, "")
 	}
-	return observationValue(o, ch), nil
+	return belief.ChangeValue(o, ch), nil
 }
 
 // beliefError turns the book's refusals into bad input.
@@ -158,97 +158,14 @@ func beliefError(err error, id string) error {
 	return badInput("invalid_value", "see ucs observations", "%v", err)
 }
 
-// observationValue is an observation as answers show it.
-func observationValue(o *belief.Observation, ch belief.Change) pyjson.Value {
-	v := observationSummary(o, time.Time{})
-	var change any
-	switch {
-	case ch.Duplicate:
-		change = "duplicate evidence, ignored"
-	case ch.Superseded != "":
-		change = "superseded " + ch.Superseded
-	case ch.Created:
-		change = "created"
-	case ch.Before != ch.After:
-		change = string(ch.Before) + " → " + string(ch.After)
-	default:
-		change = "evidence added"
-	}
-	return v.With("change", change)
-}
-
-// observationSummary is an observation with its confidence components
-// (and its freshness when now is given).
-func observationSummary(o *belief.Observation, now time.Time) pyjson.Value {
-	c := o.Confidence
-	support, contradict := 0, 0
-	for _, e := range o.Evidence {
-		switch e.Stance {
-		case belief.Support:
-			support++
-		case belief.Contradict:
-			contradict++
-		}
-	}
-	ms := []pyjson.Member{
-		pyjson.KV("id", o.ID),
-		pyjson.KV("key", o.Key.String()),
-		pyjson.KV("claim", o.Claim),
-		pyjson.KV("status", string(o.Status)),
-		pyjson.KV("confidence", round(c.Value, 4)),
-		pyjson.KV("components", pyjson.Obj(pyjson.KV("sources", round(c.Sources, 4)), pyjson.KV("diversity", round(c.Diversity, 4)),
-			pyjson.KV("support", round(c.Support, 4)), pyjson.KV("contradiction", round(c.Contradiction, 4)),
-			pyjson.KV("recency", round(c.Recency, 4)), pyjson.KV("operator", round(c.Operator, 4)))),
-		pyjson.KV("evidence", pyjson.Obj(pyjson.KV("support", support), pyjson.KV("contradict", contradict))),
-		pyjson.KV("last_supported", isoTime(o.LastSupported)),
-	}
-	if !now.IsZero() {
-		ms = append(ms, pyjson.KV("freshness", round(belief.Freshness(o, now), 4)), pyjson.KV("due", isoTime(belief.DueAt(o))))
-	}
-	for _, l := range []struct{ k, v string }{{"supersedes", o.Supersedes}, {"superseded_by", o.SupersededBy}} {
-		if l.v != "" {
-			ms = append(ms, pyjson.KV(l.k, l.v))
-		}
-	}
-	return pyjson.ObjectValue(ms)
-}
-
-// beliefKinds are the observation kinds, for the reflect schema.
-func beliefKinds() []string {
-	out := make([]string, len(belief.Kinds))
-	for i, k := range belief.Kinds {
-		out[i] = string(k)
-	}
-	return out
-}
-
-// observationReview is synthesize's view of the observations: the believed
-// ones due for revalidation (by kind), those superseded or invalidated
-// since the period began, and the believed ones with contradicting
-// evidence, which need a decision (confirm, contradict, retire).
+// observationReview is synthesize's view of the observations
+// (belief.Review).
 func (s *session) observationReview(since string) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	due, _ := dueByKind(b, s.now)
-	superseded, invalidated, contested := []pyjson.Value{}, []pyjson.Value{}, []pyjson.Value{}
-	for _, o := range b.Observations() {
-		switch {
-		case o.Status == belief.Superseded:
-			if n := b.Get(o.SupersededBy); n != nil && isoTime(n.Created) >= since {
-				superseded = append(superseded, observationSummary(o, time.Time{}))
-			}
-		case o.Status == belief.Invalidated:
-			if last := o.Evidence[len(o.Evidence)-1]; isoTime(last.At) >= since {
-				invalidated = append(invalidated, observationSummary(o, time.Time{}))
-			}
-		case o.Confidence.Contradiction > 0:
-			contested = append(contested, observationSummary(o, s.now))
-		}
-	}
-	return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("superseded", superseded),
-		pyjson.KV("invalidated", invalidated), pyjson.KV("contested", contested)), nil
+	return belief.Review(b, since, s.now), nil
 }
 
 // Consult's context of observations (Sentinel MAX's ranker, filter and
@@ -506,25 +423,6 @@ func (s *session) observeEntries() (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// dueByKind lists the believed observations due for revalidation, by
-// kind (in belief.Kinds' order), and how many there are.
-func dueByKind(b *belief.Book, now time.Time) (pyjson.Value, int) {
-	due := b.Due(now)
-	var kinds []pyjson.Member
-	for _, k := range belief.Kinds {
-		var list []pyjson.Value
-		for _, o := range due {
-			if o.Key.Kind == k {
-				list = append(list, observationSummary(o, now))
-			}
-		}
-		if list != nil {
-			kinds = append(kinds, pyjson.KV(string(k), list))
-		}
-	}
-	return pyjson.ObjectValue(kinds), len(due)
 }
 
 // A contextIndex is what consult ranks observations with: the recall index

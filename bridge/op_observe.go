@@ -32,7 +32,7 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	if argBool(c, "due") {
-		due, n := dueByKind(b, s.now)
+		due, n := belief.DueByKind(b, s.now)
 		return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("count", n)), nil
 	}
 	want := argString(c, "status")
@@ -40,7 +40,7 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 	for _, o := range b.Observations() {
 		st := string(o.Status)
 		if want == "all" || want == st || want == "believed" && o.Status.Current() {
-			out = append(out, observationSummary(o, s.now))
+			out = append(out, belief.Summary(o, s.now))
 		}
 	}
 	return pyjson.Obj(pyjson.KV("observations", out), pyjson.KV("count", len(out))), nil
@@ -114,7 +114,7 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, beliefError(err, id)
 			}
-			return viaAgent(pyjson.Obj(pyjson.KV("status", pastTense[act]), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), c), nil
+			return viaAgent(pyjson.Obj(pyjson.KV("status", pastTense[act]), pyjson.KV("by", by), pyjson.KV("observation", belief.ChangeValue(o, ch))), c), nil
 		},
 	}
 }
