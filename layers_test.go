@@ -13,8 +13,8 @@ var layers = [][]string{
 	{"internal/pyjson", "internal/suggest", "internal/bench"}, // internal/bench: its doc comment only
 	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "outcome", "policy", "goal", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
-	{"recall", "belief", "learn/nextstep"},
-	{"learn/advice"}, // joins the models (learn, learn/nextstep) to a workspace
+	{"recall", "learn/nextstep"},
+	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	{"internal/search"}, // scores the index storage keeps (knowledge), above storage
 	{"bridge"},

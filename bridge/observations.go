@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 	"time"
@@ -168,19 +167,9 @@ func (s *session) observationReview(since string) (pyjson.Value, error) {
 	return belief.Review(b, since, s.now), nil
 }
 
-// Consult's context of observations (Sentinel MAX's ranker, filter and
-// context builder): the believed observations that match the task, ranked
-// by relevance × freshness × confidence (× 1.25 when they share a word
-// with an active goal), near-duplicates and those ranking below
-// contextMinRank left out, at most contextPerKind per kind and
-// contextMaxBytes of JSON in all, each with its rank's components.
-const (
-	contextPerKind  = 3
-	contextMaxBytes = 3000
-	contextMinRank  = 0.02
-	goalMatchBoost  = 1.25
-)
-
+// observationContext is consult's context of observations
+// (belief.RankContext): the agent's own believed observations and, with a
+// fleet, its peers' (weighing fleetWeight), ranked for the context.
 func (s *session) observationContext(context string) (pyjson.Value, error) {
 	ci, err := s.contextIndex()
 	if err != nil {
@@ -194,100 +183,24 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 			}
 		}
 	}
-	type ranked struct {
-		o                                *belief.Observation
-		rank, relevance, freshness, goal float64
-		terms                            []string
-		matched                          []string
-		agent                            string // with peers: whose
-		peer                             int    // 0: the agent's own; else its peer's position + 1
-		weight                           float64
-	}
-	var rs []ranked
-	search := func(ci *contextIndex, agent string, peer int, weight float64) {
-		for _, h := range ci.ix.Search(recall.Query{Text: context}) {
-			o, ok := ci.obs[h.ID]
-			if !ok {
-				continue
-			}
-			terms, _ := ci.ix.Terms(h.ID)
-			r := ranked{o: o, relevance: h.Score / (h.Score + 1), freshness: belief.Freshness(o, s.now), goal: 1, terms: terms,
-				agent: agent, peer: peer, weight: weight}
-			for _, m := range h.Matched {
-				r.matched = append(r.matched, m.Term)
-			}
-			if recall.Matches(goalTerms, terms, 1) {
-				r.goal = goalMatchBoost
-			}
-			r.rank = r.relevance * r.freshness * o.Confidence.Value * r.goal * weight
-			if r.rank >= contextMinRank {
-				rs = append(rs, r)
-			}
-		}
-	}
 	own := ""
 	if len(s.peers) > 0 {
 		own = s.agentID
 	}
-	search(ci, own, 0, 1)
-	for i, p := range s.peers {
+	sources := []belief.ContextSource{{Index: ci, Agent: own, Weight: 1}}
+	for _, p := range s.peers {
 		if pci := s.peerContextIndex(p); pci != nil {
-			search(pci, p.name, i+1, fleetWeight)
+			sources = append(sources, belief.ContextSource{Index: pci, Agent: p.name, Weight: fleetWeight})
 		}
 	}
-	slices.SortStableFunc(rs, func(a, b ranked) int {
-		if a.rank != b.rank {
-			if a.rank > b.rank {
-				return -1
-			}
-			return 1
-		}
-		if a.peer != b.peer {
-			return a.peer - b.peer
-		}
-		return strings.Compare(a.o.ID, b.o.ID)
-	})
-	out := []pyjson.Value{}
-	perKind := map[belief.Kind]int{}
-	var kept [][]string
-	size, left := 0, 0
-	for _, r := range rs {
-		dup := slices.ContainsFunc(kept, func(t []string) bool { return recall.NearDuplicate(t, r.terms) })
-		if dup || perKind[r.o.Key.Kind] >= contextPerKind {
-			left++
-			continue
-		}
-		rank := []pyjson.Member{pyjson.KV("score", round(r.rank, 4)), pyjson.KV("relevance", round(r.relevance, 4)),
-			pyjson.KV("freshness", round(r.freshness, 4)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
-			pyjson.KV("goal", r.goal)}
-		if r.weight != 1 {
-			rank = append(rank, pyjson.KV("fleet_weight", r.weight))
-		}
-		v := pyjson.Obj(pyjson.KV("id", r.o.ID), pyjson.KV("key", r.o.Key.String()), pyjson.KV("claim", r.o.Claim),
-			pyjson.KV("status", string(r.o.Status)), pyjson.KV("confidence", round(r.o.Confidence.Value, 4)),
-			pyjson.KV("last_supported", isoTime(r.o.LastSupported)),
-			pyjson.KV("rank", pyjson.ObjectValue(append(rank, pyjson.KV("matched", r.matched)))))
-		if r.agent != "" {
-			v = v.With("agent", r.agent)
-		}
-		n := len(pyjson.AppendCompact(nil, v))
-		if size+n > contextMaxBytes {
-			left++
-			continue
-		}
-		size += n
-		perKind[r.o.Key.Kind]++
-		kept = append(kept, r.terms)
-		out = append(out, v)
-	}
-	return pyjson.Obj(pyjson.KV("hits", out), pyjson.KV("left_out", left)), nil
+	return belief.RankContext(context, goalTerms, s.now, sources), nil
 }
 
 // peerContextIndex is a fleet peer's believed observations, indexed: its
 // derived files when they match its book, else built from the book; nil
 // when it keeps none or they cannot be read (a peer is left out, never an
 // error of this workspace's).
-func (s *session) peerContextIndex(p peer) *contextIndex {
+func (s *session) peerContextIndex(p peer) *belief.ContextIndex {
 	raw, err := p.ws.ReadFile(relState)
 	if err != nil {
 		return nil
@@ -308,7 +221,7 @@ func (s *session) peerContextIndex(p peer) *contextIndex {
 	if err != nil {
 		return nil
 	}
-	return buildContextIndex(b, s.analyzer())
+	return belief.BuildContextIndex(b, s.analyzer())
 }
 
 // rememberContext keeps with the consult's advisory the observations it
@@ -425,31 +338,28 @@ func (s *session) observeEntries() (int, error) {
 	return n, nil
 }
 
-// A contextIndex is what consult ranks observations with: the recall index
-// of the believed ones, and each one's summary (id, key, claim, status,
-// confidence, last support), without its evidence. It is derived from the
-// book and kept beside it (relObsIndex, relObsSummary, each naming the
-// book's hash), so a consult reads a small binary index and a summary
-// file instead of decoding the book; stale or missing files are rebuilt
-// from the book, and written by the call's commit.
-type contextIndex struct {
-	ix  *recall.Index
-	obs map[string]*belief.Observation // summaries: no evidence
-}
+// The book's context index (belief.ContextIndex) is kept beside it in two
+// files, each naming the book's hash, so a consult reads a small binary
+// index and a summary file instead of decoding the book; stale or missing
+// files are rebuilt from the book, and written by the call's commit.
+// contextIndex is the session's name for it.
+type contextIndex = belief.ContextIndex
 
 const (
 	relObsIndex   = workspace.RelObservations + ".idx"
 	relObsSummary = workspace.RelObservations + ".sum"
-	obsIndexMagic = "ucs-observations-index-1\n"
 )
 
-func (s *session) contextIndex() (*contextIndex, error) {
+// contextIndex is the call's context index: read once, from the derived
+// files when they match the book and the call has not decoded it, else
+// built from the book (and then written by the commit).
+func (s *session) contextIndex() (*belief.ContextIndex, error) {
 	if s.obsCtx != nil {
 		return s.obsCtx, nil
 	}
 	sum, _ := bookRef(s.state.observations.raw)
 	if !s.state.observations.decoded && sum != "" {
-		if ci := s.loadContextIndex(sum); ci != nil {
+		if ci := s.loadContextIndexOf(s.ws, sum); ci != nil {
 			s.obsCtx = ci
 			return ci, nil
 		}
@@ -458,73 +368,24 @@ func (s *session) contextIndex() (*contextIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.obsCtx = buildContextIndex(b, s.analyzer())
+	s.obsCtx = belief.BuildContextIndex(b, s.analyzer())
 	s.obsCtxDirty = true
 	return s.obsCtx, nil
 }
 
-func buildContextIndex(b *belief.Book, an *recall.Analyzer) *contextIndex {
-	ci := &contextIndex{ix: recall.NewIndex(an), obs: map[string]*belief.Observation{}}
-	for _, o := range b.Observations() {
-		if !o.Status.Current() {
-			continue
-		}
-		ci.obs[o.ID] = &belief.Observation{ID: o.ID, Key: o.Key, Claim: o.Claim, Status: o.Status,
-			Confidence: o.Confidence, LastSupported: o.LastSupported}
-		ci.ix.Add(recall.Doc{ID: o.ID, Kind: string(o.Key.Kind), Fields: []recall.Field{
-			{Text: o.Claim, Weight: recall.TextWeight},
-			{Text: strings.ReplaceAll(o.Key.Slot, "-", " "), Weight: recall.KeywordsWeight},
-			{Text: strings.NewReplacer(":", " ", "+", " ").Replace(o.Key.Subject), Weight: recall.CapabilitiesWeight},
-		}})
-	}
-	return ci
-}
-
-// loadContextIndex reads the derived files of the book of that hash, or
-// returns nil when they are missing, stale or damaged.
-func (s *session) loadContextIndex(book string) *contextIndex {
-	return s.loadContextIndexOf(s.ws, book)
-}
-
-// loadContextIndexOf is loadContextIndex for the workspace ws (a fleet's
-// peer's).
-func (s *session) loadContextIndexOf(ws *workspace.Workspace, book string) *contextIndex {
-	raw, err := ws.ReadFile(relObsIndex)
-	head := obsIndexMagic + book + "\n"
-	if err != nil || !bytes.HasPrefix(raw, []byte(head)) {
+// loadContextIndexOf reads the derived files of the book of that hash in
+// the workspace ws (the agent's or a fleet peer's), or returns nil when
+// they are missing, stale or damaged.
+func (s *session) loadContextIndexOf(ws *workspace.Workspace, book string) *belief.ContextIndex {
+	idx, err := ws.ReadFile(relObsIndex)
+	if err != nil {
 		return nil
 	}
-	ix, err := recall.DecodeIndex(raw[len(head):])
-	if err != nil || !ix.Analyzer().Synonyms().Equal(s.analyzer().Synonyms()) {
+	sum, err := ws.ReadFile(relObsSummary)
+	if err != nil {
 		return nil
 	}
-	sumRaw, err := ws.ReadFile(relObsSummary)
-	if err != nil || gjson.GetBytes(sumRaw, "book").Str != book {
-		return nil
-	}
-	ci := &contextIndex{ix: ix, obs: map[string]*belief.Observation{}}
-	ok := true
-	gjson.GetBytes(sumRaw, "observations").ForEach(func(_, v gjson.Result) bool {
-		a := v.Array()
-		if len(a) != 8 {
-			ok = false
-			return false
-		}
-		t, err := time.Parse(time.RFC3339Nano, a[7].Str)
-		if err != nil {
-			ok = false
-			return false
-		}
-		o := &belief.Observation{ID: a[0].Str, Key: belief.Key{Kind: belief.Kind(a[1].Str), Subject: a[2].Str, Slot: a[3].Str},
-			Claim: a[4].Str, Status: belief.Status(a[5].Str), LastSupported: t}
-		o.Confidence.Value = a[6].Num
-		ci.obs[o.ID] = o
-		return true
-	})
-	if !ok || len(ci.obs) != ix.Len() {
-		return nil
-	}
-	return ci
+	return belief.DecodeContextIndex(idx, sum, book, s.analyzer())
 }
 
 // writeContextIndex hands the transaction the derived files for the book
@@ -538,28 +399,11 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 		if err != nil {
 			return err
 		}
-		ci = buildContextIndex(b, s.analyzer())
+		ci = belief.BuildContextIndex(b, s.analyzer())
 	}
-	idx := append([]byte(obsIndexMagic+book+"\n"), ci.ix.AppendBinary(nil)...)
-	ids := make([]string, 0, len(ci.obs))
-	for id := range ci.obs {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	list := make([]pyjson.Value, len(ids))
-	for i, id := range ids {
-		o := ci.obs[id]
-		list[i] = pyjson.ArrayValue([]pyjson.Value{pyjson.From(o.ID), pyjson.From(string(o.Key.Kind)), pyjson.From(o.Key.Subject),
-			pyjson.From(o.Key.Slot), pyjson.From(o.Claim), pyjson.From(string(o.Status)), pyjson.From(o.Confidence.Value),
-			pyjson.From(o.LastSupported.UTC().Format(time.RFC3339Nano))})
-	}
-	sum := pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("book", book), pyjson.KV("observations", list)))
-	for _, f := range []struct {
-		rel  string
-		data []byte
-	}{{relObsIndex, idx}, {relObsSummary, sum}} {
-		s.tx.SetDerived(f.rel, f.data)
-	}
+	idx, sum := ci.AppendFiles(book)
+	s.tx.SetDerived(relObsIndex, idx)
+	s.tx.SetDerived(relObsSummary, sum)
 	return nil
 }
 
