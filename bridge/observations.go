@@ -1,7 +1,7 @@
 package bridge
 
 import (
-	"slices"
+	"errors"
 	"strings"
 	"time"
 
@@ -13,7 +13,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
-	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
 // Observations (issue 18): what the agent currently believes, governed
@@ -92,58 +91,49 @@ func checkBook(read func(string) ([]byte, error), member []byte) error {
 	return nil
 }
 
-// evidence is a piece of evidence given by this call.
+// Agent is the agent the call acts for: the session is the book's
+// belief.Witness.
+func (s *session) Agent() string { return s.agentID }
+
+// Now is the call's time (UCS_NOW or the clock, read once per call).
+func (s *session) Now() time.Time { return s.now }
+
+// evidence is a piece of evidence given by this call (belief.NewEvidence).
 func (s *session) evidence(source, kind string, stance belief.Stance, by, note string) belief.Evidence {
-	if by == "" {
-		by = s.agentID
-	}
-	return belief.Evidence{Source: source, SourceKind: kind, Stance: stance, Weight: 1, At: s.now, By: by, Note: note}
+	return belief.NewEvidence(s, source, kind, stance, by, note)
 }
 
 // observeReflection makes a reflection evidence for the observation it
-// speaks to, and returns the answer's "observation" member.
+// speaks to (belief.Book.ObserveReflection), and returns the answer's
+// "observation" member.
 func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	claim := in.Text
-	if in.Type == "dead_end" && strings.TrimSpace(claim) == "" {
-		claim = "Dead end: " + in.Topic + ". " + in.WhyClosed
-	}
-	if in.Type == "annotation" && in.GeneralizedPattern != "" {
-		claim = in.GeneralizedPattern
-	}
-	if len(claim) > belief.MaxText {
-		claim = claim[:belief.MaxText]
-	}
-	topic := in.Topic
-	if topic == "" && in.Type == "annotation" {
-		topic = "artifact " + in.ArtifactID
-	}
-	key := belief.DeriveKey(strField(raw, "kind"), strField(raw, "subject"), strField(raw, "slot"), in.Type, in.Capabilities, in.Keywords, topic)
+	r := belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
+		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
+		Capabilities: in.Capabilities, Keywords: in.Keywords,
+		Kind: strField(raw, "kind"), Subject: strField(raw, "subject"), Slot: strField(raw, "slot"),
+		Contradicts: strField(raw, "contradicts")}
 	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
 	ev.At = at
-	if target := strField(raw, "contradicts"); target != "" {
-		// A reflection that names what it contradicts states the new
-		// claim: it supersedes the old one (kept, linked, with this as
-		// contradicting evidence). To contradict without a new claim:
-		// ucs contradict.
-		o, ch, err := b.Supersede(target, claim, ev, at)
-		if err != nil {
-			return pyjson.Value{}, beliefError(err, target)
-		}
-		return belief.ChangeValue(o, ch), nil
-	}
-	if cur := b.Active(key); cur != nil && recall.NearDuplicate(s.analyzer().Terms(cur.Claim), s.analyzer().Terms(claim)) {
-		claim = cur.Claim // the same lesson in other words: evidence, not a new claim
-	}
-	o, ch, err := b.Observe(key, claim, ev, at)
+	o, ch, err := b.ObserveReflection(r, ev, at, s.analyzer())
 	if err != nil {
-		return pyjson.Value{}, beliefError(err, "")
+		return pyjson.Value{}, actError(err)
 	}
 	return belief.ChangeValue(o, ch), nil
+}
+
+// actError is beliefError for a refusal that may name its observation
+// (a belief.ActError).
+func actError(err error) error {
+	var ae *belief.ActError
+	if errors.As(err, &ae) {
+		return beliefError(err, ae.ID)
+	}
+	return beliefError(err, "")
 }
 
 // beliefError turns the book's refusals into bad input.
@@ -243,15 +233,10 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	}
 }
 
-// outcomeWeight is how much one outcome says about a general claim: less
-// than a reflection that states it.
-const outcomeWeight = 0.5
-
 // attributeOutcome makes an action's outcome evidence on the observations
 // the advice it followed put in context that are about that action's
-// capability (OpenSentience's causal attribution): a success supports
-// them, a failure contradicts them, weighted by the outcome's confidence.
-// It returns the answer's member (nothing when none applies).
+// capability (belief.Book.Attribute): a report's, or an observed
+// command's. It returns the answer's member (nothing when none applies).
 func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, observed bool, seq int64) (pyjson.Value, bool, error) {
 	kind := belief.FromReport
 	if observed {
@@ -267,40 +252,15 @@ func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence 
 	if err != nil {
 		return pyjson.Value{}, false, err
 	}
-	source := belief.ContentID(kind, pyjson.Canonical(pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("action", action), pyjson.KV("y", y))))
-	var out []pyjson.Value
-	for _, id := range ids {
-		o := b.Get(id)
-		if o == nil || !o.Status.Current() || !aboutCapability(o.Key.Subject, action) || y == 0.5 {
-			continue
-		}
-		ev := s.evidence(source, kind, belief.Support, by, "")
-		ev.Weight = outcomeWeight * confidence
-		var ch belief.Change
-		if y > 0.5 {
-			o, ch, err = b.Confirm(id, ev, s.now)
-		} else {
-			ev.Stance = belief.Contradict
-			o, ch, err = b.Contradict(id, ev, s.now)
-		}
-		if err != nil {
-			return pyjson.Value{}, false, beliefError(err, id)
-		}
-		out = append(out, pyjson.Obj(pyjson.KV("id", o.ID), pyjson.KV("stance", string(ev.Stance)),
-			pyjson.KV("weight", round(ev.Weight, 4)), pyjson.KV("status", string(ch.After)), pyjson.KV("confidence", round(o.Confidence.Value, 4))))
+	v, ok, err := b.Attribute(s, ids, action, y, confidence, kind, by, seq)
+	if err != nil {
+		return pyjson.Value{}, false, actError(err)
 	}
-	if out == nil {
-		return pyjson.Value{}, false, nil
-	}
-	return pyjson.ArrayValue(out), true, nil
+	return v, ok, nil
 }
 
-// aboutCapability reports whether an observation's subject names the
-// capability ("capability:a+b" names a and b).
-func aboutCapability(subject, capability string) bool {
-	names, ok := strings.CutPrefix(subject, "capability:")
-	return ok && slices.Contains(strings.Split(names, "+"), capability)
-}
+// aboutCapability is rate's name for belief.AboutCapability.
+var aboutCapability = belief.AboutCapability
 
 // observeEntries makes the methodology and dead ends a workspace already
 // holds into observations, each entry the evidence of its claim, dated by
