@@ -14,8 +14,8 @@ var layers = [][]string{
 	{"outcome"}, // the vocabulary of outcomes the domain speaks
 	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal", "dashboard"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
-	{"recall", "belief", "learn/nextstep"},
-	{"learn/advice"}, // joins the models (learn, learn/nextstep) to a workspace
+	{"recall", "learn/nextstep"},
+	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	{"internal/search"}, // scores the index storage keeps (knowledge), above storage
 	{"bridge"},

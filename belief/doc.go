@@ -73,6 +73,33 @@
 // only appended, so contradicting evidence is kept and raw evidence stays
 // reachable; at most one believed observation per key.
 //
+// # Reflections, verdicts and outcomes
+//
+// A Reflection says what a reflection claims and which key it speaks to;
+// Book.ObserveReflection records it: evidence for the believed claim
+// under its key when the claim says the same in other words
+// (recall.NearDuplicate), else a new claim that supersedes it, or, when
+// the reflection names what it contradicts, a supersession of that. A
+// Verdict (confirm, contradict, retire) is someone's word on one
+// observation (Book.Judge); the agent's own weighs as a report and cannot
+// retire. Book.Attribute makes an outcome of following advice evidence on
+// the observations that advice put in context and that are about the
+// action's capability (weighing OutcomeWeight × the outcome's
+// confidence). Evidence is given by a Witness: the call, with its agent
+// and its time. A refusal about a named observation is an *ActError.
+//
+// # Views and the consult's context
+//
+// Summary, ChangeValue, DueByKind and Review are the observations as
+// answers show them. A ContextIndex is the recall index of a book's
+// believed observations with their summaries; it can be kept in two files
+// beside the book (AppendFiles, DecodeContextIndex) so that a consult need
+// not decode the book. RankContext ranks the observations of one or more
+// such indexes (the agent's, its fleet peers') for a task: relevance ×
+// freshness × confidence, boosted by a match with an active goal, at most
+// three per kind and 3000 bytes in all.
+//
 // Nothing here reads the clock or the disk: every operation takes the time
-// to measure against, and storing a book is the caller's business.
+// to measure against, and storing a book or its context index is the
+// caller's business.
 package belief

@@ -32,16 +32,12 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	if argBool(c, "due") {
-		due, n := dueByKind(b, s.now)
+		due, n := belief.DueByKind(b, s.now)
 		return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("count", n)), nil
 	}
-	want := argString(c, "status")
 	out := []pyjson.Value{}
-	for _, o := range b.Observations() {
-		st := string(o.Status)
-		if want == "all" || want == st || want == "believed" && o.Status.Current() {
-			out = append(out, observationSummary(o, s.now))
-		}
+	for _, o := range b.Select(argString(c, "status")) {
+		out = append(out, belief.Summary(o, s.now))
 	}
 	return pyjson.Obj(pyjson.KV("observations", out), pyjson.KV("count", len(out))), nil
 }
@@ -83,38 +79,12 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, err
 			}
-			id, by := argString(c, "id"), s.by(c)
-			kind := belief.FromRating
-			if by == belief.Operator {
-				kind = belief.FromOperator
-			}
-			act := a.name
-			if !person(c) {
-				// The agent's own word: a report's weight, and a
-				// retirement only contradicts (it invalidates when
-				// outweighed, as any contradiction does).
-				kind = belief.FromReport
-				if act == "retire" {
-					act = "contradict"
-				}
-			}
-			rec := pyjson.Obj(pyjson.KV("op", a.name), pyjson.KV("id", id), pyjson.KV("by", by),
-				pyjson.KV("note", argString(c, "note")), pyjson.KV("now", isoTime(s.now)))
-			source := belief.ContentID(a.name, pyjson.Canonical(rec))
-			var o *belief.Observation
-			var ch belief.Change
-			switch act {
-			case "confirm":
-				o, ch, err = b.Confirm(id, s.evidence(source, kind, belief.Support, by, argString(c, "note")), s.now)
-			case "contradict":
-				o, ch, err = b.Contradict(id, s.evidence(source, kind, belief.Contradict, by, argString(c, "note")), s.now)
-			case "retire":
-				o, ch, err = b.Retire(id, by, argString(c, "note"), s.now)
-			}
+			v := belief.Verdict{Act: a.name, ID: argString(c, "id"), By: s.by(c), Note: argString(c, "note"), Agent: !person(c)}
+			o, ch, err := b.Judge(s, v)
 			if err != nil {
-				return pyjson.Value{}, beliefError(err, id)
+				return pyjson.Value{}, beliefError(err, v.ID)
 			}
-			return viaAgent(pyjson.Obj(pyjson.KV("status", pastTense[act]), pyjson.KV("by", by), pyjson.KV("observation", observationValue(o, ch))), c), nil
+			return viaAgent(pyjson.Obj(pyjson.KV("status", pastTense[v.Applied()]), pyjson.KV("by", v.By), pyjson.KV("observation", belief.ChangeValue(o, ch))), c), nil
 		},
 	}
 }

@@ -3,6 +3,7 @@ package bridge
 import (
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -149,7 +150,7 @@ echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why thi
 		{Name: "topic", Type: TypeString, Text: true, Max: phraseCap, Doc: "dead_end: the avenue closed"},
 		{Name: "why_closed", Type: TypeString, Text: true, Max: contextCap, Doc: "dead_end: why it is closed"},
 		{Name: "reopen_conditions", Type: TypeString, Text: true, Max: contextCap, Doc: "dead_end: what would reopen it"},
-		{Name: "kind", Type: TypeString, Enum: beliefKinds(), Doc: "v4 and later: the observation's kind (default: derived; see ucs observations)"},
+		{Name: "kind", Type: TypeString, Enum: belief.KindNames(), Doc: "v4 and later: the observation's kind (default: derived; see ucs observations)"},
 		{Name: "subject", Type: TypeString, Doc: "v4 and later: what it is about: capability:NAME, project:NAME, agent, global (default: derived)"},
 		{Name: "slot", Type: TypeString, Text: true, Max: phraseCap, Doc: "v4 and later: the aspect it speaks to, in words (default: from the topic or keywords)"},
 		{Name: "contradicts", Type: TypeString, Doc: "v4 and later: the id of an observation this reflection contradicts: its text supersedes that claim"},

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -94,7 +95,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		list := b.Due(s.now)
 		dueCount = len(list)
 		for _, o := range list[:min(showObservations, len(list))] {
-			due = append(due, observationSummary(o, s.now))
+			due = append(due, belief.Summary(o, s.now))
 		}
 	}
 	out = append(out, pyjson.KV("observations_due", due), pyjson.KV("observations_due_count", dueCount))

@@ -3,6 +3,7 @@ package bridge
 import (
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -198,7 +199,7 @@ func (s *session) viewObservations() ([]dashboard.Observation, error) {
 	all := b.Observations()
 	out := make([]dashboard.Observation, len(all))
 	for i, o := range all {
-		out[i] = dashboard.Observation{Current: o.Status.Current(), LastSupported: isoTime(o.LastSupported), ID: o.ID, Summary: observationSummary(o, s.now)}
+		out[i] = dashboard.Observation{Current: o.Status.Current(), LastSupported: isoTime(o.LastSupported), ID: o.ID, Summary: belief.Summary(o, s.now)}
 	}
 	return out, nil
 }

@@ -1,0 +1,160 @@
+package bridge
+
+import (
+	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+)
+
+// Consult's context of observations: which books it ranks (the agent's
+// and its fleet peers') and where their context indexes are kept; the
+// index and the ranking are belief's (belief.ContextIndex,
+// belief.RankContext).
+
+// observationContext is consult's context of observations
+// (belief.RankContext): the agent's own believed observations and, with a
+// fleet, its peers' (weighing fleetWeight), ranked for the context.
+func (s *session) observationContext(context string) (pyjson.Value, error) {
+	ci, err := s.contextIndex()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	var goalTerms []string
+	if gb, err := s.goals(); err == nil {
+		for _, g := range gb.Open {
+			if g.State == goal.Active {
+				goalTerms = append(goalTerms, s.analyzer().Terms(g.Content)...)
+			}
+		}
+	}
+	own := ""
+	if len(s.peers) > 0 {
+		own = s.agentID
+	}
+	sources := []belief.ContextSource{{Index: ci, Agent: own, Weight: 1}}
+	for _, p := range s.peers {
+		if pci := s.peerContextIndex(p); pci != nil {
+			sources = append(sources, belief.ContextSource{Index: pci, Agent: p.name, Weight: fleetWeight})
+		}
+	}
+	return belief.RankContext(context, goalTerms, s.now, sources), nil
+}
+
+// peerContextIndex is a fleet peer's believed observations, indexed: its
+// derived files when they match its book, else built from the book; nil
+// when it keeps none or they cannot be read (a peer is left out, never an
+// error of this workspace's).
+func (s *session) peerContextIndex(p peer) *belief.ContextIndex {
+	raw, err := p.ws.ReadFile(relState)
+	if err != nil {
+		return nil
+	}
+	member := gjson.GetBytes(raw, "observations")
+	if !member.Exists() {
+		return nil
+	}
+	sum, _ := bookRef([]byte(member.Raw))
+	if ci := s.loadContextIndexOf(p.ws, sum); ci != nil {
+		return ci
+	}
+	data, err := readBook(p.ws.ReadFile, []byte(member.Raw))
+	if err != nil {
+		return nil
+	}
+	b, err := belief.DecodeBook(data)
+	if err != nil {
+		return nil
+	}
+	return belief.BuildContextIndex(b, s.analyzer())
+}
+
+// rememberContext keeps with the consult's advisory the observations it
+// put in its context (its own: a peer's are not its evidence to weigh).
+func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
+	advs := s.advisories()
+	if advisoryID == "" || len(advs) == 0 {
+		return
+	}
+	adv := &advs[len(advs)-1]
+	if adv.ID != advisoryID {
+		return
+	}
+	hits, _ := obs.Get("hits")
+	for _, h := range hits.Items() {
+		if a := strField(h, "agent"); a == "" || a == s.agentID {
+			adv.Observations = append(adv.Observations, strField(h, "id"))
+		}
+	}
+}
+
+// The book's context index (belief.ContextIndex) is kept beside it in two
+// files, each naming the book's hash, so a consult reads a small binary
+// index and a summary file instead of decoding the book; stale or missing
+// files are rebuilt from the book, and written by the call's commit.
+const (
+	relObsIndex   = workspace.RelObservations + ".idx"
+	relObsSummary = workspace.RelObservations + ".sum"
+)
+
+// contextIndex is the call's context index: read once, from the derived
+// files when they match the book and the call has not decoded it, else
+// built from the book (and then written by the commit).
+func (s *session) contextIndex() (*belief.ContextIndex, error) {
+	if s.obsCtx != nil {
+		return s.obsCtx, nil
+	}
+	sum, _ := bookRef(s.state.observations.raw)
+	if !s.state.observations.decoded && sum != "" {
+		if ci := s.loadContextIndexOf(s.ws, sum); ci != nil {
+			s.obsCtx = ci
+			return ci, nil
+		}
+	}
+	b, err := s.book()
+	if err != nil {
+		return nil, err
+	}
+	s.obsCtx = belief.BuildContextIndex(b, s.analyzer())
+	s.obsCtxDirty = true
+	return s.obsCtx, nil
+}
+
+// loadContextIndexOf reads the derived files of the book of that hash in
+// the workspace ws (the agent's or a fleet peer's), or returns nil when
+// they are missing, stale or damaged.
+func (s *session) loadContextIndexOf(ws *workspace.Workspace, book string) *belief.ContextIndex {
+	idx, err := ws.ReadFile(relObsIndex)
+	if err != nil {
+		return nil
+	}
+	sum, err := ws.ReadFile(relObsSummary)
+	if err != nil {
+		return nil
+	}
+	return belief.DecodeContextIndex(idx, sum, book, s.analyzer())
+}
+
+// writeContextIndex hands the transaction the derived files for the book
+// of that hash (written unsynced by the commit: they are rebuilt whenever
+// they do not match), from the call's index unless the call changed the
+// book after building it.
+func (s *session) writeContextIndex(book string, changed bool) error {
+	ci := s.obsCtx
+	if ci == nil || changed {
+		b, err := s.book()
+		if err != nil {
+			return err
+		}
+		ci = belief.BuildContextIndex(b, s.analyzer())
+	}
+	idx, sum := ci.AppendFiles(book)
+	s.tx.SetDerived(relObsIndex, idx)
+	s.tx.SetDerived(relObsSummary, sum)
+	return nil
+}
+
+// contextIndex is the session's name for the book's context index.
+type contextIndex = belief.ContextIndex
