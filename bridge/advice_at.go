@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
@@ -40,7 +41,7 @@ func (s *session) checkPosition(c Call) error {
 		if near := closest(from, s.manifest.Names(), 1); len(near) > 0 {
 			hint = "did you mean " + quote(near[0]) + "? " + hint
 		}
-		return badInput("invalid_value", hint, "--from names %s, which the manifest lacks", quote(from))
+		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", quote(from))
 	}
 	if argBool(c, "task_start") && !s.model.nextSteps() {
 		return unsupported("--task-start needs a model that learns tasks from their start (v5); this workspace's is %s: use --from CAPABILITY", s.meta.Model)

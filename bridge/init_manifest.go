@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
@@ -73,7 +74,7 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 	if path := argString(c, "manifest"); path != "" {
 		raw, err := workspace.ReadFile(path)
 		if err != nil {
-			return manifestChoice{}, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
+			return manifestChoice{}, badInput(fault.CodeInvalidManifest, "check the --manifest path", "cannot read manifest: %v", err)
 		}
 		return manifestChoice{raw: raw, source: manifestFile, path: path}, nil
 	}
@@ -92,7 +93,7 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 	}
 	raw, err := workspace.ReadFile(p)
 	if err != nil {
-		return manifestChoice{}, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
+		return manifestChoice{}, badInput(fault.CodeInvalidManifest, "check the --manifest path", "cannot read manifest: %v", err)
 	}
 	return manifestChoice{raw: raw, source: manifestWorkspace, path: p}, nil
 }
@@ -119,13 +120,13 @@ func (b *Bridge) checkManifest(ch manifestChoice) (*torusfield.Manifest, error) 
 	}
 	m, err := torusfield.ParseManifest(ch.raw)
 	if err != nil {
-		return nil, badInput("invalid_manifest", hint, "%v", err)
+		return nil, badInput(fault.CodeInvalidManifest, hint, "%v", err)
 	}
 	if _, err := policy.ParseDeclarations(ch.raw); err != nil {
 		if ch.source != manifestPinned {
 			hint = "fix the capability's declaration; docs/manifest.md lists every key and the values it takes"
 		}
-		return nil, badInput("invalid_manifest", hint, "%v", err)
+		return nil, badInput(fault.CodeInvalidManifest, hint, "%v", err)
 	}
 	if b.replaying {
 		return m, nil
@@ -135,7 +136,7 @@ func (b *Bridge) checkManifest(ch manifestChoice) (*torusfield.Manifest, error) 
 		if errors.As(err, &uk) && ch.source != manifestPinned {
 			hint = uk.Hint() + "; see docs/manifest.md"
 		}
-		return nil, badInput("invalid_manifest", hint, "%v", err)
+		return nil, badInput(fault.CodeInvalidManifest, hint, "%v", err)
 	}
 	return m, nil
 }
@@ -161,7 +162,7 @@ func (b *Bridge) samePinned(ch manifestChoice) error {
 	if compactJSON(pinned.raw) == compactJSON(ch.raw) {
 		return nil
 	}
-	return badInput("manifest_differs",
+	return badInput(fault.CodeManifestDiffers,
 		fmt.Sprintf("to start over on the named manifest, add --force (the state is backed up under %s/); to keep the workspace as it is, drop --manifest", workspace.RelBackupDir),
 		"the workspace was initialized with another manifest: %s (%s) differs from %s (%s)",
 		ch.name(), capabilities(ch.raw), pinned.name(), capabilities(pinned.raw))

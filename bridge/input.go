@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -16,22 +17,22 @@ const MaxInput = 16 << 20
 // ParseInput parses a command's stdin: exactly one JSON object.
 func ParseInput(data []byte) (pyjson.Value, error) {
 	if len(data) > MaxInput {
-		return pyjson.Value{}, badInput("input_too_large", "send at most 16 MiB of JSON on stdin",
+		return pyjson.Value{}, badInput(fault.CodeInputTooLarge, "send at most 16 MiB of JSON on stdin",
 			"stdin holds %d bytes, more than the %d accepted", len(data), MaxInput)
 	}
 	if len(strings.TrimSpace(string(data))) == 0 {
-		return pyjson.Value{}, badInput("empty_input", "send one JSON object on stdin, e.g. echo '{...}' | ucs report",
+		return pyjson.Value{}, badInput(fault.CodeEmptyInput, "send one JSON object on stdin, e.g. echo '{...}' | ucs report",
 			"no JSON on stdin")
 	}
 	if !utf8.Valid(data) {
-		return pyjson.Value{}, badInput("invalid_utf8", "send UTF-8 text", "stdin is not valid UTF-8")
+		return pyjson.Value{}, badInput(fault.CodeInvalidUTF8, "send UTF-8 text", "stdin is not valid UTF-8")
 	}
 	v, err := pyjson.Parse(data)
 	if err != nil {
-		return pyjson.Value{}, badInput("invalid_json", "send one JSON object on stdin", "stdin is not valid JSON: %v", err)
+		return pyjson.Value{}, badInput(fault.CodeInvalidJSON, "send one JSON object on stdin", "stdin is not valid JSON: %v", err)
 	}
 	if v.Kind() != pyjson.Object {
-		return pyjson.Value{}, badInput("invalid_input", "send one JSON object on stdin, not "+v.Kind().Noun(),
+		return pyjson.Value{}, badInput(fault.CodeInvalidInput, "send one JSON object on stdin, not "+v.Kind().Noun(),
 			"stdin must be a JSON object, got %s", v.Kind().Noun())
 	}
 	return v, nil
@@ -80,11 +81,11 @@ func decodeReport(v pyjson.Value) (reportInput, error) {
 	}
 	if x, ok := v.Get("expect"); ok && !x.IsNull() {
 		if !in.HasResult {
-			return in, badInput("invalid_value", "send the observed result with expect (ucs exec does), or report the outcome as success yourself",
+			return in, badInput(fault.CodeInvalidValue, "send the observed result with expect (ucs exec does), or report the outcome as success yourself",
 				"expect judges an observed result, and the report has none")
 		}
 		if _, err := outcome.ParseExpectation(x); err != nil {
-			return in, badInput("invalid_value", `expect is {"failure": true} or {"exit_codes": [1, ...]}`, "%v", err)
+			return in, badInput(fault.CodeInvalidValue, `expect is {"failure": true} or {"exit_codes": [1, ...]}`, "%v", err)
 		}
 		in.Expect = x
 	}
@@ -124,15 +125,15 @@ func decodeReflect(v pyjson.Value) (reflectInput, error) {
 	// accepts a dead end without text.
 	switch _, hasText := v.Get("text"); {
 	case in.Type == "dead_end" && strings.TrimSpace(in.Text) == "" && strings.TrimSpace(in.Topic) == "":
-		return in, badInput("missing_field", "add \"topic\" (with \"why_closed\" and \"reopen_conditions\"), or \"text\"",
+		return in, badInput(fault.CodeMissingField, "add \"topic\" (with \"why_closed\" and \"reopen_conditions\"), or \"text\"",
 			"a dead end needs \"topic\" or \"text\"")
 	case in.Type != "dead_end" && !hasText:
-		return in, badInput("missing_field", "add \"text\" to the input", "required field \"text\" is missing")
+		return in, badInput(fault.CodeMissingField, "add \"text\" to the input", "required field \"text\" is missing")
 	case in.Type != "dead_end" && strings.TrimSpace(in.Text) == "":
-		return in, badInput("missing_field", "give \"text\" a value", "required field \"text\" is empty")
+		return in, badInput(fault.CodeMissingField, "give \"text\" a value", "required field \"text\" is empty")
 	}
 	if in.Type == "annotation" && in.ArtifactID == "" {
-		return in, badInput("missing_field", "name the artifact to annotate: an id from a report's new_artifacts or unannotated_artifacts, or from resume's top_wormholes",
+		return in, badInput(fault.CodeMissingField, "name the artifact to annotate: an id from a report's new_artifacts or unannotated_artifacts, or from resume's top_wormholes",
 			"an annotation needs \"artifact_id\"")
 	}
 	return in, nil
@@ -142,7 +143,7 @@ func decodeReflect(v pyjson.Value) (reflectInput, error) {
 func capability(key, name string) error {
 	for _, r := range name {
 		if unicode.IsControl(r) {
-			return badInput("invalid_value", "capability names are plain text", "field %q holds a control character", key)
+			return badInput(fault.CodeInvalidValue, "capability names are plain text", "field %q holds a control character", key)
 		}
 	}
 	return nil
@@ -154,7 +155,7 @@ func capability(key, name string) error {
 func taskID(key, id string) error {
 	for _, r := range id {
 		if unicode.IsControl(r) {
-			return badInput("invalid_value", "a task id is plain text", "field %q holds a control character", key)
+			return badInput(fault.CodeInvalidValue, "a task id is plain text", "field %q holds a control character", key)
 		}
 	}
 	return nil

@@ -40,13 +40,13 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		} else if t, err := ParseNow(opts.Since); err == nil {
 			sinceTime = t
 		} else {
-			return badInput("invalid_value", "give --since a sequence number or an RFC 3339 time",
+			return badInput(fault.CodeInvalidValue, "give --since a sequence number or an RFC 3339 time",
 				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
 		}
 	}
 	isGroup := slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
 	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !isGroup && !slices.Contains(Operations(), opts.Op) {
-		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
+		return badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
 	}
 	j, ok, err := b.ws.OpenJournal()
 	if err != nil || !ok {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -151,11 +152,11 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 func beliefError(err error, id string) error {
 	switch {
 	case id != "" && strings.Contains(err.Error(), belief.ErrNotFound.Error()):
-		return badInput("unknown_observation", "list them with: ucs observations", "there is no observation %s", quote(id))
+		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", quote(id))
 	case strings.Contains(err.Error(), belief.ErrNotCurrent.Error()):
-		return badInput("invalid_state", "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
+		return badInput(fault.CodeInvalidState, "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
 	}
-	return badInput("invalid_value", "see ucs observations", "%v", err)
+	return badInput(fault.CodeInvalidValue, "see ucs observations", "%v", err)
 }
 
 // observationValue is an observation as answers show it.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -58,12 +59,12 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 			return err
 		}
 		if argString(c, "from") != "" && argBool(c, "task_start") {
-			return badInput("invalid_value", "give --from CAPABILITY or --task-start, not both",
+			return badInput(fault.CodeInvalidValue, "give --from CAPABILITY or --task-start, not both",
 				"--from and --task-start name two positions")
 		}
 		for _, w := range argStrings(c, "fields") {
 			if !slices.Contains(consultParts, w) {
-				return badInput("invalid_value", "consult's parts are "+strings.Join(consultParts, ", "),
+				return badInput(fault.CodeInvalidValue, "consult's parts are "+strings.Join(consultParts, ", "),
 					"--fields names %s, which a consult answer does not have", quote(w))
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
@@ -124,7 +125,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 		for i, x := range edges.Items() {
 			w, okW := field(x, "w", pyjson.NullValue()).Float()
 			if x.Kind() != pyjson.Object || !okW || math.IsNaN(w) || math.IsInf(w, 0) {
-				return pyjson.Value{}, badInput("wrong_type", "each edge needs src, dst and a finite number w",
+				return pyjson.Value{}, badInput(fault.CodeWrongType, "each edge needs src, dst and a finite number w",
 					"routing_graph.edges[%d] is not an edge with a numeric w", i)
 			}
 			src, dst := knowledge.Str(x, "src"), knowledge.Str(x, "dst")

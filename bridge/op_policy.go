@@ -3,6 +3,7 @@ package bridge
 import (
 	"os"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -73,7 +74,7 @@ func changePolicy(s *session, c Call, change func(ps *policy.State, p policy.Per
 	}
 	p, err := policy.ParsePermission(argString(c, "permission"))
 	if err != nil {
-		return pyjson.Value{}, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
+		return pyjson.Value{}, badInput(fault.CodeInvalidPermission, "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
 	}
 	ps := s.policy()
 	if ps.Policy != nil && ps.Policy.Err() != nil {
@@ -116,7 +117,7 @@ var policyRevokeSpec = Spec{
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return changePolicy(s, c, func(ps *policy.State, p policy.Permission) (pyjson.Value, error) {
 			if ps.Policy == nil {
-				return pyjson.Value{}, badInput("no_policy", "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
+				return pyjson.Value{}, badInput(fault.CodeNoPolicy, "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
 			}
 			return policyChange(s, "revoked", ps.Policy.Revoke(p)), nil
 		})
@@ -146,7 +147,7 @@ what is wrong, and the policy stays as it was.`,
 			return nil
 		}
 		if file == (inline && !p.IsNull()) {
-			return badInput("missing_field", "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
+			return badInput(fault.CodeMissingField, "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
 		}
 		return nil
 	},
@@ -162,12 +163,12 @@ what is wrong, and the policy stays as it was.`,
 		} else {
 			var err error
 			if data, err = os.ReadFile(argString(c, "file")); err != nil {
-				return pyjson.Value{}, badInput("unreadable_file", "give a readable policy file", "cannot read the policy file: %v", err)
+				return pyjson.Value{}, badInput(fault.CodeUnreadableFile, "give a readable policy file", "cannot read the policy file: %v", err)
 			}
 		}
 		p, err := policy.ParsePolicy(data)
 		if err != nil {
-			return pyjson.Value{}, badInput("invalid_policy", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
+			return pyjson.Value{}, badInput(fault.CodeInvalidPolicy, `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
 		}
 		s.policy().Policy = p
 		// The policy's text is the record, however it came: an inline

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -61,7 +62,7 @@ is learned as a new outcome.)`,
 	},
 	check: func(c Call) error {
 		if argString(c, "success") == "" && argString(c, "action") == "" {
-			return badInput("missing_field", "give --success, --action or both", "amend needs a correction")
+			return badInput(fault.CodeMissingField, "give --success, --action or both", "amend needs a correction")
 		}
 		return nil
 	},
@@ -85,7 +86,7 @@ type pastReport struct {
 // pastReport reads the report event seq and the action-log line it wrote.
 func (s *session) pastReport(seq int64) (pastReport, error) {
 	notReport := func(what string) error {
-		return badInput("not_a_report", "name a report: ucs log --op report lists them with their seq",
+		return badInput(fault.CodeNotAReport, "name a report: ucs log --op report lists them with their seq",
 			"event %d %s", seq, what)
 	}
 	if seq < 1 || seq > s.meta.Seq {
@@ -232,7 +233,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 	action, success := r.Action, r.Success
 	if a := argString(c, "action"); a != "" {
 		if !s.manifest.Has(a) {
-			return pyjson.Value{}, badInput("unknown_capability", capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", quote(a))
+			return pyjson.Value{}, badInput(fault.CodeUnknownCapability, capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", quote(a))
 		}
 		action = a
 	}
@@ -240,7 +241,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 		success = v
 	}
 	if action == r.Action && success == r.Success {
-		return pyjson.Value{}, badInput("invalid_value", "give a verdict or capability that differs from the report's", "the correction changes nothing")
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "give a verdict or capability that differs from the report's", "the correction changes nothing")
 	}
 	took, err := s.teach(r, r.Action, r.Success, r.Weight, true)
 	if err != nil {

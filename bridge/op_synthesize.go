@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -62,7 +63,7 @@ func parseSince(v string, now time.Time) (time.Time, error) {
 	if d, err := time.ParseDuration(v); err == nil && d >= 0 {
 		return now.Add(-d), nil
 	}
-	return time.Time{}, badInput("invalid_value", "give a date (2026-11-01), an RFC 3339 time, or a span such as 7d or 36h",
+	return time.Time{}, badInput(fault.CodeInvalidValue, "give a date (2026-11-01), an RFC 3339 time, or a span such as 7d or 36h",
 		"--since %q is neither a date, a time nor a span", v)
 }
 

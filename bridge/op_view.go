@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -56,7 +57,7 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	// is written 0600, to a new file renamed into place, so a link at
 	// --out is replaced, never written through.
 	if err := workspace.WritePrivate(path, page); err != nil {
-		return pyjson.Value{}, badInput("unwritable_output", "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
+		return pyjson.Value{}, badInput(fault.CodeUnwritableOutput, "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
 	}
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 }

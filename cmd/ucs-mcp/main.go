@@ -48,7 +48,7 @@ func main() {
 		return
 	}
 	if fs.NArg() > 0 {
-		fail(&bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)),
+		fail(&bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeUsage, Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)),
 			Hint: "run `ucs-mcp --help` for usage"})
 	}
 	opts, err := cli.BridgeOptions(*workspace, os.Getenv)

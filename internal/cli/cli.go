@@ -74,7 +74,7 @@ func run(args []string, env Env, only string) int {
 			path = cmd.CommandPath()
 			hint = flagHint(cmd, err)
 		}
-		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
+		e = &bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeUsage, Msg: err.Error(),
 			Hint: hint + "run `" + path + " --help` for usage"}
 	}
 	cmd, _, ferr := root.Find(args)
@@ -205,7 +205,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if v := getenv("UCS_NOW"); v != "" {
 		now, err := bridge.ParseNow(v)
 		if err != nil {
-			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_clock", Msg: err.Error(),
+			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeInvalidClock, Msg: err.Error(),
 				Hint: "set UCS_NOW to an RFC 3339 time, or unset it to use the real clock"}
 		}
 		opts.Now = now
@@ -213,7 +213,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if v := getenv("UCS_LOCK_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_lock_timeout",
+			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeInvalidLockTimeout,
 				Msg: fmt.Sprintf("UCS_LOCK_TIMEOUT %q is not a positive duration", v), Hint: "use a Go duration such as 10s or 500ms"}
 		}
 		opts.LockTimeout = d
@@ -221,7 +221,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if v := getenv("UCS_SNAPSHOT_EVERY"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_snapshot_every",
+			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeInvalidSnapshotEvery,
 				Msg: fmt.Sprintf("UCS_SNAPSHOT_EVERY %q is not a whole number", v), Hint: "use a number of events, or -1 for no snapshots"}
 		}
 		opts.SnapshotEvery = n
@@ -257,7 +257,7 @@ func (st *state) readInput(cmd *cobra.Command) (pyjson.Value, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(st.env.Stdin, bridge.MaxInput+1))
 	if err != nil {
-		return pyjson.Value{}, &bridge.Error{Kind: bridge.KindBadInput, Code: "unreadable_input", Msg: "cannot read stdin: " + err.Error(),
+		return pyjson.Value{}, &bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeUnreadableInput, Msg: "cannot read stdin: " + err.Error(),
 			Hint: "send one JSON object on stdin"}
 	}
 	return bridge.ParseInput(data)
