@@ -102,7 +102,7 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 // read (a link, a directory, a permission): damage, which the user
 // repairs or gets round by naming a manifest.
 func pinnedUnreadable(err error) error {
-	var fe *Error
+	var fe *fault.Error
 	if errors.As(err, &fe) {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -169,20 +170,20 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 	// naming it: never a report of tampering.
 	models = models[:1]
 	_, err = test.Verify(VerifyOptions{})
-	var e *Error
+	var e *fault.Error
 	require.True(t, errors.As(err, &e))
 	assert.Equal(t, "unsupported_version", e.Code)
-	assert.Equal(t, 6, Exit(err))
+	assert.Equal(t, 6, fault.Exit(err))
 	assert.Contains(t, e.Msg, name)
 	// Nor does it open the workspace.
 	_, err = test.Do(Call{Op: "status"})
-	assert.True(t, errors.Is(err, ErrUnsupported), "%v", err)
+	assert.True(t, errors.Is(err, fault.ErrUnsupported), "%v", err)
 }
 
 func TestInitUnknownModel(t *testing.T) {
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
 	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", "v9"))})
-	var e *Error
+	var e *fault.Error
 	require.True(t, errors.As(err, &e))
 	assert.Equal(t, "invalid_value", e.Code)
 	assert.Contains(t, e.Hint, ModelV2)
@@ -203,8 +204,8 @@ func TestNewerFormatRefused(t *testing.T) {
 		op := call.Op
 		_, err = b.Do(call)
 		require.Error(t, err)
-		assert.Equal(t, 6, Exit(err), op)
-		assert.Equal(t, "unsupported_version", AsError(err).Code)
+		assert.Equal(t, 6, fault.Exit(err), op)
+		assert.Equal(t, "unsupported_version", fault.AsError(err).Code)
 	}
 	assert.Equal(t, before, workspacetest.Fingerprint(t, b.opts.Workspace))
 }
@@ -424,7 +425,7 @@ func TestBookFile(t *testing.T) {
 	require.NoError(t, os.Remove(book+".prev"))
 	_, err = b.Check(false)
 	require.Error(t, err)
-	assert.Contains(t, string(pyjson.Canonical(pyjson.ObjectValue(AsError(err).Details))), "observations")
+	assert.Contains(t, string(pyjson.Canonical(pyjson.ObjectValue(fault.AsError(err).Details))), "observations")
 }
 
 // consult ranks observations from files derived from the book (an index

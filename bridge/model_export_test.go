@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -267,7 +268,7 @@ func TestImportModelRefusesMalformed(t *testing.T) {
 		m.With("state", "nothing"),
 	} {
 		_, err := b.Do(Call{Op: "import", Input: pkg.With("model", bad)})
-		var e *Error
+		var e *fault.Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, "invalid_value", e.Code)
 		assert.Equal(t, before, statPrint(t, b.ws.Root()))

@@ -114,7 +114,7 @@ func (b *Bridge) policyFileFor(c Call) (*policyFile, error) {
 // isPolicyFileError reports whether err is a policy file that cannot be
 // used: the operator's to fix, never a reason to drop a queued call.
 func isPolicyFileError(err error) bool {
-	var e *Error
+	var e *fault.Error
 	return errors.As(err, &e) && strings.HasPrefix(e.Code, "policy_file_")
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -112,9 +113,9 @@ func TestValidate(t *testing.T) {
 			call.Input = input(t, c.input)
 		}
 		_, err := b.Do(call)
-		var e *Error
+		var e *fault.Error
 		require.True(t, errors.As(err, &e), "%s %s %s: %v", c.op, c.args, c.input, err)
-		assert.Equal(t, KindBadInput, e.Kind, "%s %s", c.op, c.input)
+		assert.Equal(t, fault.KindBadInput, e.Kind, "%s %s", c.op, c.input)
 		assert.Equal(t, c.code, e.Code, "%s %s", c.op, c.input)
 		assert.Equal(t, c.msg, e.Msg, "%s %s", c.op, c.input)
 		if c.hint != "" {
@@ -145,7 +146,7 @@ func TestValidateAccepts(t *testing.T) {
 			call.Input = input(t, c.input)
 		}
 		_, err := b.Do(call)
-		assert.ErrorIs(t, err, ErrNotInitialized, "%s %s %s", c.op, c.args, c.input)
+		assert.ErrorIs(t, err, fault.ErrNotInitialized, "%s %s %s", c.op, c.args, c.input)
 	}
 }
 
@@ -174,7 +175,7 @@ func TestSuccessAnyCase(t *testing.T) {
 func TestVerifyAcceptsOldUnknownFields(t *testing.T) {
 	b := newWorkspace(t)
 	_, err := b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "note": "sent by an older agent"}`)})
-	assert.Equal(t, "unknown_field", AsError(err).Code)
+	assert.Equal(t, "unknown_field", fault.AsError(err).Code)
 	b.replaying = true // as ucs did before the registry
 	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "note": "sent by an older agent"}`)})
 	require.NoError(t, err)

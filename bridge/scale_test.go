@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -232,7 +233,7 @@ func TestIndexRebuilt(t *testing.T) {
 	require.NoError(t, os.WriteFile(p, append([]byte("0 9"), data[bytes.IndexByte(data, '\t'):]...), 0o644))
 	_, err = b.Check(false)
 	require.Error(t, err)
-	assert.Contains(t, AsError(err).Msg, workspace.RelIndexDir+"/methodology.jsonl")
+	assert.Contains(t, fault.AsError(err).Msg, workspace.RelIndexDir+"/methodology.jsonl")
 	out, err := b.Check(true)
 	require.NoError(t, err)
 	assert.Contains(t, string(pyjson.Canonical(out)), "removed the index")

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -276,9 +277,9 @@ func TestV5TaskIDIsText(t *testing.T) {
 	b := newV5Workspace(t)
 	_, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "fix it"), pyjson.KV("task", "a\x1fb"))})
 	require.Error(t, err)
-	assert.Equal(t, "invalid_value", AsError(err).Code)
+	assert.Equal(t, "invalid_value", fault.AsError(err).Code)
 	_, err = b.Do(Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read_file"), pyjson.KV("success", "success"), pyjson.KV("task", "a\nb"))})
 	require.Error(t, err)
-	assert.Equal(t, "invalid_value", AsError(err).Code)
+	assert.Equal(t, "invalid_value", fault.AsError(err).Code)
 	verifyClean(t, b)
 }

@@ -69,7 +69,7 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 		if len(fail.diffs) > 0 {
 			details = append(details, pyjson.KV("diff", fail.diffs))
 		}
-		return pyjson.Value{}, &Error{Kind: KindCorrupt, Code: fault.CodeVerifyFailed,
+		return pyjson.Value{}, &fault.Error{Kind: fault.KindCorrupt, Code: fault.CodeVerifyFailed,
 			Msg:     fmt.Sprintf("event %d (%s) does not verify: %s", fail.seq, fail.op, fail.what),
 			Hint:    "the history or the state was changed outside ucs; restore the workspace from a backup, or run `ucs check`",
 			Details: details}
@@ -188,8 +188,8 @@ func (v *verifier) run() (*verifyFailure, error) {
 	var le *workspace.LineError
 	switch {
 	case errors.As(j.Err(), &le):
-		var ue *Error
-		if errors.As(le.Err, &ue) && ue.Kind == KindUnsupported {
+		var ue *fault.Error
+		if errors.As(le.Err, &ue) && ue.Kind == fault.KindUnsupported {
 			return nil, ue
 		}
 		return &verifyFailure{seq: le.Line, what: "the event does not parse: " + le.Err.Error()}, nil
@@ -231,7 +231,7 @@ func (v *verifier) chooseStart() (int64, error) {
 		}
 	}
 	if strField(first, "op") == "adopt" {
-		return 0, &Error{Kind: KindCorrupt, Code: fault.CodeVerifyFailed, Msg: "the snapshot of the adopted state is missing or damaged",
+		return 0, &fault.Error{Kind: fault.KindCorrupt, Code: fault.CodeVerifyFailed, Msg: "the snapshot of the adopted state is missing or damaged",
 			Hint: "the history before adoption cannot be replayed without it"}
 	}
 	return 0, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -254,8 +255,8 @@ func toolWords(t *testing.T, op, answer string) string {
 	t.Helper()
 	v, err := pyjson.Parse([]byte(answer))
 	require.NoError(t, err, answer)
-	e := &bridge.Error{Kind: bridge.KindBadInput, Msg: str(v, "error"), Code: str(v, "code"), Hint: str(v, "hint")}
-	te := bridge.Lookup(op).ToolError(e).(*bridge.Error)
+	e := &fault.Error{Kind: fault.KindBadInput, Msg: str(v, "error"), Code: str(v, "code"), Hint: str(v, "hint")}
+	te := bridge.Lookup(op).ToolError(e).(*fault.Error)
 	return string(pyjson.AppendCompact(nil, v.With("error", te.Msg).With("hint", te.Hint)))
 }
 

@@ -93,20 +93,20 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 		argv = append(argv, w.Str())
 	}
 	if len(argv) == 0 || argv[0] == "" {
-		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeMissingField, Msg: `field "command" is empty`,
+		return failure(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeMissingField, Msg: `field "command" is empty`,
 			Hint: `give the program and its arguments, e.g. ["make", "test"]`}), nil
 	}
 	ms, _ := in.Get("timeout_ms")
 	n, _ := ms.Int()
 	if n < 0 {
-		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeInvalidValue, Msg: "timeout_ms must not be negative",
+		return failure(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue, Msg: "timeout_ms must not be negative",
 			Hint: "give a number of milliseconds, or leave it out"}), nil
 	}
 
 	xv, _ := in.Get("expect")
 	expect, err := outcome.ParseExpectation(xv)
 	if err != nil {
-		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeInvalidValue, Msg: err.Error(),
+		return failure(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue, Msg: err.Error(),
 			Hint: `expect is {"failure": true} or {"exit_codes": [1, ...]}`}), nil
 	}
 

@@ -45,7 +45,7 @@ func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, t
 			// The report would carry it, and JSON holds only text: refused
 			// before anything runs, never an observation that cannot be
 			// recorded.
-			return bridge.ExecPlan{}, 0, &bridge.Error{Kind: bridge.KindBadInput, Code: fault.CodeInvalidUTF8,
+			return bridge.ExecPlan{}, 0, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidUTF8,
 				Msg: "the " + f[0] + " is not valid UTF-8", Hint: "give the " + f[0] + " as UTF-8 text"}
 		}
 	}
@@ -137,7 +137,7 @@ func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Rep
 	}
 	switch {
 	case err != nil:
-		e := bridge.AsError(err)
+		e := fault.AsError(err)
 		out = out.With("recorded", false).With("error", pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint)))
 		line += "; not recorded: " + strings.Join(strings.Fields(e.Msg), " ")
 	case queued && a.Async:
