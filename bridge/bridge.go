@@ -221,7 +221,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if len(s.warnings) > 0 {
 		out = out.With("warnings", s.warnings)
 	}
-	if sp.table != nil && argString(run, "format") == "table" && b.opts.Output != nil {
+	if sp.table != nil && run.Args.StrOf("format") == "table" && b.opts.Output != nil {
 		_, err := io.WriteString(b.opts.Output, sp.table(out))
 		return pyjson.NullValue(), err
 	}

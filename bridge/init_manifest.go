@@ -58,7 +58,7 @@ func (ch manifestChoice) name() string {
 // named reports whether an init call names its manifest.
 func named(c Call) bool {
 	_, inline := argJSON(c, "capability_manifest")
-	return inline || argString(c, "manifest") != ""
+	return inline || c.Args.StrOf("manifest") != ""
 }
 
 // chooseManifest finds the manifest for init: the one the call gives
@@ -71,7 +71,7 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 	if m, ok := argJSON(c, "capability_manifest"); ok {
 		return manifestChoice{raw: pyjson.AppendCompact(nil, m), source: manifestInline}, nil
 	}
-	if path := argString(c, "manifest"); path != "" {
+	if path := c.Args.StrOf("manifest"); path != "" {
 		raw, err := workspace.ReadFile(path)
 		if err != nil {
 			return manifestChoice{}, badInput(fault.CodeInvalidManifest, "check the --manifest path", "cannot read manifest: %v", err)

@@ -68,12 +68,12 @@ type reportInput struct {
 
 func decodeReport(v pyjson.Value) (reportInput, error) {
 	in := reportInput{
-		Action:       strField(v, "action"),
-		Outcome:      strField(v, "outcome"),
-		Success:      strField(v, "success"),
-		Significance: strField(v, "significance"),
-		Context:      strField(v, "context"),
-		GoalID:       strField(v, "goal_id"),
+		Action:       v.StrOf("action"),
+		Outcome:      v.StrOf("outcome"),
+		Success:      v.StrOf("success"),
+		Significance: v.StrOf("significance"),
+		Context:      v.StrOf("context"),
+		GoalID:       v.StrOf("goal_id"),
 		Weight:       1,
 	}
 	if r, ok := v.Get("result"); ok && r.Kind() == pyjson.Object {
@@ -104,16 +104,16 @@ type reflectInput struct {
 
 func decodeReflect(v pyjson.Value) (reflectInput, error) {
 	in := reflectInput{
-		Type:               strField(v, "type"),
-		Text:               strField(v, "text"),
-		ArtifactID:         strField(v, "artifact_id"),
-		FailureCondition:   strField(v, "failure_condition"),
-		Capabilities:       strsField(v, "capabilities"),
-		Keywords:           strsField(v, "keywords"),
-		GeneralizedPattern: strField(v, "generalized_pattern"),
-		Topic:              strField(v, "topic"),
-		WhyClosed:          strField(v, "why_closed"),
-		ReopenConditions:   strField(v, "reopen_conditions"),
+		Type:               v.StrOf("type"),
+		Text:               v.StrOf("text"),
+		ArtifactID:         v.StrOf("artifact_id"),
+		FailureCondition:   v.StrOf("failure_condition"),
+		Capabilities:       v.StrsOf("capabilities"),
+		Keywords:           v.StrsOf("keywords"),
+		GeneralizedPattern: v.StrOf("generalized_pattern"),
+		Topic:              v.StrOf("topic"),
+		WhyClosed:          v.StrOf("why_closed"),
+		ReopenConditions:   v.StrOf("reopen_conditions"),
 	}
 	for _, c := range in.Capabilities {
 		if err := capability("capabilities", c); err != nil {
@@ -161,21 +161,11 @@ func taskID(key, id string) error {
 	return nil
 }
 
-// strsField reads a list of strings; null and absent give nil.
-func strsField(v pyjson.Value, key string) []string {
-	x, _ := v.Get(key)
-	var out []string
-	for _, it := range x.Items() {
-		out = append(out, it.Str())
-	}
-	return out
-}
-
 func checkReport(c Call) error {
 	if _, err := decodeReport(c.Input); err != nil {
 		return err
 	}
-	return taskID("task", strField(c.Input, "task"))
+	return taskID("task", c.Input.StrOf("task"))
 }
 
 func checkReflect(c Call) error {

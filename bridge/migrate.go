@@ -127,7 +127,7 @@ func (s *session) applyMigration(m migration) error {
 // Do commits it as the call's event. Changing calls migrate a workspace
 // by themselves (Do), so this is for replay and for doing it explicitly.
 func opMigrate(s *session, c Call) (pyjson.Value, error) {
-	if model := argString(c, "model"); model != "" {
+	if model := c.Args.StrOf("model"); model != "" {
 		return migrateModel(s, model)
 	}
 	from := int64(s.meta.Format)

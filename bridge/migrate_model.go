@@ -90,7 +90,7 @@ func relearn(s *session, model *Model) (*learn.State, int, error) {
 	}
 	reports := make([]learn.Report, 0, len(lines))
 	for i, line := range lines {
-		r := learn.Report{From: strField(line, "cursor_before"), To: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
+		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
 		if !s.manifest.Has(r.To) || !s.manifest.Has(r.From) {
 			continue
 		}
@@ -121,9 +121,9 @@ type reportContexter struct{ consulted, task string }
 func (rc *reportContexter) next(ev workspace.Event) (reportContext, bool) {
 	switch ev.Op {
 	case "consult":
-		rc.consulted, rc.task = strField(ev.Args, "context"), strField(ev.Args, "task")
+		rc.consulted, rc.task = ev.Args.StrOf("context"), ev.Args.StrOf("task")
 	case "report":
-		text, task := strField(ev.Input, "context"), strField(ev.Input, "task")
+		text, task := ev.Input.StrOf("context"), ev.Input.StrOf("task")
 		if text == "" {
 			text = rc.consulted
 		}
@@ -173,7 +173,7 @@ func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 	}
 	reports := make([]advice.Report, len(lines))
 	for i, line := range lines {
-		r := advice.Report{Action: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
+		r := advice.Report{Action: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
 		if i >= offset {
 			r.Task, r.Context = contexts[i-offset].task, contexts[i-offset].text
 		}

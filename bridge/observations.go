@@ -123,11 +123,11 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 	if topic == "" && in.Type == "annotation" {
 		topic = "artifact " + in.ArtifactID
 	}
-	key := belief.DeriveKey(strField(raw, "kind"), strField(raw, "subject"), strField(raw, "slot"), in.Type, in.Capabilities, in.Keywords, topic)
+	key := belief.DeriveKey(raw.StrOf("kind"), raw.StrOf("subject"), raw.StrOf("slot"), in.Type, in.Capabilities, in.Keywords, topic)
 	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
 	ev.At = at
-	if target := strField(raw, "contradicts"); target != "" {
+	if target := raw.StrOf("contradicts"); target != "" {
 		// A reflection that names what it contradicts states the new
 		// claim: it supersedes the old one (kept, linked, with this as
 		// contradicting evidence). To contradict without a new claim:
@@ -408,8 +408,8 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	}
 	hits, _ := obs.Get("hits")
 	for _, h := range hits.Items() {
-		if a := strField(h, "agent"); a == "" || a == s.agentID {
-			adv.Observations = append(adv.Observations, strField(h, "id"))
+		if a := h.StrOf("agent"); a == "" || a == s.agentID {
+			adv.Observations = append(adv.Observations, h.StrOf("id"))
 		}
 	}
 }
@@ -487,17 +487,17 @@ func (s *session) observeEntries() (int, error) {
 			return n, err
 		}
 		for _, e := range entries {
-			in := reflectInput{Type: f.typ, Text: knowledge.Str(e, "text"), Capabilities: knowledge.Strings(e, "capabilities"),
-				Keywords: knowledge.Strings(e, "keywords"), Topic: knowledge.Str(e, "topic"),
-				WhyClosed: knowledge.Str(e, "why_closed"), ReopenConditions: knowledge.Str(e, "reopen_conditions")}
+			in := reflectInput{Type: f.typ, Text: e.StrOf("text"), Capabilities: knowledge.Strings(e, "capabilities"),
+				Keywords: knowledge.Strings(e, "keywords"), Topic: e.StrOf("topic"),
+				WhyClosed: e.StrOf("why_closed"), ReopenConditions: e.StrOf("reopen_conditions")}
 			if in.Text == "" && f.typ == "post_task" {
-				in.Text = knowledge.Str(e, "summary")
+				in.Text = e.StrOf("summary")
 			}
 			if strings.TrimSpace(in.Text) == "" && in.Topic == "" {
 				continue
 			}
 			at := s.now
-			if d, err := time.Parse("2006-01-02", knowledge.Str(e, "date")); err == nil && d.Before(s.now) {
+			if d, err := time.Parse("2006-01-02", e.StrOf("date")); err == nil && d.Before(s.now) {
 				at = d
 			}
 			if _, err := s.observeReflection(in, e, at); err != nil {

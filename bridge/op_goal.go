@@ -72,7 +72,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	}
 	g := &goal.Goal{
 		ID:      id,
-		Content: argString(c, "content"), Parent: argString(c, "parent"),
+		Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"),
 		Criterion: goal.CriterionCount, Target: 1,
 		RetryBudget: argInt(c, "retries"), State: goal.Active, Created: isoTime(s.now),
 	}
@@ -117,7 +117,7 @@ func opGoalList(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	want := argString(c, "state")
+	want := c.Args.StrOf("state")
 	out := []pyjson.Value{}
 	for _, g := range gb.All() {
 		if want == "all" || want == "open" && g.State != goal.Completed || want == g.State {
@@ -135,7 +135,7 @@ var goalShowSpec = Spec{
 	Example: "ucs goal show g12",
 	Fields:  []Field{goalIDField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		g, err := s.goal(argString(c, "id"))
+		g, err := s.goal(c.Args.StrOf("id"))
 		if err != nil {
 			return pyjson.Value{}, err
 		}
@@ -196,7 +196,7 @@ func goalMoveSpec(m goalMove) *Spec {
 		Fields:   []Field{goalIDField, noteField},
 		Output:   goalMoveOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
-			g, err := s.goal(argString(c, "id"))
+			g, err := s.goal(c.Args.StrOf("id"))
 			if err != nil {
 				return pyjson.Value{}, err
 			}
@@ -209,7 +209,7 @@ func goalMoveSpec(m goalMove) *Spec {
 					"goal %s is %s; %s applies to a goal that is %s", g.ID, g.State, m.verb, joinOr(m.from))
 			}
 			from := g.State
-			g.State, g.Note = m.to, argString(c, "note")
+			g.State, g.Note = m.to, c.Args.StrOf("note")
 			switch m.to {
 			case goal.Completed, goal.Failed:
 				g.Closed = isoTime(s.now)
@@ -295,7 +295,7 @@ var goalMoveOutput = []OutputField{
 // replay with that rule.
 func (s *session) nextGoalID(gb *goal.Book, c Call) (string, error) {
 	if s.replaying {
-		if id := argString(c, "id"); id != "" {
+		if id := c.Args.StrOf("id"); id != "" {
 			gb.Given(id)
 			return id, nil
 		}

@@ -87,7 +87,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	if format == 0 {
 		format = WorkspaceFormat
 	}
-	model := argString(c, "model")
+	model := c.Args.StrOf("model")
 	if model == "" {
 		model = DefaultModel
 	}

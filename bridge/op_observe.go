@@ -35,7 +35,7 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 		due, n := dueByKind(b, s.now)
 		return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("count", n)), nil
 	}
-	want := argString(c, "status")
+	want := c.Args.StrOf("status")
 	out := []pyjson.Value{}
 	for _, o := range b.Observations() {
 		st := string(o.Status)
@@ -83,7 +83,7 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, err
 			}
-			id, by := argString(c, "id"), s.by(c)
+			id, by := c.Args.StrOf("id"), s.by(c)
 			kind := belief.FromRating
 			if by == belief.Operator {
 				kind = belief.FromOperator
@@ -99,17 +99,17 @@ func observationActSpec(a observationAct) *Spec {
 				}
 			}
 			rec := pyjson.Obj(pyjson.KV("op", a.name), pyjson.KV("id", id), pyjson.KV("by", by),
-				pyjson.KV("note", argString(c, "note")), pyjson.KV("now", isoTime(s.now)))
+				pyjson.KV("note", c.Args.StrOf("note")), pyjson.KV("now", isoTime(s.now)))
 			source := belief.ContentID(a.name, pyjson.Canonical(rec))
 			var o *belief.Observation
 			var ch belief.Change
 			switch act {
 			case "confirm":
-				o, ch, err = b.Confirm(id, s.evidence(source, kind, belief.Support, by, argString(c, "note")), s.now)
+				o, ch, err = b.Confirm(id, s.evidence(source, kind, belief.Support, by, c.Args.StrOf("note")), s.now)
 			case "contradict":
-				o, ch, err = b.Contradict(id, s.evidence(source, kind, belief.Contradict, by, argString(c, "note")), s.now)
+				o, ch, err = b.Contradict(id, s.evidence(source, kind, belief.Contradict, by, c.Args.StrOf("note")), s.now)
 			case "retire":
-				o, ch, err = b.Retire(id, by, argString(c, "note"), s.now)
+				o, ch, err = b.Retire(id, by, c.Args.StrOf("note"), s.now)
 			}
 			if err != nil {
 				return pyjson.Value{}, beliefError(err, id)

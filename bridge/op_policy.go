@@ -72,7 +72,7 @@ func changePolicy(s *session, c Call, change func(ps *policy.State, p policy.Per
 	if err := s.policyLocked(); err != nil {
 		return pyjson.Value{}, err
 	}
-	p, err := policy.ParsePermission(argString(c, "permission"))
+	p, err := policy.ParsePermission(c.Args.StrOf("permission"))
 	if err != nil {
 		return pyjson.Value{}, badInput(fault.CodeInvalidPermission, "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
 	}
@@ -162,7 +162,7 @@ what is wrong, and the policy stays as it was.`,
 			data = pyjson.AppendCompact(nil, p)
 		} else {
 			var err error
-			if data, err = os.ReadFile(argString(c, "file")); err != nil {
+			if data, err = os.ReadFile(c.Args.StrOf("file")); err != nil {
 				return pyjson.Value{}, badInput(fault.CodeUnreadableFile, "give a readable policy file", "cannot read the policy file: %v", err)
 			}
 		}
@@ -222,8 +222,8 @@ lists them.`,
 		{Name: policyFileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),
-			pyjson.KV("missing", argStrings(c, "missing"))), nil
+		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", c.Args.StrOf("capability")),
+			pyjson.KV("missing", c.Args.StrsOf("missing"))), nil
 	},
 }
 

@@ -36,7 +36,7 @@ synthesis).`,
 	Fields: []Field{{Name: "since", Type: TypeString, Flag: true,
 		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
 	check: func(c Call) error {
-		if v := argString(c, "since"); v != "" {
+		if v := c.Args.StrOf("since"); v != "" {
 			if _, err := parseSince(v, time.Unix(0, 0)); err != nil {
 				return err
 			}
@@ -73,7 +73,7 @@ func parseSince(v string, now time.Time) (time.Time, error) {
 func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
 	since := s.meta.LastSynthesisDate
-	if v := argString(c, "since"); v != "" {
+	if v := c.Args.StrOf("since"); v != "" {
 		t, err := parseSince(v, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -91,7 +91,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	}
 	var actions []pyjson.Value
 	for _, a := range all {
-		if knowledge.Str(a, "timestamp") >= since {
+		if a.StrOf("timestamp") >= since {
 			actions = append(actions, a)
 		}
 	}
@@ -104,7 +104,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	var order []*alloc
 	byAction := map[string]*alloc{}
 	for _, a := range actions {
-		name := knowledge.Str(a, "action")
+		name := a.StrOf("action")
 		if _, ok := a.Get("action"); !ok {
 			name = "unknown"
 		}
@@ -116,7 +116,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 			order = append(order, al)
 		}
 		al.count++
-		outcome := knowledge.Str(a, "success")
+		outcome := a.StrOf("success")
 		if _, ok := a.Get("success"); !ok {
 			outcome = "neutral"
 		}
@@ -250,7 +250,7 @@ func summarizeOverrides(overrides []pyjson.Value) []pyjson.Value {
 	var order []string
 	counts := map[string]int{}
 	for _, o := range overrides {
-		from, to := knowledge.Str(o, "from"), knowledge.Str(o, "to")
+		from, to := o.StrOf("from"), o.StrOf("to")
 		if _, ok := o.Get("from"); !ok {
 			from = "?"
 		}

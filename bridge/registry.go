@@ -521,22 +521,6 @@ func (f *Field) check(x pyjson.Value, present bool) (string, error) {
 	return "", nil
 }
 
-// argString reads a string argument of a call.
-func argString(c Call, key string) string {
-	v, _ := c.Args.Get(key)
-	return v.Str()
-}
-
-// argStrings reads a list-of-strings argument of a call.
-func argStrings(c Call, key string) []string {
-	v, _ := c.Args.Get(key)
-	var out []string
-	for _, it := range v.Items() {
-		out = append(out, it.Str())
-	}
-	return out
-}
-
 func argBool(c Call, key string) bool {
 	v, _ := c.Args.Get(key)
 	return v.Bool()

@@ -166,7 +166,7 @@ func TestSuccessAnyCase(t *testing.T) {
 	assert.Equal(t, `{"action":"read","success":"success"}`, string(pyjson.Canonical(in)))
 	out, err := upper.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	n, _ := field(out, "verified", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("verified", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(2), n, "%s", pyjson.Canonical(out))
 }
 
@@ -181,7 +181,7 @@ func TestVerifyAcceptsOldUnknownFields(t *testing.T) {
 	require.NoError(t, err)
 	out, err := New(Options{Workspace: b.ws.Root()}).Verify(VerifyOptions{})
 	require.NoError(t, err)
-	n, _ := field(out, "verified", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("verified", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(2), n, "%s", pyjson.Canonical(out))
 }
 
@@ -207,8 +207,8 @@ func TestInputSchema(t *testing.T) {
 		// It survives a round trip through JSON.
 		s, err := pyjson.Parse(pyjson.Canonical(sp.InputSchema()))
 		require.NoError(t, err, sp.Name)
-		assert.Equal(t, "object", field(s, "type", pyjson.NullValue()).Str())
-		assert.Equal(t, sp.Open, field(s, "additionalProperties", pyjson.NullValue()).Bool(), sp.Name)
+		assert.Equal(t, "object", s.GetOr("type", pyjson.NullValue()).Str())
+		assert.Equal(t, sp.Open, s.GetOr("additionalProperties", pyjson.NullValue()).Bool(), sp.Name)
 		props, _ := s.Get("properties")
 		var names, required []string
 		for _, f := range sp.Inputs() {
@@ -218,13 +218,13 @@ func TestInputSchema(t *testing.T) {
 			}
 			p, ok := props.Get(f.Name)
 			require.True(t, ok, "%s.%s", sp.Name, f.Name)
-			assert.Equal(t, f.Describe(), field(p, "description", pyjson.NullValue()).Str())
-			typ := field(p, "type", pyjson.NullValue()).Str()
+			assert.Equal(t, f.Describe(), p.GetOr("description", pyjson.NullValue()).Str())
+			typ := p.GetOr("type", pyjson.NullValue()).Str()
 			switch f.Type {
 			case TypeStrings, TypeObjects:
 				assert.Equal(t, "array", typ)
 				items, _ := p.Get("items")
-				assert.Equal(t, map[Type]string{TypeStrings: "string", TypeObjects: "object"}[f.Type], field(items, "type", pyjson.NullValue()).Str())
+				assert.Equal(t, map[Type]string{TypeStrings: "string", TypeObjects: "object"}[f.Type], items.GetOr("type", pyjson.NullValue()).Str())
 			default:
 				assert.Equal(t, map[Type]string{TypeString: "string", TypeInt: "integer", TypeNumber: "number", TypeBool: "boolean", TypeObject: "object"}[f.Type], typ)
 			}

@@ -213,7 +213,7 @@ func (v *verifier) chooseStart() (int64, error) {
 	case v.opts.From > 0:
 		limit = v.opts.From - 1
 	}
-	if strField(first, "op") == "adopt" && limit < 1 {
+	if first.StrOf("op") == "adopt" && limit < 1 {
 		limit = 1 // an adopted workspace's history starts at its snapshot
 	}
 	seqs := v.src.Snapshots()
@@ -230,7 +230,7 @@ func (v *verifier) chooseStart() (int64, error) {
 			return seqs[i], nil
 		}
 	}
-	if strField(first, "op") == "adopt" {
+	if first.StrOf("op") == "adopt" {
 		return 0, &fault.Error{Kind: fault.KindCorrupt, Code: fault.CodeVerifyFailed, Msg: "the snapshot of the adopted state is missing or damaged",
 			Hint: "the history before adoption cannot be replayed without it"}
 	}
@@ -266,7 +266,7 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 		if err != nil {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is missing"}, nil
 		}
-		if sha256hex(raw) != strField(args, "manifest_sha256") {
+		if sha256hex(raw) != args.StrOf("manifest_sha256") {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is not the one init recorded"}, nil
 		}
 		path := filepath.Join(filepath.Dir(v.scratch.Root()), "manifest.json")
@@ -275,7 +275,7 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 		}
 		if ev.Format < 2 {
 			sb.format = 1
-		} else if a := strField(args, "agent_id"); a != "" {
+		} else if a := args.StrOf("agent_id"); a != "" {
 			sb.opts.AgentID = a
 		}
 		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path), pyjson.KV("model", ev.Model))

@@ -112,8 +112,8 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 
 	s.mu.Lock()
 	in, attributed := s.ctx.attach(in)
-	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
-		Context: str(in, "context"), Task: str(in, "task"), Command: argv, Expect: expect}
+	a := toolexec.Action{Capability: in.StrOf("action"), Goal: in.StrOf("goal_id"), Advisory: in.StrOf("advisory_id"),
+		Context: in.StrOf("context"), Task: in.StrOf("task"), Command: argv, Expect: expect}
 	var plan bridge.ExecPlan
 	var timeout time.Duration
 	var refusal pyjson.Value
@@ -161,11 +161,6 @@ func (s *server) quiet() bridge.Options {
 	opts := s.opts
 	opts.Output, opts.Timings, opts.Progress = nil, nil, nil
 	return opts
-}
-
-func str(v pyjson.Value, key string) string {
-	x, _ := v.Get(key)
-	return x.Str()
 }
 
 // text is a tail of a stream as JSON text: a cut may split a character, and

@@ -314,11 +314,6 @@ func (c *checker) journal() {
 	}
 }
 
-func strField(v pyjson.Value, key string) string {
-	x, _ := v.Get(key)
-	return x.Str()
-}
-
 // dataFile checks that a data file holds exactly the committed lines, each
 // a JSON object.
 func (c *checker) dataFile(rel string, want FileSum) {
