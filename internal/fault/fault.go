@@ -3,7 +3,9 @@
 // snake_case Code agents branch on. Every layer returns these (the
 // storage package for a busy or corrupt workspace, the operations for bad
 // input), so the command line maps any failure to its exit code in one
-// place. Package bridge re-exports the type and its kinds.
+// place. Each code is a constant here (CodeInvalidValue), listed with its
+// kind and meaning in Codes, from which docs/errors.md is generated; a test
+// refuses a code written as a literal anywhere in the module.
 package fault
 
 import (
