@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
@@ -20,7 +21,7 @@ func position(c Call) (from string, positioned bool) {
 	if argBool(c, "task_start") {
 		return nextstep.Start, true
 	}
-	from = argString(c, "from")
+	from = c.Args.StrOf("from")
 	return from, from != ""
 }
 
@@ -35,12 +36,12 @@ func positioned(c Call) bool {
 // capability its manifest lacks, or a task's start on a model that knows
 // no tasks (v2 to v4 rank from a capability).
 func (s *session) checkPosition(c Call) error {
-	if from := argString(c, "from"); from != "" && !s.manifest.Has(from) {
+	if from := c.Args.StrOf("from"); from != "" && !s.manifest.Has(from) {
 		hint := "--from takes a capability of the manifest"
 		if near := closest(from, s.manifest.Names(), 1); len(near) > 0 {
 			hint = "did you mean " + quote(near[0]) + "? " + hint
 		}
-		return badInput("invalid_value", hint, "--from names %s, which the manifest lacks", quote(from))
+		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", quote(from))
 	}
 	if argBool(c, "task_start") && !s.model.nextSteps() {
 		return unsupported("--task-start needs a model that learns tasks from their start (v5); this workspace's is %s: use --from CAPABILITY", s.meta.Model)
@@ -85,10 +86,10 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 	if err != nil {
 		return nil, nil, err
 	}
-	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return strField(p, "to") })
+	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
 	names := make([]string, len(paths))
 	for i, p := range paths {
-		names[i] = strField(p, "to")
+		names[i] = p.StrOf("to")
 	}
 	return paths[:min(advisoryTopN, len(paths))], names, nil
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -32,7 +31,7 @@ func (s *session) scorePaths(src string, context, penalty map[string]float64) ([
 		for _, a := range e.Artifacts.All() {
 			if ei, ok := a.EdgeIndex(); a.Kind == torusfield.KindWormhole && ok && ei == es.Edge {
 				if ann, ok := anns[a.ID]; ok && len(ann.Members()) > 0 {
-					if gp := knowledge.Str(ann, "generalized_pattern"); gp != "" {
+					if gp := ann.StrOf("generalized_pattern"); gp != "" {
 						annotation = gp
 					} else if t, ok := ann.Get("text"); ok {
 						annotation = t

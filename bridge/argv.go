@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -34,7 +35,7 @@ func EncodeArgv(argv []string) pyjson.Value {
 // DecodeArgv returns the command line EncodeArgv encoded, byte for byte.
 func DecodeArgv(v pyjson.Value) ([]string, error) {
 	if v.Kind() != pyjson.Array {
-		return nil, badInput("wrong_type", "give the command as a list of words", "the command must be a list, got %s", v.Kind().Noun())
+		return nil, badInput(fault.CodeWrongType, "give the command as a list of words", "the command must be a list, got %s", v.Kind().Noun())
 	}
 	out := make([]string, 0, len(v.Items()))
 	for i, it := range v.Items() {
@@ -53,7 +54,7 @@ func DecodeArgv(v pyjson.Value) ([]string, error) {
 				}
 			}
 		}
-		return nil, badInput("wrong_type", `write each word as a string, or one that is not UTF-8 as {"text": ..., "base64": ...}`,
+		return nil, badInput(fault.CodeWrongType, `write each word as a string, or one that is not UTF-8 as {"text": ..., "base64": ...}`,
 			"command[%s] must be a string or an object {\"text\", \"base64\"} with the exact bytes in base64", strconv.Itoa(i))
 	}
 	return out, nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -145,7 +146,7 @@ func openWorkspace(root string, opts Options) *workspace.Workspace {
 func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	sp := Lookup(c.Op)
 	if sp == nil {
-		return pyjson.Value{}, badInput("unknown_command", "run `ucs --help` for the commands", "unknown command %q", c.Op)
+		return pyjson.Value{}, badInput(fault.CodeUnknownCommand, "run `ucs --help` for the commands", "unknown command %q", c.Op)
 	}
 	if c.Args.Kind() != pyjson.Object {
 		c.Args = pyjson.Obj()
@@ -220,7 +221,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	if len(s.warnings) > 0 {
 		out = out.With("warnings", s.warnings)
 	}
-	if sp.table != nil && argString(run, "format") == "table" && b.opts.Output != nil {
+	if sp.table != nil && run.Args.StrOf("format") == "table" && b.opts.Output != nil {
 		_, err := io.WriteString(b.opts.Output, sp.table(out))
 		return pyjson.NullValue(), err
 	}

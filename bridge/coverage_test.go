@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -67,5 +68,5 @@ func TestCoverage(t *testing.T) {
 	assert.True(t, e.IsNull(), "v2 keeps no outcome counts")
 
 	_, err = b.Do(Call{Op: "coverage"})
-	assert.Equal(t, "missing_field", AsError(err).Code)
+	assert.Equal(t, "missing_field", fault.AsError(err).Code)
 }

@@ -61,7 +61,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (ExecPlan,
 		return plan, corrupt(err, workspace.RelPinned)
 	}
 	if !man.Has(action) {
-		return plan, badInput("unknown_capability", capabilityHint(man.Names(), action, b.ws.Path(workspace.RelPinned)),
+		return plan, badInput(fault.CodeUnknownCapability, capabilityHint(man.Names(), action, b.ws.Path(workspace.RelPinned)),
 			"%s is not a capability of the workspace's manifest", quote(action))
 	}
 	decls, err := policy.ParseDeclarations(raw)

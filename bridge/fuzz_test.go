@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
 // statPrint lists every file with its size and modification time to the
@@ -75,14 +77,14 @@ func fuzzOp(f *testing.F, op string, seeds ...string) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := ParseInput(data)
 		if err != nil {
-			if Exit(err) != int(KindBadInput) {
-				t.Fatalf("ParseInput error of kind %d: %v", Exit(err), err)
+			if fault.Exit(err) != int(fault.KindBadInput) {
+				t.Fatalf("ParseInput error of kind %d: %v", fault.Exit(err), err)
 			}
 			return // rejected before the workspace was touched
 		}
 		before := statPrint(t, fw.b.ws.Root())
 		if _, err := fw.b.Do(Call{Op: op, Input: in}); err != nil {
-			if k := Exit(err); k != int(KindBadInput) {
+			if k := fault.Exit(err); k != int(fault.KindBadInput) {
 				t.Fatalf("input %q: error of kind %d: %v", data, k, err)
 			}
 			if after := statPrint(t, fw.b.ws.Root()); after != before {

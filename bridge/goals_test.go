@@ -16,7 +16,7 @@ func TestGoalIDsCountGoals(t *testing.T) {
 	for i, want := range []string{"g1", "g2"} {
 		out, err := b.Do(Call{Op: "goal add", Args: pyjson.Obj(pyjson.KV("content", "goal"+want))})
 		require.NoError(t, err)
-		require.Equal(t, want, strField(must(out.Get("goal")), "id"), "goal %d", i)
+		require.Equal(t, want, must(out.Get("goal")).StrOf("id"), "goal %d", i)
 		reportV5(t, b, "t1", "edit_file", "success")
 	}
 	verifyClean(t, b)
@@ -32,16 +32,16 @@ func TestGoalIDsAfterEventNumberedGoals(t *testing.T) {
 	require.NoError(t, err)
 	out, err := b.Do(Call{Op: "goal add", Args: pyjson.Obj(pyjson.KV("content", "after the upgrade"))})
 	require.NoError(t, err)
-	require.Equal(t, "g8", strField(must(out.Get("goal")), "id"))
+	require.Equal(t, "g8", must(out.Get("goal")).StrOf("id"))
 	out, err = b.Do(Call{Op: "goal add", Args: pyjson.Obj(pyjson.KV("content", "and another"))})
 	require.NoError(t, err)
-	require.Equal(t, "g9", strField(must(out.Get("goal")), "id"))
+	require.Equal(t, "g9", must(out.Get("goal")).StrOf("id"))
 	verifyClean(t, b)
 	list, err := b.Do(Call{Op: "goal list", Args: pyjson.Obj(pyjson.KV("state", "all"))})
 	require.NoError(t, err)
 	var ids []string
 	for _, g := range must(list.Get("goals")).Items() {
-		ids = append(ids, strField(g, "id"))
+		ids = append(ids, g.StrOf("id"))
 	}
 	require.Equal(t, []string{"g8", "g9", "g4", "g7"}, ids) // open, then completed
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -196,7 +197,7 @@ func TestRequestIDCountedOnce(t *testing.T) {
 	assert.Equal(t, string(pyjson.Canonical(first.With("replayed", true))), string(pyjson.Canonical(again)))
 	invariants(t, b, 1)
 	_, err = report(t, b, "web_fetch", `, "request_id": "r-1"`)
-	assert.Equal(t, "request_id_conflict", AsError(err).Code, "the same id for another call is refused")
+	assert.Equal(t, "request_id_conflict", fault.AsError(err).Code, "the same id for another call is refused")
 	invariants(t, b, 1)
 
 	crashed := workspace.CrashAt("committed", func() { report(t, b, "web_fetch", `, "request_id": "r-2"`) })
@@ -232,7 +233,7 @@ func TestRejectedInputChangesNothing(t *testing.T) {
 	} {
 		_, err := b.Do(Call{Op: "report", Input: input(t, in)})
 		require.Error(t, err, in)
-		assert.Equal(t, int(KindBadInput), Exit(err), in)
+		assert.Equal(t, int(fault.KindBadInput), fault.Exit(err), in)
 	}
 	assert.Equal(t, before, workspacetest.Fingerprint(t, b.ws.Root()))
 }
@@ -254,12 +255,12 @@ func TestCorruptStateRefused(t *testing.T) {
 			args = pyjson.Obj(pyjson.KV("context", "x"))
 		}
 		_, err := b.Do(Call{Op: op, Args: args})
-		assert.Equal(t, int(KindCorrupt), Exit(err), op)
+		assert.Equal(t, int(fault.KindCorrupt), fault.Exit(err), op)
 	}
 	data, _ := os.ReadFile(path)
 	assert.Equal(t, `{"oops`, string(data), "never overwritten")
 	_, err := b.Check(false)
-	assert.Equal(t, int(KindCorrupt), Exit(err))
+	assert.Equal(t, int(fault.KindCorrupt), fault.Exit(err))
 	out, err := b.Check(true)
 	require.NoError(t, err, "%s", pyjson.Indent(out))
 	// The last report's state was lost; its event is rolled back and kept in a backup.

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
@@ -57,7 +58,7 @@ func (ch manifestChoice) name() string {
 // named reports whether an init call names its manifest.
 func named(c Call) bool {
 	_, inline := argJSON(c, "capability_manifest")
-	return inline || argString(c, "manifest") != ""
+	return inline || c.Args.StrOf("manifest") != ""
 }
 
 // chooseManifest finds the manifest for init: the one the call gives
@@ -70,10 +71,10 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 	if m, ok := argJSON(c, "capability_manifest"); ok {
 		return manifestChoice{raw: pyjson.AppendCompact(nil, m), source: manifestInline}, nil
 	}
-	if path := argString(c, "manifest"); path != "" {
+	if path := c.Args.StrOf("manifest"); path != "" {
 		raw, err := workspace.ReadFile(path)
 		if err != nil {
-			return manifestChoice{}, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
+			return manifestChoice{}, badInput(fault.CodeInvalidManifest, "check the --manifest path", "cannot read manifest: %v", err)
 		}
 		return manifestChoice{raw: raw, source: manifestFile, path: path}, nil
 	}
@@ -92,7 +93,7 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 	}
 	raw, err := workspace.ReadFile(p)
 	if err != nil {
-		return manifestChoice{}, badInput("invalid_manifest", "check the --manifest path", "cannot read manifest: %v", err)
+		return manifestChoice{}, badInput(fault.CodeInvalidManifest, "check the --manifest path", "cannot read manifest: %v", err)
 	}
 	return manifestChoice{raw: raw, source: manifestWorkspace, path: p}, nil
 }
@@ -101,7 +102,7 @@ func (b *Bridge) chooseManifest(c Call, reinit bool) (manifestChoice, error) {
 // read (a link, a directory, a permission): damage, which the user
 // repairs or gets round by naming a manifest.
 func pinnedUnreadable(err error) error {
-	var fe *Error
+	var fe *fault.Error
 	if errors.As(err, &fe) {
 		return err
 	}
@@ -119,13 +120,13 @@ func (b *Bridge) checkManifest(ch manifestChoice) (*torusfield.Manifest, error) 
 	}
 	m, err := torusfield.ParseManifest(ch.raw)
 	if err != nil {
-		return nil, badInput("invalid_manifest", hint, "%v", err)
+		return nil, badInput(fault.CodeInvalidManifest, hint, "%v", err)
 	}
 	if _, err := policy.ParseDeclarations(ch.raw); err != nil {
 		if ch.source != manifestPinned {
 			hint = "fix the capability's declaration; docs/manifest.md lists every key and the values it takes"
 		}
-		return nil, badInput("invalid_manifest", hint, "%v", err)
+		return nil, badInput(fault.CodeInvalidManifest, hint, "%v", err)
 	}
 	if b.replaying {
 		return m, nil
@@ -135,7 +136,7 @@ func (b *Bridge) checkManifest(ch manifestChoice) (*torusfield.Manifest, error) 
 		if errors.As(err, &uk) && ch.source != manifestPinned {
 			hint = uk.Hint() + "; see docs/manifest.md"
 		}
-		return nil, badInput("invalid_manifest", hint, "%v", err)
+		return nil, badInput(fault.CodeInvalidManifest, hint, "%v", err)
 	}
 	return m, nil
 }
@@ -161,7 +162,7 @@ func (b *Bridge) samePinned(ch manifestChoice) error {
 	if compactJSON(pinned.raw) == compactJSON(ch.raw) {
 		return nil
 	}
-	return badInput("manifest_differs",
+	return badInput(fault.CodeManifestDiffers,
 		fmt.Sprintf("to start over on the named manifest, add --force (the state is backed up under %s/); to keep the workspace as it is, drop --manifest", workspace.RelBackupDir),
 		"the workspace was initialized with another manifest: %s (%s) differs from %s (%s)",
 		ch.name(), capabilities(ch.raw), pinned.name(), capabilities(pinned.raw))

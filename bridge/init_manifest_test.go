@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -39,7 +40,7 @@ func TestCheckManifestUnknownKeyReplay(t *testing.T) {
 	raw := []byte(`{"capabilities": [{"name": "a", "timeout": 5}]}`)
 	b := New(Options{Workspace: t.TempDir()})
 	_, err := b.checkManifest(manifestChoice{raw: raw, source: manifestFile, path: "m.json"})
-	var fe *Error
+	var fe *fault.Error
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "invalid_manifest", fe.Code)
 	assert.Equal(t, `did you mean "timeout_ms"? the keys of capabilities[0] "a" are name, connects_to, u, c, n, meta, permissions, side_effect, deterministic, timeout_ms, outcome; see docs/manifest.md`, fe.Hint)

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -16,22 +17,22 @@ const MaxInput = 16 << 20
 // ParseInput parses a command's stdin: exactly one JSON object.
 func ParseInput(data []byte) (pyjson.Value, error) {
 	if len(data) > MaxInput {
-		return pyjson.Value{}, badInput("input_too_large", "send at most 16 MiB of JSON on stdin",
+		return pyjson.Value{}, badInput(fault.CodeInputTooLarge, "send at most 16 MiB of JSON on stdin",
 			"stdin holds %d bytes, more than the %d accepted", len(data), MaxInput)
 	}
 	if len(strings.TrimSpace(string(data))) == 0 {
-		return pyjson.Value{}, badInput("empty_input", "send one JSON object on stdin, e.g. echo '{...}' | ucs report",
+		return pyjson.Value{}, badInput(fault.CodeEmptyInput, "send one JSON object on stdin, e.g. echo '{...}' | ucs report",
 			"no JSON on stdin")
 	}
 	if !utf8.Valid(data) {
-		return pyjson.Value{}, badInput("invalid_utf8", "send UTF-8 text", "stdin is not valid UTF-8")
+		return pyjson.Value{}, badInput(fault.CodeInvalidUTF8, "send UTF-8 text", "stdin is not valid UTF-8")
 	}
 	v, err := pyjson.Parse(data)
 	if err != nil {
-		return pyjson.Value{}, badInput("invalid_json", "send one JSON object on stdin", "stdin is not valid JSON: %v", err)
+		return pyjson.Value{}, badInput(fault.CodeInvalidJSON, "send one JSON object on stdin", "stdin is not valid JSON: %v", err)
 	}
 	if v.Kind() != pyjson.Object {
-		return pyjson.Value{}, badInput("invalid_input", "send one JSON object on stdin, not "+v.Kind().Noun(),
+		return pyjson.Value{}, badInput(fault.CodeInvalidInput, "send one JSON object on stdin, not "+v.Kind().Noun(),
 			"stdin must be a JSON object, got %s", v.Kind().Noun())
 	}
 	return v, nil
@@ -76,12 +77,12 @@ type reportInput struct {
 
 func decodeReport(v pyjson.Value) (reportInput, error) {
 	in := reportInput{
-		Action:       strField(v, "action"),
-		Outcome:      strField(v, "outcome"),
-		Success:      strField(v, "success"),
-		Significance: strField(v, "significance"),
-		Context:      strField(v, "context"),
-		GoalID:       strField(v, "goal_id"),
+		Action:       v.StrOf("action"),
+		Outcome:      v.StrOf("outcome"),
+		Success:      v.StrOf("success"),
+		Significance: v.StrOf("significance"),
+		Context:      v.StrOf("context"),
+		GoalID:       v.StrOf("goal_id"),
 		Weight:       1,
 	}
 	if r, ok := v.Get("result"); ok && r.Kind() == pyjson.Object {
@@ -89,11 +90,11 @@ func decodeReport(v pyjson.Value) (reportInput, error) {
 	}
 	if x, ok := v.Get("expect"); ok && !x.IsNull() {
 		if !in.HasResult {
-			return in, badInput("invalid_value", "send the observed result with expect (ucs exec does), or report the outcome as success yourself",
+			return in, badInput(fault.CodeInvalidValue, "send the observed result with expect (ucs exec does), or report the outcome as success yourself",
 				"expect judges an observed result, and the report has none")
 		}
 		if _, err := outcome.ParseExpectation(x); err != nil {
-			return in, badInput("invalid_value", `expect is {"failure": true} or {"exit_codes": [1, ...]}`, "%v", err)
+			return in, badInput(fault.CodeInvalidValue, `expect is {"failure": true} or {"exit_codes": [1, ...]}`, "%v", err)
 		}
 		in.Expect = x
 	}
@@ -112,16 +113,16 @@ type reflectInput struct {
 
 func decodeReflect(v pyjson.Value) (reflectInput, error) {
 	in := reflectInput{
-		Type:               strField(v, "type"),
-		Text:               strField(v, "text"),
-		ArtifactID:         strField(v, "artifact_id"),
-		FailureCondition:   strField(v, "failure_condition"),
-		Capabilities:       strsField(v, "capabilities"),
-		Keywords:           strsField(v, "keywords"),
-		GeneralizedPattern: strField(v, "generalized_pattern"),
-		Topic:              strField(v, "topic"),
-		WhyClosed:          strField(v, "why_closed"),
-		ReopenConditions:   strField(v, "reopen_conditions"),
+		Type:               v.StrOf("type"),
+		Text:               v.StrOf("text"),
+		ArtifactID:         v.StrOf("artifact_id"),
+		FailureCondition:   v.StrOf("failure_condition"),
+		Capabilities:       v.StrsOf("capabilities"),
+		Keywords:           v.StrsOf("keywords"),
+		GeneralizedPattern: v.StrOf("generalized_pattern"),
+		Topic:              v.StrOf("topic"),
+		WhyClosed:          v.StrOf("why_closed"),
+		ReopenConditions:   v.StrOf("reopen_conditions"),
 	}
 	for _, c := range in.Capabilities {
 		if err := capability("capabilities", c); err != nil {
@@ -133,15 +134,15 @@ func decodeReflect(v pyjson.Value) (reflectInput, error) {
 	// accepts a dead end without text.
 	switch _, hasText := v.Get("text"); {
 	case in.Type == "dead_end" && strings.TrimSpace(in.Text) == "" && strings.TrimSpace(in.Topic) == "":
-		return in, badInput("missing_field", "add \"topic\" (with \"why_closed\" and \"reopen_conditions\"), or \"text\"",
+		return in, badInput(fault.CodeMissingField, "add \"topic\" (with \"why_closed\" and \"reopen_conditions\"), or \"text\"",
 			"a dead end needs \"topic\" or \"text\"")
 	case in.Type != "dead_end" && !hasText:
-		return in, badInput("missing_field", "add \"text\" to the input", "required field \"text\" is missing")
+		return in, badInput(fault.CodeMissingField, "add \"text\" to the input", "required field \"text\" is missing")
 	case in.Type != "dead_end" && strings.TrimSpace(in.Text) == "":
-		return in, badInput("missing_field", "give \"text\" a value", "required field \"text\" is empty")
+		return in, badInput(fault.CodeMissingField, "give \"text\" a value", "required field \"text\" is empty")
 	}
 	if in.Type == "annotation" && in.ArtifactID == "" {
-		return in, badInput("missing_field", "name the artifact to annotate: an id from a report's new_artifacts or unannotated_artifacts, or from resume's top_wormholes",
+		return in, badInput(fault.CodeMissingField, "name the artifact to annotate: an id from a report's new_artifacts or unannotated_artifacts, or from resume's top_wormholes",
 			"an annotation needs \"artifact_id\"")
 	}
 	return in, nil
@@ -151,7 +152,7 @@ func decodeReflect(v pyjson.Value) (reflectInput, error) {
 func capability(key, name string) error {
 	for _, r := range name {
 		if unicode.IsControl(r) {
-			return badInput("invalid_value", "capability names are plain text", "field %q holds a control character", key)
+			return badInput(fault.CodeInvalidValue, "capability names are plain text", "field %q holds a control character", key)
 		}
 	}
 	return nil
@@ -163,27 +164,17 @@ func capability(key, name string) error {
 func taskID(key, id string) error {
 	for _, r := range id {
 		if unicode.IsControl(r) {
-			return badInput("invalid_value", "a task id is plain text", "field %q holds a control character", key)
+			return badInput(fault.CodeInvalidValue, "a task id is plain text", "field %q holds a control character", key)
 		}
 	}
 	return nil
-}
-
-// strsField reads a list of strings; null and absent give nil.
-func strsField(v pyjson.Value, key string) []string {
-	x, _ := v.Get(key)
-	var out []string
-	for _, it := range x.Items() {
-		out = append(out, it.Str())
-	}
-	return out
 }
 
 func checkReport(c Call) error {
 	if _, err := decodeReport(c.Input); err != nil {
 		return err
 	}
-	return taskID("task", strField(c.Input, "task"))
+	return taskID("task", c.Input.StrOf("task"))
 }
 
 func checkReflect(c Call) error {

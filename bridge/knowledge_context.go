@@ -80,7 +80,7 @@ func (s *session) termRule(rel string) search.TermRule {
 			if rel == relMethodology {
 				// A v4 entry keeps its text whole; an older one, its summary.
 				if _, ok := v.Get("text"); !ok {
-					out = append(out, recall.Field{Text: knowledge.Str(v, "summary"), Weight: recall.TextWeight})
+					out = append(out, recall.Field{Text: v.StrOf("summary"), Weight: recall.TextWeight})
 				}
 			}
 			for _, f := range fields {
@@ -175,17 +175,17 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 			case relMethodology:
 				v = pyjson.Obj(
 					pyjson.KV("summary", shown(methodologyText(h.entry))),
-					pyjson.KV("date", knowledge.Str(h.entry, "date")),
-					pyjson.KV("capabilities", field(h.entry, "capabilities", pyjson.ArrayValue(nil))),
+					pyjson.KV("date", h.entry.StrOf("date")),
+					pyjson.KV("capabilities", h.entry.GetOr("capabilities", pyjson.ArrayValue(nil))),
 					pyjson.KV("rank", h.rankValue()))
 			case relJudgment:
 				v = pyjson.Obj(
-					pyjson.KV("id", field(h.entry, "id", pyjson.StringValue(""))),
-					pyjson.KV("action", field(h.entry, "action", pyjson.StringValue(""))),
-					pyjson.KV("methodology_summary", shown(knowledge.Str(h.entry, "methodology_summary"))),
-					pyjson.KV("negative_knowledge", shown(knowledge.Str(h.entry, "negative_knowledge"))),
-					pyjson.KV("outcome_success", field(h.entry, "outcome_success", pyjson.StringValue(""))),
-					pyjson.KV("date", field(h.entry, "date", pyjson.StringValue(""))),
+					pyjson.KV("id", h.entry.GetOr("id", pyjson.StringValue(""))),
+					pyjson.KV("action", h.entry.GetOr("action", pyjson.StringValue(""))),
+					pyjson.KV("methodology_summary", shown(h.entry.StrOf("methodology_summary"))),
+					pyjson.KV("negative_knowledge", shown(h.entry.StrOf("negative_knowledge"))),
+					pyjson.KV("outcome_success", h.entry.GetOr("outcome_success", pyjson.StringValue(""))),
+					pyjson.KV("date", h.entry.GetOr("date", pyjson.StringValue(""))),
 					pyjson.KV("rank", h.rankValue()))
 			}
 			v = h.withAgent(v)
@@ -275,7 +275,7 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 	var out []knowledgeHit
 	for _, h := range hits {
 		k := knowledgeHit{entry: h.Entry, line: h.Line, agent: agent, weight: weight, relevance: h.Score / (h.Score + 1),
-			recency: knowledge.Decay(knowledge.Str(h.Entry, "date"), s.now, temporalDecayRate)}
+			recency: knowledge.Decay(h.Entry.StrOf("date"), s.now, temporalDecayRate)}
 		k.rank = k.relevance * k.recency * weight
 		if k.rank < knowledgeMinRank {
 			continue
@@ -319,10 +319,10 @@ func deadEndView(d knowledge.DeadEndHit, h knowledgeHit) pyjson.Value {
 		matched = []string{}
 	}
 	return pyjson.Obj(
-		pyjson.KV("topic", field(d.Entry, "topic", pyjson.StringValue(""))),
-		pyjson.KV("why_closed", shown(knowledge.Str(d.Entry, "why_closed"))),
-		pyjson.KV("date", field(d.Entry, "date", pyjson.StringValue(""))),
-		pyjson.KV("reopen_conditions", field(d.Entry, "reopen_conditions", pyjson.StringValue(""))),
+		pyjson.KV("topic", d.Entry.GetOr("topic", pyjson.StringValue(""))),
+		pyjson.KV("why_closed", shown(d.Entry.StrOf("why_closed"))),
+		pyjson.KV("date", d.Entry.GetOr("date", pyjson.StringValue(""))),
+		pyjson.KV("reopen_conditions", d.Entry.GetOr("reopen_conditions", pyjson.StringValue(""))),
 		pyjson.KV("reopen_triggered", d.ReopenTriggered),
 		pyjson.KV("reopen_matched", matched),
 		pyjson.KV("rank", h.rankValue()),
@@ -332,10 +332,10 @@ func deadEndView(d knowledge.DeadEndHit, h knowledgeHit) pyjson.Value {
 // methodologyText is what a methodology entry says: its whole text, or an
 // older entry's summary.
 func methodologyText(e pyjson.Value) string {
-	if t := knowledge.Str(e, "text"); t != "" {
+	if t := e.StrOf("text"); t != "" {
 		return t
 	}
-	return knowledge.Str(e, "summary")
+	return e.StrOf("summary")
 }
 
 // shown cuts a text to shownText characters, marking the cut.

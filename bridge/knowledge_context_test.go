@@ -95,11 +95,11 @@ func TestConsultFindsParaphrases(t *testing.T) {
 			var text string
 			switch kinds[p.Want] {
 			case "methodology":
-				text = strField(h, "summary")
+				text = h.StrOf("summary")
 			case "dead_end":
-				text = strField(h, "topic")
+				text = h.StrOf("topic")
 			case "judgment": // a hit names its node; the task is its context
-				text = judgmentContext(t, b, strField(h, "id"))
+				text = judgmentContext(t, b, h.StrOf("id"))
 			}
 			got = append(got, text)
 			if i < 3 && strings.HasPrefix(shown[p.Want], strings.TrimSuffix(text, "…")) && text != "" {

@@ -3,6 +3,8 @@ package bridge
 import (
 	"slices"
 	"strings"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
 // The command line names a flag field --name in its messages ("--context
@@ -14,7 +16,7 @@ import (
 // field named in its message and hint (--name) named as the argument
 // ("argument \"name\""). Any other error is returned as it is.
 func (sp *Spec) ToolError(err error) error {
-	e, ok := err.(*Error)
+	e, ok := err.(*fault.Error)
 	if !ok || e == nil {
 		return err
 	}

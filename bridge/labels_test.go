@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 )
 
 // TestToolError: a tool's error names arguments where the command line's
@@ -22,7 +24,7 @@ func TestToolError(t *testing.T) {
 			`required field "action" is missing`, `add "action" to the input`},
 	} {
 		err := Lookup(c.op).ToolError(badInput("missing_field", c.hint, "%s", c.msg))
-		e := err.(*Error)
+		e := err.(*fault.Error)
 		assert.Equal(t, c.wantMsg, e.Msg, c.op)
 		assert.Equal(t, c.wantHint, e.Hint, c.op)
 		assert.Equal(t, "missing_field", e.Code)

@@ -40,13 +40,13 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		} else if t, err := ParseNow(opts.Since); err == nil {
 			sinceTime = t
 		} else {
-			return badInput("invalid_value", "give --since a sequence number or an RFC 3339 time",
+			return badInput(fault.CodeInvalidValue, "give --since a sequence number or an RFC 3339 time",
 				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
 		}
 	}
 	isGroup := slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
 	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !isGroup && !slices.Contains(Operations(), opts.Op) {
-		return badInput("invalid_value", "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
+		return badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
 	}
 	j, ok, err := b.ws.OpenJournal()
 	if err != nil || !ok {
@@ -90,14 +90,14 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEQ\tTIME\tOP\tT\tWHAT\tCHANGED")
 	for _, ev := range kept {
-		seq, _ := field(ev, "seq", pyjson.NullValue()).Int()
-		tb, _ := field(ev, "t_before", pyjson.NullValue()).Int()
-		ta, _ := field(ev, "t_after", pyjson.NullValue()).Int()
+		seq, _ := ev.GetOr("seq", pyjson.NullValue()).Int()
+		tb, _ := ev.GetOr("t_before", pyjson.NullValue()).Int()
+		ta, _ := ev.GetOr("t_after", pyjson.NullValue()).Int()
 		t := strconv.FormatInt(ta, 10)
 		if ta != tb {
 			t = fmt.Sprintf("%d→%d", tb, ta)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, strField(ev, "now"), strField(ev, "op"), t, summarize(ev, decls), changed(ev))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, ev.StrOf("now"), ev.StrOf("op"), t, summarize(ev, decls), changed(ev))
 	}
 	return tw.Flush()
 }
@@ -109,57 +109,57 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	args, _ := ev.Get("args")
 	in, _ := ev.Get("input")
 	var s string
-	switch strField(ev, "op") {
+	switch ev.StrOf("op") {
 	case "report":
 		r, observed := in.Get("result")
-		switch success := strField(in, "success"); {
+		switch success := in.StrOf("success"); {
 		case observed && success == "":
 			// The outcome is the result's, classified when it was applied
 			// (the action log has it): not a self-reported neutral.
-			s = strField(in, "action")
+			s = in.StrOf("action")
 		default:
-			s = strField(in, "action") + " " + orDefault(success, outcome.Neutral.String())
+			s = in.StrOf("action") + " " + orDefault(success, outcome.Neutral.String())
 		}
-		if sig := strField(in, "significance"); sig != "" && sig != "routine" {
+		if sig := in.StrOf("significance"); sig != "" && sig != "routine" {
 			s += " (" + sig + ")"
 		}
-		if o := strField(in, "outcome"); o != "" {
+		if o := in.StrOf("outcome"); o != "" {
 			s += ": " + o
 		}
 		if observed {
 			x, _ := in.Get("expect")
-			s += " [observed: " + observedVerdict(r, x, decls[strField(in, "action")]) + "]"
+			s += " [observed: " + observedVerdict(r, x, decls[in.StrOf("action")]) + "]"
 		}
-		if g := strField(in, "goal_id"); g != "" {
+		if g := in.StrOf("goal_id"); g != "" {
 			s += " for " + g
 		}
 	case "rate", "amend":
 		s = "report " + strconv.FormatInt(argInt(Call{Args: args}, "seq"), 10) + ":"
 		for _, k := range []string{"action", "success"} {
-			if v := strField(args, k); v != "" {
+			if v := args.StrOf(k); v != "" {
 				s += " " + v
 			}
 		}
-		s += " by " + orDefault(strField(args, "by"), strField(ev, "agent_id"))
-		if n := strField(args, "note"); n != "" {
+		s += " by " + orDefault(args.StrOf("by"), ev.StrOf("agent_id"))
+		if n := args.StrOf("note"); n != "" {
 			s += ": " + n
 		}
 	case "goal add":
-		s = strField(args, "content")
+		s = args.StrOf("content")
 	case "goal done", "goal fail", "goal suspend", "goal resume", "goal retry", "goal show":
-		s = strField(args, "id") + " " + strField(args, "note")
+		s = args.StrOf("id") + " " + args.StrOf("note")
 	case "policy grant", "policy revoke":
-		s = strField(args, "permission")
+		s = args.StrOf("permission")
 	case "policy block":
-		s = strField(args, "capability") + " refused, missing " + strings.Join(argStrings(Call{Args: args}, "missing"), ", ")
+		s = args.StrOf("capability") + " refused, missing " + strings.Join(Call{Args: args}.Args.StrsOf("missing"), ", ")
 	case "consult":
-		s = strField(args, "context")
+		s = args.StrOf("context")
 	case "reflect":
-		s = orDefault(strField(in, "type"), "post_task") + ": " + strField(in, "text")
+		s = orDefault(in.StrOf("type"), "post_task") + ": " + in.StrOf("text")
 	case "import":
-		s = "from " + orDefault(strField(in, "agent_id"), "unknown")
+		s = "from " + orDefault(in.StrOf("agent_id"), "unknown")
 	case "init":
-		s = "manifest " + runePrefix(strField(args, "manifest_sha256"), 12)
+		s = "manifest " + runePrefix(args.StrOf("manifest_sha256"), 12)
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len([]rune(s)) > 60 {

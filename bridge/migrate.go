@@ -3,6 +3,7 @@ package bridge
 import (
 	"fmt"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -105,7 +106,7 @@ func migrateArgs(m migration) pyjson.Value {
 // one migration to the session; the caller commits it.
 func (s *session) applyMigration(m migration) error {
 	if s.meta.Format != m.from {
-		return badInput("invalid_value", fmt.Sprintf("the workspace is in format %d", s.meta.Format),
+		return badInput(fault.CodeInvalidValue, fmt.Sprintf("the workspace is in format %d", s.meta.Format),
 			"cannot migrate from format %d: the workspace is in format %d", m.from, s.meta.Format)
 	}
 	if !s.replaying {
@@ -126,21 +127,21 @@ func (s *session) applyMigration(m migration) error {
 // Do commits it as the call's event. Changing calls migrate a workspace
 // by themselves (Do), so this is for replay and for doing it explicitly.
 func opMigrate(s *session, c Call) (pyjson.Value, error) {
-	if model := argString(c, "model"); model != "" {
+	if model := c.Args.StrOf("model"); model != "" {
 		return migrateModel(s, model)
 	}
 	from := int64(s.meta.Format)
 	if v, ok := c.Args.Get("from"); ok {
 		n, isInt := v.Int()
 		if !isInt {
-			return pyjson.Value{}, badInput("wrong_type", "give from as an integer", "from must be an integer")
+			return pyjson.Value{}, badInput(fault.CodeWrongType, "give from as an integer", "from must be an integer")
 		}
 		from = n
 	}
 	m, ok := findMigration(int(from))
 	if !ok {
 		if from == WorkspaceFormat {
-			return pyjson.Value{}, badInput("invalid_value", "nothing to do", "the workspace is already in format %d, the newest this ucs knows", from)
+			return pyjson.Value{}, badInput(fault.CodeInvalidValue, "nothing to do", "the workspace is already in format %d, the newest this ucs knows", from)
 		}
 		return pyjson.Value{}, unsupported("there is no migration from format %d", from)
 	}

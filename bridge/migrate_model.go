@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -22,9 +23,9 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	from := s.meta.Model
 	switch {
 	case lookupModel(to) == nil:
-		return pyjson.Value{}, badInput("invalid_value", "use one of: "+modelNames(), "there is no learning model %q", to)
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "use one of: "+modelNames(), "there is no learning model %q", to)
 	case s.meta.Format < WorkspaceFormat:
-		return pyjson.Value{}, badInput("invalid_value", "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
 			"the workspace is in format %d; migrate its format first", s.meta.Format)
 	case from == to:
 		// Nothing to do is an answer, not an error: a script that makes
@@ -33,7 +34,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "already_current"), pyjson.KV("model_from", from), pyjson.KV("model", to),
 			pyjson.KV("reports_learned", 0)), nil
 	case !lookupModel(to).learns() && !lookupModel(to).nextSteps():
-		return pyjson.Value{}, badInput("invalid_value", "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
 			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
 	}
 	var backup string
@@ -89,7 +90,7 @@ func relearn(s *session, model *Model) (*learn.State, int, error) {
 	}
 	reports := make([]learn.Report, 0, len(lines))
 	for i, line := range lines {
-		r := learn.Report{From: strField(line, "cursor_before"), To: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
+		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
 		if !s.manifest.Has(r.To) || !s.manifest.Has(r.From) {
 			continue
 		}
@@ -120,9 +121,9 @@ type reportContexter struct{ consulted, task string }
 func (rc *reportContexter) next(ev workspace.Event) (reportContext, bool) {
 	switch ev.Op {
 	case "consult":
-		rc.consulted, rc.task = strField(ev.Args, "context"), strField(ev.Args, "task")
+		rc.consulted, rc.task = ev.Args.StrOf("context"), ev.Args.StrOf("task")
 	case "report":
-		text, task := strField(ev.Input, "context"), strField(ev.Input, "task")
+		text, task := ev.Input.StrOf("context"), ev.Input.StrOf("task")
 		if text == "" {
 			text = rc.consulted
 		}
@@ -172,7 +173,7 @@ func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 	}
 	reports := make([]advice.Report, len(lines))
 	for i, line := range lines {
-		r := advice.Report{Action: strField(line, "action"), Success: strField(line, "success"), Weight: 1}
+		r := advice.Report{Action: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
 		if i >= offset {
 			r.Task, r.Context = contexts[i-offset].task, contexts[i-offset].text
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -43,7 +44,7 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	require.NoError(t, err)
 	v, err := b.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	events, _ := field(v, "events", pyjson.NullValue()).Int()
+	events, _ := v.GetOr("events", pyjson.NullValue()).Int()
 	require.Equal(t, before.Seq, events)
 
 	// A read leaves the format alone.
@@ -84,7 +85,7 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	require.NoError(t, err)
 	v, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err, "verify after migration")
-	verified, _ := field(v, "verified", pyjson.NullValue()).Int()
+	verified, _ := v.GetOr("verified", pyjson.NullValue()).Int()
 	assert.Equal(t, m.Seq, verified)
 
 	// The events say what wrote them.
@@ -96,7 +97,7 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	assert.Equal(t, "default", last.Agent)
 	mig, err := b.ws.EventAt(before.Seq + 1)
 	require.NoError(t, err)
-	assert.Equal(t, "migrate", strField(mig, "op"))
+	assert.Equal(t, "migrate", mig.StrOf("op"))
 
 	// Verify from the snapshots the old release kept, too.
 	_, err = b.Verify(VerifyOptions{FromSnapshot: true})
@@ -169,20 +170,20 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 	// naming it: never a report of tampering.
 	models = models[:1]
 	_, err = test.Verify(VerifyOptions{})
-	var e *Error
+	var e *fault.Error
 	require.True(t, errors.As(err, &e))
 	assert.Equal(t, "unsupported_version", e.Code)
-	assert.Equal(t, 6, Exit(err))
+	assert.Equal(t, 6, fault.Exit(err))
 	assert.Contains(t, e.Msg, name)
 	// Nor does it open the workspace.
 	_, err = test.Do(Call{Op: "status"})
-	assert.True(t, errors.Is(err, ErrUnsupported), "%v", err)
+	assert.True(t, errors.Is(err, fault.ErrUnsupported), "%v", err)
 }
 
 func TestInitUnknownModel(t *testing.T) {
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
 	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", "v9"))})
-	var e *Error
+	var e *fault.Error
 	require.True(t, errors.As(err, &e))
 	assert.Equal(t, "invalid_value", e.Code)
 	assert.Contains(t, e.Hint, ModelV2)
@@ -203,8 +204,8 @@ func TestNewerFormatRefused(t *testing.T) {
 		op := call.Op
 		_, err = b.Do(call)
 		require.Error(t, err)
-		assert.Equal(t, 6, Exit(err), op)
-		assert.Equal(t, "unsupported_version", AsError(err).Code)
+		assert.Equal(t, 6, fault.Exit(err), op)
+		assert.Equal(t, "unsupported_version", fault.AsError(err).Code)
 	}
 	assert.Equal(t, before, workspacetest.Fingerprint(t, b.opts.Workspace))
 }
@@ -219,14 +220,14 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	require.Error(t, err, "the format first")
 	out, err := b.Do(Call{Op: "migrate"})
 	require.NoError(t, err)
-	assert.Equal(t, "migrated", strField(out, "status"))
+	assert.Equal(t, "migrated", out.StrOf("status"))
 	m, _ := b.ws.StateMeta()
 	require.Equal(t, WorkspaceFormat, m.Format)
 	require.Equal(t, ModelV2, m.Model, "a format migration never changes the model")
 
 	out, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
 	require.NoError(t, err)
-	n, _ := field(out, "reports_learned", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("reports_learned", pyjson.NullValue()).Int()
 	assert.Greater(t, n, int64(30))
 	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v2-v3"))
 	m, _ = b.ws.StateMeta()
@@ -237,13 +238,13 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	before, _ := b.ws.StateMeta()
 	again, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
 	require.NoError(t, err, "nothing to do")
-	assert.Equal(t, "already_current", strField(again, "status"))
+	assert.Equal(t, "already_current", again.StrOf("status"))
 	after, _ := b.ws.StateMeta()
 	assert.Equal(t, before.Seq, after.Seq, "no event")
 
 	c, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "write the pricing report"))})
 	require.NoError(t, err)
-	assert.NotEmpty(t, strField(c, "advisory_id"))
+	assert.NotEmpty(t, c.StrOf("advisory_id"))
 	// The history's outcomes are evidence now: the first report of the
 	// action log has an estimate with outcomes behind it.
 	s, done := b.sessionForTest(t)
@@ -252,7 +253,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	lines, err := s.list(relActionLog)
 	require.NoError(t, err)
 	first := lines[0]
-	est := v.Model.Estimate(learn.Context{}, strField(first, "cursor_before"), strField(first, "action"), 0)
+	est := v.Model.Estimate(learn.Context{}, first.StrOf("cursor_before"), first.StrOf("action"), 0)
 	assert.Greater(t, est.Evidence.N, 0.0)
 	done()
 	for range 30 { // past a snapshot
@@ -296,8 +297,8 @@ func TestV3WorkspaceKeepsV3(t *testing.T) {
 
 	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
 	require.NoError(t, err)
-	assert.Equal(t, ModelV3, strField(out, "model_from"))
-	n, _ := field(out, "reports_learned", pyjson.NullValue()).Int()
+	assert.Equal(t, ModelV3, out.StrOf("model_from"))
+	n, _ := out.GetOr("reports_learned", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(19), n, "the fixture's 18 success and failure reports and this one")
 	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v3-v4"))
 	state, err = os.ReadFile(filepath.Join(ws, "ucs/state/torusfield_state.json"))
@@ -319,14 +320,14 @@ func TestMigrateToV4ObservesEntries(t *testing.T) {
 	require.NoError(t, err)
 	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
 	require.NoError(t, err)
-	n, _ := field(out, "entries_observed", pyjson.NullValue()).Int()
-	obs, _ := field(out, "observations", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("entries_observed", pyjson.NullValue()).Int()
+	obs, _ := out.GetOr("observations", pyjson.NullValue()).Int()
 	assert.Positive(t, n)
 	assert.Positive(t, obs)
 	assert.LessOrEqual(t, obs, n, "near-duplicates become evidence")
 	list, err := b.Do(Call{Op: "observations", Args: pyjson.Obj(pyjson.KV("status", "all"))})
 	require.NoError(t, err)
-	count, _ := field(list, "count", pyjson.NullValue()).Int()
+	count, _ := list.GetOr("count", pyjson.NullValue()).Int()
 	assert.Equal(t, obs, count)
 	_, err = b.Check(false)
 	require.NoError(t, err)
@@ -368,15 +369,15 @@ func TestRatingIsEvidence(t *testing.T) {
 	obs, ok := out.Get("observations")
 	require.True(t, ok, "the rating reaches the observation about web_fetch")
 	first := obs.Items()[0]
-	assert.Equal(t, "contradict", strField(first, "stance"))
+	assert.Equal(t, "contradict", first.StrOf("stance"))
 	// An operator's verdict (half an outcome, times 3: 1.5) outweighs the
 	// one reflection behind the claim: invalidated.
-	assert.Equal(t, "invalidated", strField(first, "status"))
+	assert.Equal(t, "invalidated", first.StrOf("status"))
 	list, err := b.Do(Call{Op: "observations", Args: pyjson.Obj(pyjson.KV("status", "all"))})
 	require.NoError(t, err)
-	o := field(list, "observations", pyjson.NullValue()).Items()[0]
+	o := list.GetOr("observations", pyjson.NullValue()).Items()[0]
 	ev, _ := o.Get("evidence")
-	n, _ := field(ev, "contradict", pyjson.NullValue()).Int()
+	n, _ := ev.GetOr("contradict", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(1), n)
 	_, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err)
@@ -408,7 +409,7 @@ func TestBookFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(book, []byte(`{"torn": `), 0o600))
 	out, err := b.Do(Call{Op: "observations"})
 	require.NoError(t, err, "the state still names the .prev")
-	n, _ := field(out, "count", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("count", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(1), n)
 	reflect("Search first, then fetch the best two pages.")
 	_, err = b.Check(false)
@@ -424,7 +425,7 @@ func TestBookFile(t *testing.T) {
 	require.NoError(t, os.Remove(book+".prev"))
 	_, err = b.Check(false)
 	require.Error(t, err)
-	assert.Contains(t, string(pyjson.Canonical(pyjson.ObjectValue(AsError(err).Details))), "observations")
+	assert.Contains(t, string(pyjson.Canonical(pyjson.ObjectValue(fault.AsError(err).Details))), "observations")
 }
 
 // consult ranks observations from files derived from the book (an index

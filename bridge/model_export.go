@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -129,7 +130,7 @@ type modelPackage struct {
 
 // badModel is the error of a model member that is not as export writes it.
 func badModel(format string, args ...any) error {
-	return badInput("invalid_value", "pipe the output of `ucs export` unchanged; leave out the \"model\" member to import the rest",
+	return badInput(fault.CodeInvalidValue, "pipe the output of `ucs export` unchanged; leave out the \"model\" member to import the rest",
 		"the package's model: "+format, args...)
 }
 

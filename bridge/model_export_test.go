@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -78,7 +79,7 @@ func TestImportModelRestoresAdvice(t *testing.T) {
 
 	b := newV5Workspace(t)
 	_, model := importInto(t, b, pkg)
-	assert.Equal(t, "restored", strField(model, "action"))
+	assert.Equal(t, "restored", model.StrOf("action"))
 	for _, q := range []struct{ task, context string }{
 		{"incident-next", incidentContext}, {"bugfix-next", bugfixContext}, {"bugfix-open", bugfixContext},
 		{"", "research the new tls requirements"}, {"incident-next", incidentContext},
@@ -98,11 +99,11 @@ func TestImportModelTwice(t *testing.T) {
 	pkg := exportOf(t, a)
 	b := newV5Workspace(t)
 	_, model := importInto(t, b, pkg)
-	require.Equal(t, "restored", strField(model, "action"))
+	require.Equal(t, "restored", model.StrOf("action"))
 	before := pyjson.Canonical(exportOf(t, b))
 	out, model := importInto(t, b, pkg)
-	assert.Equal(t, "already_imported", strField(model, "action"))
-	assert.Equal(t, true, field(out, "already_imported", pyjson.NullValue()).Bool())
+	assert.Equal(t, "already_imported", model.StrOf("action"))
+	assert.Equal(t, true, out.GetOr("already_imported", pyjson.NullValue()).Bool())
 	assert.Equal(t, string(before), string(pyjson.Canonical(exportOf(t, b))))
 	verifyClean(t, b)
 }
@@ -114,13 +115,13 @@ func nextStep(t *testing.T, b *Bridge, task, context, to string) (times, of int6
 	c := consultV5(t, b, task, context, true)
 	paths, _ := c.Get("suggested_paths")
 	for _, p := range paths.Items() {
-		if strField(p, "to") != to {
+		if p.StrOf("to") != to {
 			continue
 		}
 		ev, _ := p.Get("evidence")
 		ns, _ := ev.Get("next_step")
-		times, _ = field(ns, "times", pyjson.NullValue()).Int()
-		of, _ = field(ns, "of", pyjson.NullValue()).Int()
+		times, _ = ns.GetOr("times", pyjson.NullValue()).Int()
+		of, _ = ns.GetOr("of", pyjson.NullValue()).Int()
 		return times, of
 	}
 	t.Fatalf("%s is not among the suggestions", to)
@@ -138,7 +139,7 @@ func TestImportModelPools(t *testing.T) {
 	require.Equal(t, [2]int64{2, 2}, [2]int64{times, of})
 
 	_, model := importInto(t, b, exportOf(t, a))
-	assert.Equal(t, "pooled", strField(model, "action"))
+	assert.Equal(t, "pooled", model.StrOf("action"))
 	times, of = nextStep(t, b, "x-after", "zzz qqq", "read_logs")
 	assert.Equal(t, [2]int64{3, 5}, [2]int64{times, of}, "a's three starts beside b's two")
 	times, of = nextStep(t, b, "x-after2", "zzz qqq", "grep")
@@ -198,10 +199,10 @@ func TestImportModelOtherManifest(t *testing.T) {
 	trainV5(t, a, "incident", incidentContext, 2, incidentRule...)
 	b := newV5WorkspaceWithout(t, "deploy", "run_build")
 	out, model := importInto(t, b, exportOf(t, a))
-	assert.Equal(t, "mapped", strField(model, "action"))
+	assert.Equal(t, "mapped", model.StrOf("action"))
 	unknown, _ := model.Get("capabilities_unknown_here")
 	assert.Equal(t, `["deploy","run_build"]`, string(pyjson.AppendCompact(nil, unknown)))
-	left, _ := field(model, "records_left_out", pyjson.NullValue()).Int()
+	left, _ := model.GetOr("records_left_out", pyjson.NullValue()).Int()
 	assert.Positive(t, left)
 	assert.Contains(t, string(pyjson.AppendCompact(nil, out)), "run_build")
 	times, of := nextStep(t, b, "x", "zzz qqq", "read_logs")
@@ -218,8 +219,8 @@ func TestImportModelOtherVersion(t *testing.T) {
 	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
 	require.NoError(t, err)
 	_, model := importInto(t, b, exportOf(t, a))
-	assert.Equal(t, "not_imported", strField(model, "action"))
-	assert.Contains(t, strField(model, "hint"), "migrate --model v5")
+	assert.Equal(t, "not_imported", model.StrOf("action"))
+	assert.Contains(t, model.StrOf("hint"), "migrate --model v5")
 	verifyClean(t, b)
 }
 
@@ -267,7 +268,7 @@ func TestImportModelRefusesMalformed(t *testing.T) {
 		m.With("state", "nothing"),
 	} {
 		_, err := b.Do(Call{Op: "import", Input: pkg.With("model", bad)})
-		var e *Error
+		var e *fault.Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, "invalid_value", e.Code)
 		assert.Equal(t, before, statPrint(t, b.ws.Root()))

@@ -208,7 +208,7 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 	if err != nil || v == nil {
 		return pyjson.Value{}, false, err
 	}
-	id := strField(input, "advisory_id")
+	id := input.StrOf("advisory_id")
 	adv := v.Advice(id, before)
 	if id != "" && adv < 0 {
 		s.warn("advisory_id " + quote(id) + " names no recent consult; the report is not attributed")

@@ -17,8 +17,8 @@ func newV3Workspace(t *testing.T) *Bridge {
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
 	out, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
 	require.NoError(t, err)
-	steps, _ := field(out, "warmup_steps", pyjson.NullValue()).Int()
-	arts, _ := field(out, "artifacts_after_warmup", pyjson.NullValue()).Int()
+	steps, _ := out.GetOr("warmup_steps", pyjson.NullValue()).Int()
+	arts, _ := out.GetOr("artifacts_after_warmup", pyjson.NullValue()).Int()
 	require.Zero(t, steps, "v3 invents nothing before real actions")
 	require.Zero(t, arts)
 	return b
@@ -39,7 +39,7 @@ func topOf(t *testing.T, consult pyjson.Value) string {
 	t.Helper()
 	paths, _ := consult.Get("suggested_paths")
 	require.NotEmpty(t, paths.Items())
-	return strField(paths.Items()[0], "to")
+	return paths.Items()[0].StrOf("to")
 }
 
 func reportV3(t *testing.T, b *Bridge, body string) pyjson.Value {
@@ -56,24 +56,24 @@ func reportV3(t *testing.T, b *Bridge, body string) pyjson.Value {
 func TestV3Session(t *testing.T) {
 	b := newV3Workspace(t)
 	c := consultV3(t, b, "research competitor pricing", false)
-	id := strField(c, "advisory_id")
+	id := c.StrOf("advisory_id")
 	require.Len(t, id, 16)
-	assert.Equal(t, ModelV3, strField(c, "model"))
+	assert.Equal(t, ModelV3, c.StrOf("model"))
 	paths, _ := c.Get("suggested_paths")
 	p0 := paths.Items()[0]
 	for _, key := range []string{"to", "score", "p_success", "chain", "components", "evidence", "why", "discovered"} {
 		_, ok := p0.Get(key)
 		assert.True(t, ok, key)
 	}
-	top := strField(p0, "to")
+	top := p0.StrOf("to")
 
 	out := reportV3(t, b, `{"action": "`+top+`", "success": "success"}`)
 	lv, _ := out.Get("learning")
-	assert.Equal(t, id, strField(lv, "advisory_id"))
+	assert.Equal(t, id, lv.StrOf("advisory_id"))
 	followed, _ := lv.Get("followed_advice")
 	assert.True(t, followed.Bool())
-	pb, _ := field(lv, "p_before", pyjson.NullValue()).Float()
-	pa, _ := field(lv, "p_after", pyjson.NullValue()).Float()
+	pb, _ := lv.GetOr("p_before", pyjson.NullValue()).Float()
+	pa, _ := lv.GetOr("p_after", pyjson.NullValue()).Float()
 	assert.Greater(t, pa, pb, "a success raises the estimate")
 	terms, _ := lv.Get("context_terms")
 	assert.Equal(t, []string{"competitor", "pric", "research"}, strs(terms), "the advice's context is the report's")
@@ -83,8 +83,8 @@ func TestV3Session(t *testing.T) {
 	next := topOf(t, c)
 	out = reportV3(t, b, `{"action": "`+next+`", "success": "failure", "context": "research competitor pricing"}`)
 	lv, _ = out.Get("learning")
-	pb, _ = field(lv, "p_before", pyjson.NullValue()).Float()
-	pa, _ = field(lv, "p_after", pyjson.NullValue()).Float()
+	pb, _ = lv.GetOr("p_before", pyjson.NullValue()).Float()
+	pa, _ = lv.GetOr("p_after", pyjson.NullValue()).Float()
 	assert.Less(t, pa, pb, "a failure lowers the estimate")
 
 	st, err := b.Do(Call{Op: "status"})
@@ -92,8 +92,8 @@ func TestV3Session(t *testing.T) {
 	learning, _ := st.Get("learning")
 	prec, _ := learning.Get("advisory_precision")
 	fol, _ := prec.Get("followed")
-	n, _ := field(fol, "reports", pyjson.NullValue()).Float()
-	s, _ := field(fol, "successes", pyjson.NullValue()).Float()
+	n, _ := fol.GetOr("reports", pyjson.NullValue()).Float()
+	s, _ := fol.GetOr("successes", pyjson.NullValue()).Float()
 	assert.Equal(t, 2.0, n)
 	assert.Equal(t, 1.0, s)
 
@@ -115,7 +115,7 @@ func strs(v pyjson.Value) []string {
 // top picks, also for a wording of the task the model never saw.
 func TestV3ContextSensitive(t *testing.T) {
 	b := newV3Workspace(t)
-	cursor := strField(consultV3(t, b, "anything", true), "cursor")
+	cursor := consultV3(t, b, "anything", true).StrOf("cursor")
 	tasks := []struct{ context, paraphrase, good, bad string }{
 		{"research competitor pricing on the web", "look up what competitors charge for pricing", "web_fetch", "write"},
 		{"write the weekly summary report", "draft a summary report for this week", "write", "web_fetch"},
@@ -143,7 +143,7 @@ func TestV3ContextSensitive(t *testing.T) {
 // from then on, marked discovered; check accepts it.
 func TestV3DiscoveredTransition(t *testing.T) {
 	b := newV3Workspace(t)
-	cursor := strField(consultV3(t, b, "anything", true), "cursor")
+	cursor := consultV3(t, b, "anything", true).StrOf("cursor")
 	e := b.engineForTest(t)
 	var target string
 	for _, n := range e.Graph.Nodes {
@@ -164,7 +164,7 @@ func TestV3DiscoveredTransition(t *testing.T) {
 	paths, _ := c.Get("suggested_paths")
 	found := false
 	for _, p := range paths.Items() {
-		if strField(p, "to") == target {
+		if p.StrOf("to") == target {
 			found = true
 			d, _ := p.Get("discovered")
 			assert.True(t, d.Bool())

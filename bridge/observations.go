@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -109,8 +110,8 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 	r := belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
 		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
 		Capabilities: in.Capabilities, Keywords: in.Keywords,
-		Kind: strField(raw, "kind"), Subject: strField(raw, "subject"), Slot: strField(raw, "slot"),
-		Contradicts: strField(raw, "contradicts")}
+		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
+		Contradicts: raw.StrOf("contradicts")}
 	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
 	ev.At = at
@@ -135,11 +136,11 @@ func actError(err error) error {
 func beliefError(err error, id string) error {
 	switch {
 	case id != "" && strings.Contains(err.Error(), belief.ErrNotFound.Error()):
-		return badInput("unknown_observation", "list them with: ucs observations", "there is no observation %s", quote(id))
+		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", quote(id))
 	case strings.Contains(err.Error(), belief.ErrNotCurrent.Error()):
-		return badInput("invalid_state", "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
+		return badInput(fault.CodeInvalidState, "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
 	}
-	return badInput("invalid_value", "see ucs observations", "%v", err)
+	return badInput(fault.CodeInvalidValue, "see ucs observations", "%v", err)
 }
 
 // observationReview is synthesize's view of the observations
@@ -195,17 +196,17 @@ func (s *session) observeEntries() (int, error) {
 			return n, err
 		}
 		for _, e := range entries {
-			in := reflectInput{Type: f.typ, Text: knowledge.Str(e, "text"), Capabilities: knowledge.Strings(e, "capabilities"),
-				Keywords: knowledge.Strings(e, "keywords"), Topic: knowledge.Str(e, "topic"),
-				WhyClosed: knowledge.Str(e, "why_closed"), ReopenConditions: knowledge.Str(e, "reopen_conditions")}
+			in := reflectInput{Type: f.typ, Text: e.StrOf("text"), Capabilities: knowledge.Strings(e, "capabilities"),
+				Keywords: knowledge.Strings(e, "keywords"), Topic: e.StrOf("topic"),
+				WhyClosed: e.StrOf("why_closed"), ReopenConditions: e.StrOf("reopen_conditions")}
 			if in.Text == "" && f.typ == "post_task" {
-				in.Text = knowledge.Str(e, "summary")
+				in.Text = e.StrOf("summary")
 			}
 			if strings.TrimSpace(in.Text) == "" && in.Topic == "" {
 				continue
 			}
 			at := s.now
-			if d, err := time.Parse("2006-01-02", knowledge.Str(e, "date")); err == nil && d.Before(s.now) {
+			if d, err := time.Parse("2006-01-02", e.StrOf("date")); err == nil && d.Before(s.now) {
 				at = d
 			}
 			if _, err := s.observeReflection(in, e, at); err != nil {

@@ -84,8 +84,8 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	}
 	hits, _ := obs.Get("hits")
 	for _, h := range hits.Items() {
-		if a := strField(h, "agent"); a == "" || a == s.agentID {
-			adv.Observations = append(adv.Observations, strField(h, "id"))
+		if a := h.StrOf("agent"); a == "" || a == s.agentID {
+			adv.Observations = append(adv.Observations, h.StrOf("id"))
 		}
 	}
 }

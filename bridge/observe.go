@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -33,7 +34,7 @@ func (s *session) observe(in *reportInput) (member pyjson.Value, status string, 
 	}
 	r, err := outcome.ParseResult(in.Result)
 	if err != nil {
-		return pyjson.Value{}, "", 0, badInput("invalid_result", "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
+		return pyjson.Value{}, "", 0, badInput(fault.CodeInvalidResult, "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
 	}
 	d := s.declarations()[in.Action]
 	v := outcome.Classify(r, d.Rules)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -54,16 +55,16 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 		{Name: "fields", Type: TypeStrings, Flag: true, Doc: "only these parts of the answer, e.g. suggested_paths,dead_ends (cursor and advisory_id always)"},
 	},
 	check: func(c Call) error {
-		if err := taskID("task", argString(c, "task")); err != nil {
+		if err := taskID("task", c.Args.StrOf("task")); err != nil {
 			return err
 		}
-		if argString(c, "from") != "" && argBool(c, "task_start") {
-			return badInput("invalid_value", "give --from CAPABILITY or --task-start, not both",
+		if c.Args.StrOf("from") != "" && argBool(c, "task_start") {
+			return badInput(fault.CodeInvalidValue, "give --from CAPABILITY or --task-start, not both",
 				"--from and --task-start name two positions")
 		}
-		for _, w := range argStrings(c, "fields") {
+		for _, w := range c.Args.StrsOf("fields") {
 			if !slices.Contains(consultParts, w) {
-				return badInput("invalid_value", "consult's parts are "+strings.Join(consultParts, ", "),
+				return badInput(fault.CodeInvalidValue, "consult's parts are "+strings.Join(consultParts, ", "),
 					"--fields names %s, which a consult answer does not have", quote(w))
 			}
 		}
@@ -75,7 +76,7 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 
 // opConsult advises before an action (consultSpec's arguments).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
-	context := argString(c, "context")
+	context := c.Args.StrOf("context")
 	from, positioned := position(c)
 	if err := s.checkPosition(c); err != nil {
 		return pyjson.Value{}, err
@@ -115,7 +116,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		cursor = v.TaskEpisode(argString(c, "task"), context).At
+		cursor = v.TaskEpisode(c.Args.StrOf("task"), context).At
 	}
 	q := consultQuery(s, context, resolved)
 	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)
@@ -131,11 +132,11 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	var advisoryID string
 	switch {
 	case positioned:
-		if top, _, err = s.adviceAt(argString(c, "task"), context, from, ctxMap, penalty.energy, argBool(c, "greedy")); err != nil {
+		if top, _, err = s.adviceAt(c.Args.StrOf("task"), context, from, ctxMap, penalty.energy, argBool(c, "greedy")); err != nil {
 			return pyjson.Value{}, err
 		}
 	case s.model.nextSteps():
-		if top, advisoryID, err = s.suggestSteps(argString(c, "task"), context, penalty.energy, argBool(c, "greedy")); err != nil {
+		if top, advisoryID, err = s.suggestSteps(c.Args.StrOf("task"), context, penalty.energy, argBool(c, "greedy")); err != nil {
 			return pyjson.Value{}, err
 		}
 	case s.model.learns():
@@ -147,7 +148,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		paths = withoutDenied(s, paths, func(p pyjson.Value) string { return strField(p, "to") })
+		paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
 		top = paths[:min(advisoryTopN, len(paths))]
 	}
 	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
@@ -197,7 +198,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
 	}
-	if task := argString(c, "task"); task != "" && s.model.nextSteps() {
+	if task := c.Args.StrOf("task"); task != "" && s.model.nextSteps() {
 		out = append(out, pyjson.KV("task", task))
 	}
 	if s.leftOut != nil {
@@ -212,7 +213,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("observations", obs))
 		s.rememberContext(advisoryID, obs)
 	}
-	if want := argStrings(c, "fields"); len(want) > 0 {
+	if want := c.Args.StrsOf("fields"); len(want) > 0 {
 		return pickFields(out, want)
 	}
 	return pyjson.ObjectValue(out), nil
@@ -258,7 +259,7 @@ func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *keyword
 // "context" evokes and those its "capabilities" name (a name the manifest
 // lacks is ignored, with a warning), as consult and coverage resolve them.
 func (s *session) taskCapabilities(c Call, kw *keywords) ([]string, error) {
-	explicit := argStrings(c, "capabilities")
+	explicit := c.Args.StrsOf("capabilities")
 	for _, name := range explicit {
 		if !s.manifest.Has(name) {
 			s.warn(unknownCapability(s, name, "ignored"))
@@ -268,15 +269,7 @@ func (s *session) taskCapabilities(c Call, kw *keywords) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return resolveCapabilities(s.manifest, kw, argString(c, "context"), explicit, recent), nil
-}
-
-// field returns an entry's field as stored, or def when it is missing.
-func field(e knowledge.Entry, key string, def pyjson.Value) pyjson.Value {
-	if v, ok := e.Get(key); ok {
-		return v
-	}
-	return def
+	return resolveCapabilities(s.manifest, kw, c.Args.StrOf("context"), explicit, recent), nil
 }
 
 // sortedEnergies orders node energies by descending energy, ties in
@@ -404,9 +397,9 @@ func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.Dea
 	}
 	for _, h := range knowledge.SearchMethodology(methodology, q) {
 		methHits = append(methHits, pyjson.Obj(
-			pyjson.KV("summary", knowledge.Str(h.Entry, "summary")),
-			pyjson.KV("date", knowledge.Str(h.Entry, "date")),
-			pyjson.KV("capabilities", field(h.Entry, "capabilities", pyjson.ArrayValue(nil))),
+			pyjson.KV("summary", h.Entry.StrOf("summary")),
+			pyjson.KV("date", h.Entry.StrOf("date")),
+			pyjson.KV("capabilities", h.Entry.GetOr("capabilities", pyjson.ArrayValue(nil))),
 		))
 	}
 	nodes, err := s.candidates(relJudgment, judgmentWindow, q.Max, prepared, knowledge.JudgmentKind)
@@ -416,12 +409,12 @@ func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.Dea
 	nodeHits := knowledge.SearchJudgmentNodes(nodes, q)
 	for _, h := range nodeHits {
 		judgmentHits = append(judgmentHits, pyjson.Obj(
-			pyjson.KV("id", field(h.Entry, "id", pyjson.StringValue(""))),
-			pyjson.KV("action", field(h.Entry, "action", pyjson.StringValue(""))),
-			pyjson.KV("methodology_summary", field(h.Entry, "methodology_summary", pyjson.StringValue(""))),
-			pyjson.KV("negative_knowledge", field(h.Entry, "negative_knowledge", pyjson.StringValue(""))),
-			pyjson.KV("outcome_success", field(h.Entry, "outcome_success", pyjson.StringValue(""))),
-			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
+			pyjson.KV("id", h.Entry.GetOr("id", pyjson.StringValue(""))),
+			pyjson.KV("action", h.Entry.GetOr("action", pyjson.StringValue(""))),
+			pyjson.KV("methodology_summary", h.Entry.GetOr("methodology_summary", pyjson.StringValue(""))),
+			pyjson.KV("negative_knowledge", h.Entry.GetOr("negative_knowledge", pyjson.StringValue(""))),
+			pyjson.KV("outcome_success", h.Entry.GetOr("outcome_success", pyjson.StringValue(""))),
+			pyjson.KV("date", h.Entry.GetOr("date", pyjson.StringValue(""))),
 		))
 	}
 	for _, h := range deadHits {
@@ -430,10 +423,10 @@ func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.Dea
 			matched = []string{}
 		}
 		deadOut = append(deadOut, pyjson.Obj(
-			pyjson.KV("topic", field(h.Entry, "topic", pyjson.StringValue(""))),
-			pyjson.KV("why_closed", field(h.Entry, "why_closed", pyjson.StringValue(""))),
-			pyjson.KV("date", field(h.Entry, "date", pyjson.StringValue(""))),
-			pyjson.KV("reopen_conditions", field(h.Entry, "reopen_conditions", pyjson.StringValue(""))),
+			pyjson.KV("topic", h.Entry.GetOr("topic", pyjson.StringValue(""))),
+			pyjson.KV("why_closed", h.Entry.GetOr("why_closed", pyjson.StringValue(""))),
+			pyjson.KV("date", h.Entry.GetOr("date", pyjson.StringValue(""))),
+			pyjson.KV("reopen_conditions", h.Entry.GetOr("reopen_conditions", pyjson.StringValue(""))),
 			pyjson.KV("reopen_triggered", h.ReopenTriggered),
 			pyjson.KV("reopen_matched", matched),
 		))

@@ -42,7 +42,7 @@ no such counts and scores knowledge alone).`,
 
 // opCoverage measures the memory's coverage of a task (coverageSpec).
 func opCoverage(s *session, c Call) (pyjson.Value, error) {
-	context := argString(c, "context")
+	context := c.Args.StrOf("context")
 	resolved, err := s.taskCapabilities(c, newKeywords(s.manifest))
 	if err != nil {
 		return pyjson.Value{}, err

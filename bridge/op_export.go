@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -26,7 +27,7 @@ into another workspace.`,
 // checkExportFormat accepts a package of any version of the export format.
 func checkExportFormat(x pyjson.Value, _ bool) error {
 	if format := x.Str(); !strings.HasPrefix(format, "ucs_cognitive_export") {
-		return badInput("invalid_value", "pipe the output of `ucs export` (format "+ExportFormat+")",
+		return badInput(fault.CodeInvalidValue, "pipe the output of `ucs export` (format "+ExportFormat+")",
 			"unknown export format %q", format)
 	}
 	return nil

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -41,20 +42,20 @@ they weigh more in learning than unattributed ones.`,
 func checkGoalAdd(c Call) error {
 	if _, ok := c.Args.Get("count"); ok {
 		if _, ok := c.Args.Get("threshold"); ok {
-			return badInput("invalid_value", "give --count or --threshold, not both", "a goal has one completion criterion")
+			return badInput(fault.CodeInvalidValue, "give --count or --threshold, not both", "a goal has one completion criterion")
 		}
 		if argInt(c, "count") < 1 {
-			return badInput("invalid_value", "give --count 1 or more", "--count must be at least 1")
+			return badInput(fault.CodeInvalidValue, "give --count 1 or more", "--count must be at least 1")
 		}
 	}
 	if v, ok := c.Args.Get("threshold"); ok {
 		if x, _ := v.Float(); x <= 0 || x > 1 {
-			return badInput("invalid_value", "give --threshold between 0 and 1, e.g. 0.9", "--threshold must be in (0, 1]")
+			return badInput(fault.CodeInvalidValue, "give --threshold between 0 and 1, e.g. 0.9", "--threshold must be in (0, 1]")
 		}
 	}
 	if v, ok := c.Args.Get("retries"); ok {
 		if n, _ := v.Int(); n < 0 {
-			return badInput("invalid_value", "give --retries 0 or more", "--retries must not be negative")
+			return badInput(fault.CodeInvalidValue, "give --retries 0 or more", "--retries must not be negative")
 		}
 	}
 	return nil
@@ -71,7 +72,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	}
 	g := &goal.Goal{
 		ID:      id,
-		Content: argString(c, "content"), Parent: argString(c, "parent"),
+		Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"),
 		Criterion: goal.CriterionCount, Target: 1,
 		RetryBudget: argInt(c, "retries"), State: goal.Active, Created: isoTime(s.now),
 	}
@@ -116,7 +117,7 @@ func opGoalList(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	want := argString(c, "state")
+	want := c.Args.StrOf("state")
 	out := []pyjson.Value{}
 	for _, g := range gb.All() {
 		if want == "all" || want == "open" && g.State != goal.Completed || want == g.State {
@@ -134,7 +135,7 @@ var goalShowSpec = Spec{
 	Example: "ucs goal show g12",
 	Fields:  []Field{goalIDField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		g, err := s.goal(argString(c, "id"))
+		g, err := s.goal(c.Args.StrOf("id"))
 		if err != nil {
 			return pyjson.Value{}, err
 		}
@@ -157,7 +158,7 @@ func (s *session) goal(id string) (*goal.Goal, error) {
 
 // unknownGoal is the error of a goal id that names none.
 func unknownGoal(id string) error {
-	return badInput("unknown_goal", "list the goals with: ucs goal list", "there is no goal %s", quote(id))
+	return badInput(fault.CodeUnknownGoal, "list the goals with: ucs goal list", "there is no goal %s", quote(id))
 }
 
 // A goalMove is an explicit transition of the lifecycle.
@@ -195,7 +196,7 @@ func goalMoveSpec(m goalMove) *Spec {
 		Fields:   []Field{goalIDField, noteField},
 		Output:   goalMoveOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
-			g, err := s.goal(argString(c, "id"))
+			g, err := s.goal(c.Args.StrOf("id"))
 			if err != nil {
 				return pyjson.Value{}, err
 			}
@@ -204,11 +205,11 @@ func goalMoveSpec(m goalMove) *Spec {
 				allowed = allowed || g.State == st
 			}
 			if !allowed {
-				return pyjson.Value{}, badInput("invalid_state", "see its state with: ucs goal show "+g.ID,
+				return pyjson.Value{}, badInput(fault.CodeInvalidState, "see its state with: ucs goal show "+g.ID,
 					"goal %s is %s; %s applies to a goal that is %s", g.ID, g.State, m.verb, joinOr(m.from))
 			}
 			from := g.State
-			g.State, g.Note = m.to, argString(c, "note")
+			g.State, g.Note = m.to, c.Args.StrOf("note")
 			switch m.to {
 			case goal.Completed, goal.Failed:
 				g.Closed = isoTime(s.now)
@@ -294,7 +295,7 @@ var goalMoveOutput = []OutputField{
 // replay with that rule.
 func (s *session) nextGoalID(gb *goal.Book, c Call) (string, error) {
 	if s.replaying {
-		if id := argString(c, "id"); id != "" {
+		if id := c.Args.StrOf("id"); id != "" {
 			gb.Given(id)
 			return id, nil
 		}

@@ -4,8 +4,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 
 var importSpec = Spec{
@@ -50,7 +50,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 	// importSpec has checked the format and the types of the members read
 	// here, and of each entry of the lists.
 	pkg := c.Input
-	format := knowledge.Str(pkg, "format")
+	format := pkg.StrOf("format")
 	var mp *modelPackage
 	if x, ok := pkg.Get(modelMember); ok && !x.IsNull() {
 		var err error
@@ -80,10 +80,10 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 		}
 		ids := map[string]bool{}
 		for _, e := range existing {
-			ids[knowledge.Str(e, "id")] = true
+			ids[e.StrOf("id")] = true
 		}
 		for _, entry := range x.Items() {
-			id := knowledge.Str(entry, "id")
+			id := entry.StrOf("id")
 			if id == "" {
 				id = entryID(entry)
 				entry = entry.With("id", id)
@@ -122,12 +122,12 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 		edges, _ := g.Get("edges")
 		incoming := map[[2]string]float64{}
 		for i, x := range edges.Items() {
-			w, okW := field(x, "w", pyjson.NullValue()).Float()
+			w, okW := x.GetOr("w", pyjson.NullValue()).Float()
 			if x.Kind() != pyjson.Object || !okW || math.IsNaN(w) || math.IsInf(w, 0) {
-				return pyjson.Value{}, badInput("wrong_type", "each edge needs src, dst and a finite number w",
+				return pyjson.Value{}, badInput(fault.CodeWrongType, "each edge needs src, dst and a finite number w",
 					"routing_graph.edges[%d] is not an edge with a numeric w", i)
 			}
-			src, dst := knowledge.Str(x, "src"), knowledge.Str(x, "dst")
+			src, dst := x.StrOf("src"), x.StrOf("dst")
 			if !s.manifest.Has(src) || !s.manifest.Has(dst) {
 				counts["edges_dropped"]++
 			}
@@ -152,7 +152,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	agent := knowledge.Str(pkg, "agent_id")
+	agent := pkg.StrOf("agent_id")
 	if _, ok := pkg.Get("agent_id"); !ok {
 		agent = "unknown"
 	}

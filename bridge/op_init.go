@@ -87,12 +87,12 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	if format == 0 {
 		format = WorkspaceFormat
 	}
-	model := argString(c, "model")
+	model := c.Args.StrOf("model")
 	if model == "" {
 		model = DefaultModel
 	}
 	if lookupModel(model) == nil {
-		return nil, badInput("invalid_value", "use one of: "+modelNames(), "there is no learning model %q", model)
+		return nil, badInput(fault.CodeInvalidValue, "use one of: "+modelNames(), "there is no learning model %q", model)
 	}
 	// A forced init starts the workspace over on the manifest it was
 	// initialized with, unless the call names another.

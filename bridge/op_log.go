@@ -24,8 +24,8 @@ hash-chained) or as a table for people.`,
 		if b.opts.Output == nil {
 			return pyjson.Value{}, internal(errors.New("Options.Output is not set"), "log")
 		}
-		opts := LogOptions{Since: argString(c, "since"), Op: argString(c, "op"), Limit: int(argInt(c, "limit")),
-			Table: argString(c, "format") == "table"}
+		opts := LogOptions{Since: c.Args.StrOf("since"), Op: c.Args.StrOf("op"), Limit: int(argInt(c, "limit")),
+			Table: c.Args.StrOf("format") == "table"}
 		return pyjson.NullValue(), b.Log(opts, b.opts.Output)
 	},
 }

@@ -36,7 +36,7 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("count", n)), nil
 	}
 	out := []pyjson.Value{}
-	for _, o := range b.Select(argString(c, "status")) {
+	for _, o := range b.Select(c.Args.StrOf("status")) {
 		out = append(out, belief.Summary(o, s.now))
 	}
 	return pyjson.Obj(pyjson.KV("observations", out), pyjson.KV("count", len(out))), nil
@@ -79,7 +79,7 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, err
 			}
-			v := belief.Verdict{Act: a.name, ID: argString(c, "id"), By: s.by(c), Note: argString(c, "note"), Agent: !person(c)}
+			v := belief.Verdict{Act: a.name, ID: c.Args.StrOf("id"), By: s.by(c), Note: c.Args.StrOf("note"), Agent: !person(c)}
 			o, ch, err := b.Judge(s, v)
 			if err != nil {
 				return pyjson.Value{}, beliefError(err, v.ID)

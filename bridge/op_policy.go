@@ -3,6 +3,7 @@ package bridge
 import (
 	"os"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -71,9 +72,9 @@ func changePolicy(s *session, c Call, change func(ps *policy.State, p policy.Per
 	if err := s.policyLocked(); err != nil {
 		return pyjson.Value{}, err
 	}
-	p, err := policy.ParsePermission(argString(c, "permission"))
+	p, err := policy.ParsePermission(c.Args.StrOf("permission"))
 	if err != nil {
-		return pyjson.Value{}, badInput("invalid_permission", "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
+		return pyjson.Value{}, badInput(fault.CodeInvalidPermission, "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
 	}
 	ps := s.policy()
 	if ps.Policy != nil && ps.Policy.Err() != nil {
@@ -116,7 +117,7 @@ var policyRevokeSpec = Spec{
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return changePolicy(s, c, func(ps *policy.State, p policy.Permission) (pyjson.Value, error) {
 			if ps.Policy == nil {
-				return pyjson.Value{}, badInput("no_policy", "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
+				return pyjson.Value{}, badInput(fault.CodeNoPolicy, "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
 			}
 			return policyChange(s, "revoked", ps.Policy.Revoke(p)), nil
 		})
@@ -146,7 +147,7 @@ what is wrong, and the policy stays as it was.`,
 			return nil
 		}
 		if file == (inline && !p.IsNull()) {
-			return badInput("missing_field", "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
+			return badInput(fault.CodeMissingField, "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
 		}
 		return nil
 	},
@@ -161,13 +162,13 @@ what is wrong, and the policy stays as it was.`,
 			data = pyjson.AppendCompact(nil, p)
 		} else {
 			var err error
-			if data, err = os.ReadFile(argString(c, "file")); err != nil {
-				return pyjson.Value{}, badInput("unreadable_file", "give a readable policy file", "cannot read the policy file: %v", err)
+			if data, err = os.ReadFile(c.Args.StrOf("file")); err != nil {
+				return pyjson.Value{}, badInput(fault.CodeUnreadableFile, "give a readable policy file", "cannot read the policy file: %v", err)
 			}
 		}
 		p, err := policy.ParsePolicy(data)
 		if err != nil {
-			return pyjson.Value{}, badInput("invalid_policy", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
+			return pyjson.Value{}, badInput(fault.CodeInvalidPolicy, `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
 		}
 		s.policy().Policy = p
 		// The policy's text is the record, however it came: an inline
@@ -221,8 +222,8 @@ lists them.`,
 		{Name: policyFileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", argString(c, "capability")),
-			pyjson.KV("missing", argStrings(c, "missing"))), nil
+		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", c.Args.StrOf("capability")),
+			pyjson.KV("missing", c.Args.StrsOf("missing"))), nil
 	},
 }
 

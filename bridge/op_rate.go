@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -61,8 +62,8 @@ is learned as a new outcome.)`,
 		byField,
 	},
 	check: func(c Call) error {
-		if argString(c, "success") == "" && argString(c, "action") == "" {
-			return badInput("missing_field", "give --success, --action or both", "amend needs a correction")
+		if c.Args.StrOf("success") == "" && c.Args.StrOf("action") == "" {
+			return badInput(fault.CodeMissingField, "give --success, --action or both", "amend needs a correction")
 		}
 		return nil
 	},
@@ -86,7 +87,7 @@ type pastReport struct {
 // pastReport reads the report event seq and the action-log line it wrote.
 func (s *session) pastReport(seq int64) (pastReport, error) {
 	notReport := func(what string) error {
-		return badInput("not_a_report", "name a report: ucs log --op report lists them with their seq",
+		return badInput(fault.CodeNotAReport, "name a report: ucs log --op report lists them with their seq",
 			"event %d %s", seq, what)
 	}
 	if seq < 1 || seq > s.meta.Seq {
@@ -96,7 +97,7 @@ func (s *session) pastReport(seq int64) (pastReport, error) {
 	if err != nil {
 		return pastReport{}, corrupt(err, relJournal)
 	}
-	if op := strField(ev, "op"); op != "report" {
+	if op := ev.StrOf("op"); op != "report" {
 		return pastReport{}, notReport("is a " + quote(op) + ", not a report")
 	}
 	files, _ := ev.Get("files")
@@ -114,9 +115,9 @@ func (s *session) pastReport(seq int64) (pastReport, error) {
 		return pastReport{}, corrupt(err, relActionLog)
 	}
 	input, _ := ev.Get("input")
-	r := pastReport{Seq: seq, Line: line, From: strField(line, "cursor_before"), Action: strField(line, "action"),
-		Success: strField(line, "success"), Context: strField(input, "context"), After: strField(line, "after"),
-		GoalID: strField(line, "goal_id"), Weight: 1}
+	r := pastReport{Seq: seq, Line: line, From: line.StrOf("cursor_before"), Action: line.StrOf("action"),
+		Success: line.StrOf("success"), Context: input.StrOf("context"), After: line.StrOf("after"),
+		GoalID: line.StrOf("goal_id"), Weight: 1}
 	if w, ok := line.Get("evidence_weight"); ok {
 		r.Weight, _ = w.Float()
 	}
@@ -164,7 +165,7 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 // by is who makes a verdict: the by it names, else the agent; through the
 // agent's surface always the agent, whoever it names.
 func (s *session) by(c Call) string {
-	if b := argString(c, "by"); b != "" && person(c) {
+	if b := c.Args.StrOf("by"); b != "" && person(c) {
 		return b
 	}
 	return s.agentID
@@ -172,7 +173,7 @@ func (s *session) by(c Call) string {
 
 // person reports whether a verdict weighs as a person's: it came through
 // the operator's surface (Spec.Verdict), as its recorded args say.
-func person(c Call) bool { return argString(c, surfaceArg) != SurfaceAgent }
+func person(c Call) bool { return c.Args.StrOf(surfaceArg) != SurfaceAgent }
 
 // viaAgent marks the answer of a verdict that came through the agent's
 // surface, so the agent sees how it was weighed.
@@ -188,7 +189,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	success := argString(c, "success")
+	success := c.Args.StrOf("success")
 	// A person's verdict is the strongest evidence; the agent's own, on
 	// its surface, weighs as its report did.
 	weight, confidence, kind := ratingConfidence/selfReportConfidence, ratingConfidence, belief.FromRating
@@ -231,17 +232,17 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	action, success := r.Action, r.Success
-	if a := argString(c, "action"); a != "" {
+	if a := c.Args.StrOf("action"); a != "" {
 		if !s.manifest.Has(a) {
-			return pyjson.Value{}, badInput("unknown_capability", capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", quote(a))
+			return pyjson.Value{}, badInput(fault.CodeUnknownCapability, capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", quote(a))
 		}
 		action = a
 	}
-	if v := argString(c, "success"); v != "" {
+	if v := c.Args.StrOf("success"); v != "" {
 		success = v
 	}
 	if action == r.Action && success == r.Success {
-		return pyjson.Value{}, badInput("invalid_value", "give a verdict or capability that differs from the report's", "the correction changes nothing")
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "give a verdict or capability that differs from the report's", "the correction changes nothing")
 	}
 	took, err := s.teach(r, r.Action, r.Success, r.Weight, true)
 	if err != nil {

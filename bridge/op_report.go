@@ -81,7 +81,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		before = v.TaskEpisode(strField(c.Input, "task"), in.Context).At
+		before = v.TaskEpisode(c.Input.StrOf("task"), in.Context).At
 	}
 	if !s.manifest.Has(in.Action) {
 		return reportUnknown(s, in, before)
@@ -147,7 +147,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 
 	learnReport := func() (pyjson.Value, bool, error) { return s.learnReport(in, before, c.Input) }
 	if s.model.nextSteps() {
-		learnReport = func() (pyjson.Value, bool, error) { return s.learnStep(in, strField(c.Input, "task"), c.Input) }
+		learnReport = func() (pyjson.Value, bool, error) { return s.learnStep(in, c.Input.StrOf("task"), c.Input) }
 	}
 	if lv, ok, err := learnReport(); err != nil {
 		return pyjson.Value{}, err
@@ -351,10 +351,10 @@ func describeArtifact(e *torusfield.Engine, id string, withLocation bool) pyjson
 func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error) {
 	var out []pyjson.Value
 	for _, a := range newArtifacts {
-		if knowledge.Str(a, "kind") != torusfield.KindWormhole {
+		if a.StrOf("kind") != torusfield.KindWormhole {
 			continue
 		}
-		from, to := knowledge.Str(a, "from"), knowledge.Str(a, "to")
+		from, to := a.StrOf("from"), a.StrOf("to")
 		var caps []string
 		for _, c := range []string{from, to} {
 			if c != "" {
@@ -371,10 +371,10 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 		}
 		suggested := make([]pyjson.Value, len(hits))
 		for i, h := range hits {
-			suggested[i] = pyjson.Obj(pyjson.KV("summary", runePrefix(knowledge.Str(h.Entry, "summary"), 120)),
-				pyjson.KV("date", knowledge.Str(h.Entry, "date")))
+			suggested[i] = pyjson.Obj(pyjson.KV("summary", runePrefix(h.Entry.StrOf("summary"), 120)),
+				pyjson.KV("date", h.Entry.StrOf("date")))
 		}
-		id := knowledge.Str(a, "id")
+		id := a.StrOf("id")
 		out = append(out, pyjson.Obj(
 			pyjson.KV("artifact_id", id),
 			pyjson.KV("wormhole", pyName(from)+" → "+pyName(to)),
@@ -413,9 +413,9 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 			}
 		}
 		text += " " + strings.Join(parts, " ")
-		constraints = field(in.Reasoning, "constraints", pyjson.NullValue())
-		summary = field(in.Reasoning, "decisive_factor", pyjson.StringValue(""))
-		negative = field(in.Reasoning, "alternatives", pyjson.StringValue(""))
+		constraints = in.Reasoning.GetOr("constraints", pyjson.NullValue())
+		summary = in.Reasoning.GetOr("decisive_factor", pyjson.StringValue(""))
+		negative = in.Reasoning.GetOr("alternatives", pyjson.StringValue(""))
 	}
 	words := knowledge.Words(text)
 	node := pyjson.Obj(

@@ -122,8 +122,8 @@ func (s *session) ppTrend() (string, error) {
 	if len(snaps) < 2 {
 		return "insufficient_data", nil
 	}
-	first, _ := field(snaps[0], "health", pyjson.IntValue(0)).Float()
-	last, _ := field(snaps[len(snaps)-1], "health", pyjson.IntValue(0)).Float()
+	first, _ := snaps[0].GetOr("health", pyjson.IntValue(0)).Float()
+	last, _ := snaps[len(snaps)-1].GetOr("health", pyjson.IntValue(0)).Float()
 	switch delta := last - first; {
 	case delta > 0.05:
 		return "improving", nil
@@ -153,8 +153,8 @@ func summaries(entries []pyjson.Value) []pyjson.Value {
 	out := []pyjson.Value{}
 	for _, m := range entries {
 		out = append(out, pyjson.Obj(
-			pyjson.KV("summary", field(m, "summary", pyjson.StringValue(""))),
-			pyjson.KV("date", field(m, "date", pyjson.StringValue("")))))
+			pyjson.KV("summary", m.GetOr("summary", pyjson.StringValue(""))),
+			pyjson.KV("date", m.GetOr("date", pyjson.StringValue("")))))
 	}
 	return out
 }

@@ -67,7 +67,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("transitions", learned),
 		pyjson.KV("transitions_total", total),
 	}
-	if context := argString(c, "context"); context != "" {
+	if context := c.Args.StrOf("context"); context != "" {
 		advice, err := s.consultNow(context)
 		if err != nil {
 			return pyjson.Value{}, err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -36,7 +37,7 @@ synthesis).`,
 	Fields: []Field{{Name: "since", Type: TypeString, Flag: true,
 		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
 	check: func(c Call) error {
-		if v := argString(c, "since"); v != "" {
+		if v := c.Args.StrOf("since"); v != "" {
 			if _, err := parseSince(v, time.Unix(0, 0)); err != nil {
 				return err
 			}
@@ -63,7 +64,7 @@ func parseSince(v string, now time.Time) (time.Time, error) {
 	if d, err := time.ParseDuration(v); err == nil && d >= 0 {
 		return now.Add(-d), nil
 	}
-	return time.Time{}, badInput("invalid_value", "give a date (2026-11-01), an RFC 3339 time, or a span such as 7d or 36h",
+	return time.Time{}, badInput(fault.CodeInvalidValue, "give a date (2026-11-01), an RFC 3339 time, or a span such as 7d or 36h",
 		"--since %q is neither a date, a time nor a span", v)
 }
 
@@ -73,7 +74,7 @@ func parseSince(v string, now time.Time) (time.Time, error) {
 func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
 	since := s.meta.LastSynthesisDate
-	if v := argString(c, "since"); v != "" {
+	if v := c.Args.StrOf("since"); v != "" {
 		t, err := parseSince(v, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -91,7 +92,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	}
 	var actions []pyjson.Value
 	for _, a := range all {
-		if knowledge.Str(a, "timestamp") >= since {
+		if a.StrOf("timestamp") >= since {
 			actions = append(actions, a)
 		}
 	}
@@ -104,7 +105,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	var order []*alloc
 	byAction := map[string]*alloc{}
 	for _, a := range actions {
-		name := knowledge.Str(a, "action")
+		name := a.StrOf("action")
 		if _, ok := a.Get("action"); !ok {
 			name = "unknown"
 		}
@@ -117,7 +118,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 			order = append(order, al)
 		}
 		al.count++
-		word := knowledge.Str(a, "success") // as spelled: an odd word gets a count of its own
+		word := a.StrOf("success") // as spelled: an odd word gets a count of its own
 		if _, ok := a.Get("success"); !ok {
 			word = outcome.Neutral.String()
 		}
@@ -251,7 +252,7 @@ func summarizeOverrides(overrides []pyjson.Value) []pyjson.Value {
 	var order []string
 	counts := map[string]int{}
 	for _, o := range overrides {
-		from, to := knowledge.Str(o, "from"), knowledge.Str(o, "to")
+		from, to := o.StrOf("from"), o.StrOf("to")
 		if _, ok := o.Get("from"); !ok {
 			from = "?"
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -37,7 +38,7 @@ workspace; the answer says the file's path, size and what it holds.`,
 
 func opView(s *session, c Call) (pyjson.Value, error) {
 	var since time.Time
-	if arg := argString(c, "since"); arg != "" {
+	if arg := c.Args.StrOf("since"); arg != "" {
 		t, err := parseSince(arg, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -52,12 +53,12 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	if argBool(c, "inline") {
 		return pyjson.Obj(pyjson.KV("html", string(page)), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 	}
-	path := argString(c, "out")
+	path := c.Args.StrOf("out")
 	// The page holds what the workspace holds, which is kept private: it
 	// is written 0600, to a new file renamed into place, so a link at
 	// --out is replaced, never written through.
 	if err := workspace.WritePrivate(path, page); err != nil {
-		return pyjson.Value{}, badInput("unwritable_output", "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
+		return pyjson.Value{}, badInput(fault.CodeUnwritableOutput, "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
 	}
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 }
@@ -229,9 +230,9 @@ func (s *session) history(since string) ([]reportContext, *dashboard.History, er
 		}
 		switch ev.Op {
 		case "consult":
-			h.Consulted(strField(ev.Args, "context"), ev.Now, ev.Seq)
+			h.Consulted(ev.Args.StrOf("context"), ev.Now, ev.Seq)
 		case "report":
-			h.Reported(ev.Now, strField(ev.Input, "success"))
+			h.Reported(ev.Now, ev.Input.StrOf("success"))
 		}
 		raw := ev.Raw()
 		h.Add(dashboard.Event(raw, summarize(raw, s.declarations()), changed(raw)))

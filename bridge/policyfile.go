@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -57,7 +58,7 @@ func policyFileFromRecord(v pyjson.Value) (*policyFile, error) {
 	for _, g := range grants.Items() {
 		perm, err := policy.ParsePermission(g.Str())
 		if err != nil {
-			return nil, badInput("invalid_policy", "the journal's policy_file record holds grants", "policy_file: %v", err)
+			return nil, badInput(fault.CodeInvalidPolicy, "the journal's policy_file record holds grants", "policy_file: %v", err)
 		}
 		p.Grant(perm)
 	}
@@ -71,26 +72,26 @@ func policyFileFromRecord(v pyjson.Value) (*policyFile, error) {
 func loadPolicyFile(name string) (*policyFile, error) {
 	abs, err := filepath.Abs(name)
 	if err != nil {
-		return nil, badInput("policy_file_unreadable", "give the policy file's path", "the policy file %s: %v", quote(name), err)
+		return nil, badInput(fault.CodePolicyFileUnreadable, "give the policy file's path", "the policy file %s: %v", quote(name), err)
 	}
 	data, err := os.ReadFile(abs)
 	if err != nil {
-		return nil, badInput("policy_file_unreadable", "give a policy file this user can read (and not write)", "cannot read the policy file: %v", err)
+		return nil, badInput(fault.CodePolicyFileUnreadable, "give a policy file this user can read (and not write)", "cannot read the policy file: %v", err)
 	}
 	if w, err := writablePath(abs); err != nil {
-		return nil, badInput("policy_file_unreadable", "give a policy file this user can read (and not write)", "the policy file %s: %v", quote(abs), err)
+		return nil, badInput(fault.CodePolicyFileUnreadable, "give a policy file this user can read (and not write)", "the policy file %s: %v", quote(abs), err)
 	} else if w != "" {
 		what := "the policy file"
 		if w != abs {
 			what = "the directory " + quote(w) + " above it"
 		}
-		return nil, badInput("policy_file_writable",
+		return nil, badInput(fault.CodePolicyFileWritable,
 			"make the file and every directory above it writable only by another user (the operator: e.g. root-owned, mode 0644 in a 0755 directory), and run the agent as a user that is not root",
 			"refusing the policy file %s: this user can write %s, so the agent could change its own policy", quote(abs), what)
 	}
 	p, err := policy.ParsePolicy(data)
 	if err != nil {
-		return nil, badInput("policy_file_invalid", `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "the policy file %s: %v", quote(abs), err)
+		return nil, badInput(fault.CodePolicyFileInvalid, `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "the policy file %s: %v", quote(abs), err)
 	}
 	return &policyFile{path: abs, p: p}, nil
 }
@@ -113,7 +114,7 @@ func (b *Bridge) policyFileFor(c Call) (*policyFile, error) {
 // isPolicyFileError reports whether err is a policy file that cannot be
 // used: the operator's to fix, never a reason to drop a queued call.
 func isPolicyFileError(err error) bool {
-	var e *Error
+	var e *fault.Error
 	return errors.As(err, &e) && strings.HasPrefix(e.Code, "policy_file_")
 }
 
@@ -133,6 +134,6 @@ func (s *session) policyLocked() error {
 	if s.policyFile == nil {
 		return nil
 	}
-	return badInput("policy_locked", "the operator changes the policy file; ucs policy show lists what it grants",
+	return badInput(fault.CodePolicyLocked, "the operator changes the policy file; ucs policy show lists what it grants",
 		"the policy is the file %s: ucs does not change it", quote(s.policyFile.path))
 }

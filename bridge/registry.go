@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -387,9 +388,9 @@ func (sp *Spec) unknown(v pyjson.Value, inputs []Field, flags bool) error {
 			}
 		}
 		if flags {
-			return badInput("unknown_field", hint, "%s has no argument %s", sp.Name, quote(m.Key))
+			return badInput(fault.CodeUnknownField, hint, "%s has no argument %s", sp.Name, quote(m.Key))
 		}
-		return badInput("unknown_field", hint, "unknown field %s for %s", quote(m.Key), sp.Name)
+		return badInput(fault.CodeUnknownField, hint, "unknown field %s for %s", quote(m.Key), sp.Name)
 	}
 	return nil
 }
@@ -439,9 +440,9 @@ func (f *Field) check(x pyjson.Value, present bool) (string, error) {
 	if !present {
 		if f.Required {
 			if f.Flag {
-				return "", badInput("missing_field", "give "+f.label()+": "+f.Doc, "%s is required", f.label())
+				return "", badInput(fault.CodeMissingField, "give "+f.label()+": "+f.Doc, "%s is required", f.label())
 			}
-			return "", badInput("missing_field", "add "+quote(f.Name)+" to the input", "required field %s is missing", quote(f.Name))
+			return "", badInput(fault.CodeMissingField, "add "+quote(f.Name)+" to the input", "required field %s is missing", quote(f.Name))
 		}
 		return "", nil
 	}
@@ -463,14 +464,14 @@ func (f *Field) check(x pyjson.Value, present bool) (string, error) {
 	}
 	if !ok {
 		if f.Enum != nil {
-			return "", badInput("wrong_type", "use one of: "+strings.Join(f.Enum, ", "),
+			return "", badInput(fault.CodeWrongType, "use one of: "+strings.Join(f.Enum, ", "),
 				"%s must be one of %s, got %s", f.label(), strings.Join(f.Enum, ", "), kind.Noun())
 		}
 		name := f.label()
 		if !f.Flag {
 			name = quote(f.Name)
 		}
-		return "", badInput("wrong_type", name+" must be "+mustBe[f.Type].hint,
+		return "", badInput(fault.CodeWrongType, name+" must be "+mustBe[f.Type].hint,
 			"%s must be %s, got %s", f.label(), mustBe[f.Type].msg, kind.Noun())
 	}
 	switch f.Type {
@@ -485,7 +486,7 @@ func (f *Field) check(x pyjson.Value, present bool) (string, error) {
 				if f.Type == TypeStrings {
 					msg += ", got " + it.Kind().Noun()
 				}
-				return "", badInput("wrong_type", quote(f.Name)+" must be "+mustBe[f.Type].hint, "%s", msg)
+				return "", badInput(fault.CodeWrongType, quote(f.Name)+" must be "+mustBe[f.Type].hint, "%s", msg)
 			}
 		}
 	case TypeString:
@@ -501,33 +502,17 @@ func (f *Field) check(x pyjson.Value, present bool) (string, error) {
 					return w, nil
 				}
 			}
-			return "", badInput("invalid_value", "use one of: "+strings.Join(f.Enum, ", "),
+			return "", badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(f.Enum, ", "),
 				"%s is %s, not one of %s", f.label(), quote(s), strings.Join(f.Enum, ", "))
 		}
 		if f.Required && strings.TrimSpace(s) == "" {
 			if f.Flag {
-				return "", badInput("missing_field", "give "+f.label()+": "+f.Doc, "%s is required", f.label())
+				return "", badInput(fault.CodeMissingField, "give "+f.label()+": "+f.Doc, "%s is required", f.label())
 			}
-			return "", badInput("missing_field", "give "+quote(f.Name)+" a value", "required field %s is empty", quote(f.Name))
+			return "", badInput(fault.CodeMissingField, "give "+quote(f.Name)+" a value", "required field %s is empty", quote(f.Name))
 		}
 	}
 	return "", nil
-}
-
-// argString reads a string argument of a call.
-func argString(c Call, key string) string {
-	v, _ := c.Args.Get(key)
-	return v.Str()
-}
-
-// argStrings reads a list-of-strings argument of a call.
-func argStrings(c Call, key string) []string {
-	v, _ := c.Args.Get(key)
-	var out []string
-	for _, it := range v.Items() {
-		out = append(out, it.Str())
-	}
-	return out
 }
 
 func argBool(c Call, key string) bool {
@@ -560,9 +545,9 @@ func (f *Field) checkJSON(x pyjson.Value) error {
 		if v, err := pyjson.Parse([]byte(x.Str())); err == nil && v.Kind() == pyjson.Object {
 			return nil
 		}
-		return badInput("invalid_value", "give "+f.label()+" a JSON object, e.g. '{...}'", "%s is not the text of a JSON object", f.label())
+		return badInput(fault.CodeInvalidValue, "give "+f.label()+" a JSON object, e.g. '{...}'", "%s is not the text of a JSON object", f.label())
 	}
-	return badInput("wrong_type", f.label()+" must be a JSON object", "%s must be an object, got %s", f.label(), x.Kind().Noun())
+	return badInput(fault.CodeWrongType, f.label()+" must be a JSON object", "%s must be an object, got %s", f.label(), x.Kind().Noun())
 }
 
 // argJSON reads a JSON field of a call (Field.JSON) as the object it

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -112,9 +113,9 @@ func TestValidate(t *testing.T) {
 			call.Input = input(t, c.input)
 		}
 		_, err := b.Do(call)
-		var e *Error
+		var e *fault.Error
 		require.True(t, errors.As(err, &e), "%s %s %s: %v", c.op, c.args, c.input, err)
-		assert.Equal(t, KindBadInput, e.Kind, "%s %s", c.op, c.input)
+		assert.Equal(t, fault.KindBadInput, e.Kind, "%s %s", c.op, c.input)
 		assert.Equal(t, c.code, e.Code, "%s %s", c.op, c.input)
 		assert.Equal(t, c.msg, e.Msg, "%s %s", c.op, c.input)
 		if c.hint != "" {
@@ -145,7 +146,7 @@ func TestValidateAccepts(t *testing.T) {
 			call.Input = input(t, c.input)
 		}
 		_, err := b.Do(call)
-		assert.ErrorIs(t, err, ErrNotInitialized, "%s %s %s", c.op, c.args, c.input)
+		assert.ErrorIs(t, err, fault.ErrNotInitialized, "%s %s %s", c.op, c.args, c.input)
 	}
 }
 
@@ -165,7 +166,7 @@ func TestSuccessAnyCase(t *testing.T) {
 	assert.Equal(t, `{"action":"read","success":"success"}`, string(pyjson.Canonical(in)))
 	out, err := upper.Verify(VerifyOptions{})
 	require.NoError(t, err)
-	n, _ := field(out, "verified", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("verified", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(2), n, "%s", pyjson.Canonical(out))
 }
 
@@ -174,13 +175,13 @@ func TestSuccessAnyCase(t *testing.T) {
 func TestVerifyAcceptsOldUnknownFields(t *testing.T) {
 	b := newWorkspace(t)
 	_, err := b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "note": "sent by an older agent"}`)})
-	assert.Equal(t, "unknown_field", AsError(err).Code)
+	assert.Equal(t, "unknown_field", fault.AsError(err).Code)
 	b.replaying = true // as ucs did before the registry
 	_, err = b.Do(Call{Op: "report", Input: input(t, `{"action": "read", "note": "sent by an older agent"}`)})
 	require.NoError(t, err)
 	out, err := New(Options{Workspace: b.ws.Root()}).Verify(VerifyOptions{})
 	require.NoError(t, err)
-	n, _ := field(out, "verified", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("verified", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(2), n, "%s", pyjson.Canonical(out))
 }
 
@@ -206,8 +207,8 @@ func TestInputSchema(t *testing.T) {
 		// It survives a round trip through JSON.
 		s, err := pyjson.Parse(pyjson.Canonical(sp.InputSchema()))
 		require.NoError(t, err, sp.Name)
-		assert.Equal(t, "object", field(s, "type", pyjson.NullValue()).Str())
-		assert.Equal(t, sp.Open, field(s, "additionalProperties", pyjson.NullValue()).Bool(), sp.Name)
+		assert.Equal(t, "object", s.GetOr("type", pyjson.NullValue()).Str())
+		assert.Equal(t, sp.Open, s.GetOr("additionalProperties", pyjson.NullValue()).Bool(), sp.Name)
 		props, _ := s.Get("properties")
 		var names, required []string
 		for _, f := range sp.Inputs() {
@@ -217,13 +218,13 @@ func TestInputSchema(t *testing.T) {
 			}
 			p, ok := props.Get(f.Name)
 			require.True(t, ok, "%s.%s", sp.Name, f.Name)
-			assert.Equal(t, f.Describe(), field(p, "description", pyjson.NullValue()).Str())
-			typ := field(p, "type", pyjson.NullValue()).Str()
+			assert.Equal(t, f.Describe(), p.GetOr("description", pyjson.NullValue()).Str())
+			typ := p.GetOr("type", pyjson.NullValue()).Str()
 			switch f.Type {
 			case TypeStrings, TypeObjects:
 				assert.Equal(t, "array", typ)
 				items, _ := p.Get("items")
-				assert.Equal(t, map[Type]string{TypeStrings: "string", TypeObjects: "object"}[f.Type], field(items, "type", pyjson.NullValue()).Str())
+				assert.Equal(t, map[Type]string{TypeStrings: "string", TypeObjects: "object"}[f.Type], items.GetOr("type", pyjson.NullValue()).Str())
 			default:
 				assert.Equal(t, map[Type]string{TypeString: "string", TypeInt: "integer", TypeNumber: "number", TypeBool: "boolean", TypeObject: "object"}[f.Type], typ)
 			}

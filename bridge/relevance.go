@@ -65,7 +65,7 @@ func (s *session) relevantDeadEnds(hits []knowledge.DeadEndHit, context string) 
 	for _, h := range hits {
 		matches := len(ctx) > 0 && recall.Matches(ctx, s.entryTerms(h.Entry, "topic", "why_closed", "text", "keywords"), need)
 		h.ReopenTriggered, h.ReopenMatched = false, nil
-		if text := knowledge.Str(h.Entry, "reopen_conditions"); text != "" {
+		if text := h.Entry.StrOf("reopen_conditions"); text != "" {
 			if c, err := recall.ParseCondition(text, s.analyzer()); err == nil && c.Holds(ctx) {
 				h.ReopenTriggered = true
 				for _, t := range c.Terms() {

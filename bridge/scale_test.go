@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/knowledgegen"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -137,7 +138,7 @@ func TestIndexedSearchMatchesDecoding(t *testing.T) {
 	// and correlated them with methodology (the report's one search).
 	g := torusfield.New(torusfield.DefaultManifest(), torusfield.Options{}).Graph
 	status := do(Call{Op: "status"})
-	cursor := strField(status, "cursor")
+	cursor := status.StrOf("cursor")
 	correlated := 0
 	for i := 0; i < 200 && correlated < 2; i++ {
 		out := g.Out(cursor)
@@ -151,7 +152,7 @@ func TestIndexedSearchMatchesDecoding(t *testing.T) {
 		if _, ok := r.Get("methodology_correlations"); ok {
 			correlated++
 		}
-		cursor = strField(r, "cursor")
+		cursor = r.StrOf("cursor")
 		if i%25 == 0 {
 			consult("research competitor pricing on the web")
 		}
@@ -232,7 +233,7 @@ func TestIndexRebuilt(t *testing.T) {
 	require.NoError(t, os.WriteFile(p, append([]byte("0 9"), data[bytes.IndexByte(data, '\t'):]...), 0o644))
 	_, err = b.Check(false)
 	require.Error(t, err)
-	assert.Contains(t, AsError(err).Msg, workspace.RelIndexDir+"/methodology.jsonl")
+	assert.Contains(t, fault.AsError(err).Msg, workspace.RelIndexDir+"/methodology.jsonl")
 	out, err := b.Check(true)
 	require.NoError(t, err)
 	assert.Contains(t, string(pyjson.Canonical(out)), "removed the index")
@@ -259,7 +260,7 @@ func TestBigLastEvent(t *testing.T) {
 	require.NoError(t, err)
 	out, err := b.Do(Call{Op: "status"})
 	require.NoError(t, err)
-	assert.Equal(t, "ok", strField(out, "status"))
+	assert.Equal(t, "ok", out.StrOf("status"))
 	_, err = report(t, b, "read")
 	require.NoError(t, err)
 	invariants(t, b, 1)

@@ -320,7 +320,7 @@ func (s *session) annotations() (map[string]pyjson.Value, error) {
 	}
 	out := make(map[string]pyjson.Value, len(lines))
 	for _, l := range lines {
-		id := knowledge.Str(l, "artifact_id")
+		id := l.StrOf("artifact_id")
 		if ann, ok := l.Get("annotation"); ok && id != "" {
 			out[id] = ann
 		}
@@ -355,10 +355,5 @@ func (s *session) warn(msg string) { s.warnings = append(s.warnings, msg) }
 
 // judgmentCount is how many judgment nodes the workspace holds.
 func (s *session) judgmentCount() int { return s.meta.Files[relJudgment].Lines }
-
-func strField(v pyjson.Value, key string) string {
-	x, _ := v.Get(key)
-	return x.Str()
-}
 
 func itoa(n int) string { return strconv.Itoa(n) }

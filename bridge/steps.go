@@ -3,6 +3,7 @@ package bridge
 import (
 	"errors"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -56,7 +57,7 @@ func (s *session) place() advice.Place {
 // call's error.
 func modelErr(m *nextstep.Model) error {
 	err := m.Err()
-	var e *Error
+	var e *fault.Error
 	if err == nil || errors.As(err, &e) {
 		return err
 	}

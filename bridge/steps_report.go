@@ -25,7 +25,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	ep := v.TaskEpisode(task, in.Context)
 	var adv *learn.Advisory
 	advIdx := -1
-	if id := strField(input, "advisory_id"); id != "" {
+	if id := input.StrOf("advisory_id"); id != "" {
 		for i := range v.Advisories {
 			if v.Advisories[i].ID == id {
 				adv, advIdx = &v.Advisories[i], i

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -56,7 +57,7 @@ func suggestions(c pyjson.Value) []string {
 	paths, _ := c.Get("suggested_paths")
 	var out []string
 	for _, p := range paths.Items() {
-		out = append(out, strField(p, "to"))
+		out = append(out, p.StrOf("to"))
 	}
 	return out
 }
@@ -89,10 +90,10 @@ func TestV5TaskStartsAtStart(t *testing.T) {
 	after, _ := ev.Get("after")
 	assert.True(t, after.IsNull(), "at the task's start nothing came before")
 	lv := reportV5(t, b, "fix-new", "read_file", "success")
-	assert.Equal(t, "(start) → read_file", strField(lv, "transition"))
+	assert.Equal(t, "(start) → read_file", lv.StrOf("transition"))
 	c = consultV5(t, b, "fix-new", "fix the failing test in the lexer", true)
 	assert.Equal(t, "edit_file", suggestions(c)[0])
-	assert.Contains(t, strField(mustItem(c, 0), "why"), "after read_file, the next successful step was edit_file")
+	assert.Contains(t, mustItem(c, 0).StrOf("why"), "after read_file, the next successful step was edit_file")
 	verifyClean(t, b)
 }
 
@@ -108,9 +109,9 @@ func TestV5CreditAfterFailure(t *testing.T) {
 	b := newV5Workspace(t)
 	reportV5(t, b, "t1", "read_file", "success")
 	lv := reportV5(t, b, "t1", "web_search", "failure")
-	assert.Equal(t, "read_file → web_search", strField(lv, "transition"))
+	assert.Equal(t, "read_file → web_search", lv.StrOf("transition"))
 	lv = reportV5(t, b, "t1", "run_tests", "success")
-	assert.Equal(t, "read_file → run_tests", strField(lv, "transition"), "from the trail, not from web_search")
+	assert.Equal(t, "read_file → run_tests", lv.StrOf("transition"), "from the trail, not from web_search")
 	discovered, _ := lv.Get("discovered")
 	assert.False(t, discovered.Bool(), "read_file → run_tests is an edge")
 	lv = reportV5(t, b, "t1", "deploy", "success")
@@ -123,7 +124,7 @@ func TestV5CreditAfterFailure(t *testing.T) {
 	var got []string
 	for _, tr := range ts.Items() {
 		d, _ := tr.Get("discovered")
-		got = append(got, strField(tr, "from")+">"+strField(tr, "to")+":"+map[bool]string{true: "d", false: ""}[d.Bool()])
+		got = append(got, tr.StrOf("from")+">"+tr.StrOf("to")+":"+map[bool]string{true: "d", false: ""}[d.Bool()])
 	}
 	assert.ElementsMatch(t, []string{"read_file>web_search:", "read_file>run_tests:", "run_tests>deploy:d"}, got)
 	verifyClean(t, b)
@@ -149,7 +150,7 @@ func TestV5DeadEndPenalisesWhatItNames(t *testing.T) {
 	g := consultV5(t, b, "inc-new", "incident: the config service is down", true)
 	for _, p := range must(g.Get("suggested_paths")).Items() {
 		comp, _ := p.Get("components")
-		x, _ := field(comp, "penalty", pyjson.NullValue()).Float()
+		x, _ := comp.GetOr("penalty", pyjson.NullValue()).Float()
 		assert.Zero(t, x, "greedy: no penalty")
 	}
 	verifyClean(t, b)
@@ -175,14 +176,14 @@ func TestV5WholeCounts(t *testing.T) {
 		reportV5(t, b, task, "read_file", "success")
 	}
 	c := consultV5(t, b, "t-next", "find where the parser fails", true)
-	why := strField(mustItem(c, 0), "why")
+	why := mustItem(c, 0).StrOf("why")
 	assert.Equal(t, "grep", suggestions(c)[0])
 	assert.Contains(t, why, "3 of 3 times")
 	for _, p := range must(c.Get("suggested_paths")).Items() {
-		if strField(p, "to") == "deploy" {
-			assert.Contains(t, strField(p, "why"), "untried", "no evidence is read from another step")
+		if p.StrOf("to") == "deploy" {
+			assert.Contains(t, p.StrOf("why"), "untried", "no evidence is read from another step")
 		}
-		assert.NotRegexp(t, `\d\.\d+ of`, strField(p, "why"))
+		assert.NotRegexp(t, `\d\.\d+ of`, p.StrOf("why"))
 	}
 }
 
@@ -215,12 +216,12 @@ func TestV5Migrate(t *testing.T) {
 	}
 	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV5))})
 	require.NoError(t, err)
-	n, _ := field(out, "reports_learned", pyjson.NullValue()).Int()
+	n, _ := out.GetOr("reports_learned", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(6), n)
 	st, err := b.Do(Call{Op: "status"})
 	require.NoError(t, err)
 	lm, _ := st.Get("learning")
-	assert.Equal(t, ModelV5, strField(lm, "model"))
+	assert.Equal(t, ModelV5, lm.StrOf("model"))
 	reportV3(t, b, `{"action": "web_fetch", "success": "success", "context": "research pricing"}`)
 	verifyClean(t, b)
 	// And back: v4 again, then v5 again, learns afresh.
@@ -245,24 +246,24 @@ func TestV5RateAndAmend(t *testing.T) {
 		return lv
 	}
 	lv := rate(3, "failure")
-	assert.Equal(t, "read_file → edit_file", strField(lv, "transition"))
-	pb, _ := field(lv, "p_before", pyjson.NullValue()).Float()
-	pa, _ := field(lv, "p_after", pyjson.NullValue()).Float()
+	assert.Equal(t, "read_file → edit_file", lv.StrOf("transition"))
+	pb, _ := lv.GetOr("p_before", pyjson.NullValue()).Float()
+	pa, _ := lv.GetOr("p_after", pyjson.NullValue()).Float()
 	assert.Less(t, pa, pb, "a failure verdict lowers the step's success")
 
 	out, err := b.Do(Call{Op: "amend", Args: pyjson.Obj(pyjson.KV("seq", 3), pyjson.KV("action", "write_file"))})
 	require.NoError(t, err)
 	lv, _ = out.Get("learning")
-	assert.Equal(t, "read_file → write_file", strField(lv, "transition"))
+	assert.Equal(t, "read_file → write_file", lv.StrOf("transition"))
 	sh, err := b.Do(Call{Op: "show"})
 	require.NoError(t, err)
 	var got []string
 	for _, tr := range must(sh.Get("transitions")).Items() {
-		got = append(got, strField(tr, "from")+">"+strField(tr, "to")+":"+strField(tr, "successes"))
+		got = append(got, tr.StrOf("from")+">"+tr.StrOf("to")+":"+tr.StrOf("successes"))
 	}
 	ts, _ := sh.Get("transitions")
 	for _, tr := range ts.Items() {
-		if strField(tr, "to") == "edit_file" {
+		if tr.StrOf("to") == "edit_file" {
 			t.Errorf("the amended step is still counted: %v", tr)
 		}
 	}
@@ -276,9 +277,9 @@ func TestV5TaskIDIsText(t *testing.T) {
 	b := newV5Workspace(t)
 	_, err := b.Do(Call{Op: "consult", Args: pyjson.Obj(pyjson.KV("context", "fix it"), pyjson.KV("task", "a\x1fb"))})
 	require.Error(t, err)
-	assert.Equal(t, "invalid_value", AsError(err).Code)
+	assert.Equal(t, "invalid_value", fault.AsError(err).Code)
 	_, err = b.Do(Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read_file"), pyjson.KV("success", "success"), pyjson.KV("task", "a\nb"))})
 	require.Error(t, err)
-	assert.Equal(t, "invalid_value", AsError(err).Code)
+	assert.Equal(t, "invalid_value", fault.AsError(err).Code)
 	verifyClean(t, b)
 }

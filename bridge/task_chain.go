@@ -61,7 +61,7 @@ func (s *session) taskChain(context string) ([]chainStep, error) {
 			break
 		}
 		out = append(out, chainStep{At: at, Suggestions: top})
-		next := strField(top[0], "to")
+		next := top[0].StrOf("to")
 		if seen[next] {
 			break
 		}
@@ -117,7 +117,7 @@ func hasEvidence(p pyjson.Value) bool {
 	}
 	if _, ok := ev.Get("outcomes"); ok { // v5
 		next, _ := ev.Get("next_step")
-		level := strField(next, "level")
+		level := next.StrOf("level")
 		return (level == "task" || level == "term") && get(next, "times") > 0
 	}
 	return get(ev, "all_contexts", "of") > 0

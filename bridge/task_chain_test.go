@@ -45,12 +45,12 @@ func TestTaskChain(t *testing.T) {
 	tasks, _ := out.Get("tasks")
 	require.Len(t, tasks.Items(), 4)
 	for i, task := range tasks.Items() {
-		ctx := strField(task, "context")
+		ctx := task.StrOf("context")
 		assert.Equal(t, order[len(order)-1-i], ctx, "the newest task first")
 		chain, _ := task.Get("chain")
 		var steps []string
 		for _, st := range chain.Items() {
-			steps = append(steps, strField(st, "to"))
+			steps = append(steps, st.StrOf("to"))
 			args := pyjson.Obj(pyjson.KV("context", ctx), pyjson.KV("fields", []string{"suggested_paths"}))
 			if at, _ := st.Get("at"); at.IsNull() {
 				args = args.With("task_start", true)
@@ -66,7 +66,7 @@ func TestTaskChain(t *testing.T) {
 			alts, _ := st.Get("alternatives")
 			require.Len(t, alts.Items(), len(paths.Items())-1)
 			for j, a := range alts.Items() {
-				assert.Equal(t, strField(paths.Items()[j+1], "to"), strField(a, "to"))
+				assert.Equal(t, paths.Items()[j+1].StrOf("to"), a.StrOf("to"))
 			}
 		}
 		assert.Equal(t, rules[ctx], steps[:min(len(steps), len(rules[ctx]))], "%s follows its rule", ctx)

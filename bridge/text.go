@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -63,7 +64,7 @@ func (f *Field) MaxLength() int {
 
 // invalidUTF8 is the error of text that is not UTF-8, naming where it is.
 func invalidUTF8(where string) error {
-	return badInput("invalid_utf8", "send text as UTF-8: "+where+" holds bytes that are not",
+	return badInput(fault.CodeInvalidUTF8, "send text as UTF-8: "+where+" holds bytes that are not",
 		"%s is not valid UTF-8", where)
 }
 
@@ -109,7 +110,7 @@ func (f *Field) checkText(x pyjson.Value) (pyjson.Value, bool, error) {
 	case TypeStrings:
 		items := x.Items()
 		if len(items) > defaultItems {
-			return x, false, badInput("too_large", "send at most "+strconv.Itoa(defaultItems)+" items",
+			return x, false, badInput(fault.CodeTooLarge, "send at most "+strconv.Itoa(defaultItems)+" items",
 				"%s has %d items, more than the %d allowed", f.label(), len(items), defaultItems)
 		}
 		for _, it := range items {
@@ -126,7 +127,7 @@ func (f *Field) checkText(x pyjson.Value) (pyjson.Value, bool, error) {
 		// No string inside an object is longer than the longest text field:
 		// an imported entry is held to what reflect would have taken.
 		if path, n := longString(x, f.Name, textCap); path != "" && !f.Files {
-			return x, false, badInput("too_large", "shorten it to at most "+strconv.Itoa(textCap)+" characters",
+			return x, false, badInput(fault.CodeTooLarge, "shorten it to at most "+strconv.Itoa(textCap)+" characters",
 				"%s has %d characters, more than the cap of %d for a text", path, n, textCap)
 		}
 	}
@@ -138,7 +139,7 @@ func (f *Field) checkText(x pyjson.Value) (pyjson.Value, bool, error) {
 }
 
 func (f *Field) tooLarge(n, limit int, unit string) error {
-	return badInput("too_large", "shorten it to at most "+strconv.Itoa(limit)+" "+unit+
+	return badInput(fault.CodeTooLarge, "shorten it to at most "+strconv.Itoa(limit)+" "+unit+
 		" (say more in a reflection, or keep the rest in a file and name it)",
 		"%s has %d %s, more than its cap of %d", f.label(), n, unit, limit)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
@@ -28,7 +29,7 @@ func newV4(t testing.TB, opts Options) *Bridge {
 }
 
 func errCode(err error) string {
-	if e, ok := err.(*Error); ok {
+	if e, ok := err.(*fault.Error); ok {
 		return e.Code
 	}
 	return ""

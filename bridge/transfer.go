@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -151,7 +152,7 @@ func (s *session) importObservations(pkg pyjson.Value, counts map[string]int) er
 	}
 	theirs, err := belief.DecodeBook(pyjson.AppendCompact(nil, raw))
 	if err != nil {
-		return badInput("invalid_value", "observations must be as ucs export writes them", "the package's observations: %v", err)
+		return badInput(fault.CodeInvalidValue, "observations must be as ucs export writes them", "the package's observations: %v", err)
 	}
 	b, err := s.book()
 	if err != nil {
@@ -182,7 +183,7 @@ func (s *session) importObservations(pkg pyjson.Value, counts map[string]int) er
 				continue
 			}
 			if err != nil {
-				return badInput("invalid_value", "observations must be as ucs export writes them", "observation %s: %v", o.ID, err)
+				return badInput(fault.CodeInvalidValue, "observations must be as ucs export writes them", "observation %s: %v", o.ID, err)
 			}
 			added = added || !ch.Duplicate
 		}

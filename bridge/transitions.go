@@ -45,8 +45,8 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Tr
 	reports := make([]learn.Report, 0, len(lines))
 	for i := len(lines) - 1; i >= 0; i-- { // newest first
 		line := lines[i]
-		r := learn.Report{From: strField(line, "cursor_before"), To: strField(line, "action"),
-			Success: strField(line, "success"), Time: strField(line, "timestamp")}
+		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"),
+			Success: line.StrOf("success"), Time: line.StrOf("timestamp")}
 		if !s.manifest.Has(r.From) || !s.manifest.Has(r.To) {
 			continue
 		}

@@ -69,7 +69,7 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 		if len(fail.diffs) > 0 {
 			details = append(details, pyjson.KV("diff", fail.diffs))
 		}
-		return pyjson.Value{}, &Error{Kind: KindCorrupt, Code: "verify_failed",
+		return pyjson.Value{}, &fault.Error{Kind: fault.KindCorrupt, Code: fault.CodeVerifyFailed,
 			Msg:     fmt.Sprintf("event %d (%s) does not verify: %s", fail.seq, fail.op, fail.what),
 			Hint:    "the history or the state was changed outside ucs; restore the workspace from a backup, or run `ucs check`",
 			Details: details}
@@ -188,8 +188,8 @@ func (v *verifier) run() (*verifyFailure, error) {
 	var le *workspace.LineError
 	switch {
 	case errors.As(j.Err(), &le):
-		var ue *Error
-		if errors.As(le.Err, &ue) && ue.Kind == KindUnsupported {
+		var ue *fault.Error
+		if errors.As(le.Err, &ue) && ue.Kind == fault.KindUnsupported {
 			return nil, ue
 		}
 		return &verifyFailure{seq: le.Line, what: "the event does not parse: " + le.Err.Error()}, nil
@@ -213,7 +213,7 @@ func (v *verifier) chooseStart() (int64, error) {
 	case v.opts.From > 0:
 		limit = v.opts.From - 1
 	}
-	if strField(first, "op") == "adopt" && limit < 1 {
+	if first.StrOf("op") == "adopt" && limit < 1 {
 		limit = 1 // an adopted workspace's history starts at its snapshot
 	}
 	seqs := v.src.Snapshots()
@@ -230,8 +230,8 @@ func (v *verifier) chooseStart() (int64, error) {
 			return seqs[i], nil
 		}
 	}
-	if strField(first, "op") == "adopt" {
-		return 0, &Error{Kind: KindCorrupt, Code: "verify_failed", Msg: "the snapshot of the adopted state is missing or damaged",
+	if first.StrOf("op") == "adopt" {
+		return 0, &fault.Error{Kind: fault.KindCorrupt, Code: fault.CodeVerifyFailed, Msg: "the snapshot of the adopted state is missing or damaged",
 			Hint: "the history before adoption cannot be replayed without it"}
 	}
 	return 0, nil
@@ -266,7 +266,7 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 		if err != nil {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is missing"}, nil
 		}
-		if sha256hex(raw) != strField(args, "manifest_sha256") {
+		if sha256hex(raw) != args.StrOf("manifest_sha256") {
 			return &verifyFailure{seq: seq, op: op, what: "the pinned manifest is not the one init recorded"}, nil
 		}
 		path := filepath.Join(filepath.Dir(v.scratch.Root()), "manifest.json")
@@ -275,7 +275,7 @@ func (v *verifier) replay(ev workspace.Event) (*verifyFailure, error) {
 		}
 		if ev.Format < 2 {
 			sb.format = 1
-		} else if a := strField(args, "agent_id"); a != "" {
+		} else if a := args.StrOf("agent_id"); a != "" {
 			sb.opts.AgentID = a
 		}
 		args = pyjson.Obj(pyjson.KV("force", false), pyjson.KV("manifest", path), pyjson.KV("model", ev.Model))

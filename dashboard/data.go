@@ -142,7 +142,7 @@ func (d *Data) Page() []byte { return Render(pyjson.AppendCompact(nil, d.Value()
 func (d *Data) pp() []pyjson.Value {
 	out := []pyjson.Value{}
 	for _, p := range d.PP {
-		if ts := strField(p, "timestamp"); d.Since == "" || ts >= d.Since {
+		if ts := p.StrOf("timestamp"); d.Since == "" || ts >= d.Since {
 			t, _ := p.Get("t")
 			h, _ := p.Get("health")
 			out = append(out, pyjson.Obj(pyjson.KV("t", t), pyjson.KV("timestamp", ts), pyjson.KV("health", h)))

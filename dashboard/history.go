@@ -127,25 +127,25 @@ func Event(ev pyjson.Value, what, changed string) pyjson.Value {
 	args, _ := ev.Get("args")
 	in, _ := ev.Get("input")
 	var target []pyjson.Member
-	switch op := strField(ev, "op"); {
+	switch op := ev.StrOf("op"); {
 	case op == "report":
-		target = append(target, pyjson.KV("capability", strField(in, "action")))
-		if g := strField(in, "goal_id"); g != "" {
+		target = append(target, pyjson.KV("capability", in.StrOf("action")))
+		if g := in.StrOf("goal_id"); g != "" {
 			target = append(target, pyjson.KV("goal", g))
 		}
-	case strings.HasPrefix(op, "goal ") && strField(args, "id") != "":
-		target = append(target, pyjson.KV("goal", strField(args, "id")))
+	case strings.HasPrefix(op, "goal ") && args.StrOf("id") != "":
+		target = append(target, pyjson.KV("goal", args.StrOf("id")))
 	case op == "confirm" || op == "contradict" || op == "retire":
-		target = append(target, pyjson.KV("observation", strField(args, "id")))
+		target = append(target, pyjson.KV("observation", args.StrOf("id")))
 	case op == "consult":
-		target = append(target, pyjson.KV("context", strField(args, "context")))
+		target = append(target, pyjson.KV("context", args.StrOf("context")))
 	case op == "reflect":
-		target = append(target, pyjson.KV("reflect", orDefault(strField(in, "type"), "post_task")))
-		if a := strField(in, "artifact_id"); a != "" {
+		target = append(target, pyjson.KV("reflect", orDefault(in.StrOf("type"), "post_task")))
+		if a := in.StrOf("artifact_id"); a != "" {
 			target = append(target, pyjson.KV("artifact", a))
 		}
 	}
 	seq, _ := ev.Get("seq")
-	return pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("now", strField(ev, "now")), pyjson.KV("op", strField(ev, "op")),
+	return pyjson.Obj(pyjson.KV("seq", seq), pyjson.KV("now", ev.StrOf("now")), pyjson.KV("op", ev.StrOf("op")),
 		pyjson.KV("what", what), pyjson.KV("changed", changed), pyjson.KV("links", pyjson.ObjectValue(target)))
 }

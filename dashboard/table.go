@@ -29,7 +29,7 @@ func ShowTable(v pyjson.Value) string {
 	num := func(x pyjson.Value) float64 { f, _ := x.Float(); return f }
 	get := func(x pyjson.Value, key string) pyjson.Value { y, _ := x.Get(key); return y }
 
-	line(cell("ucs show — model "+strField(v, "model")+", t "+jsonText(get(v, "t"))+", cursor "+strField(v, "cursor"), showWidth))
+	line(cell("ucs show — model "+v.StrOf("model")+", t "+jsonText(get(v, "t"))+", cursor "+v.StrOf("cursor"), showWidth))
 
 	tasks := get(v, "tasks").Items()
 	heading("TASKS (" + strconv.Itoa(len(tasks)) + ", newest first): the steps learned from each task's start")
@@ -37,7 +37,7 @@ func ShowTable(v pyjson.Value) string {
 		line("  none yet: report actions with a context and ucs learns each task's steps")
 	}
 	for _, t := range tasks {
-		line(cell("\""+strField(t, "context")+"\"", showWidth))
+		line(cell("\""+t.StrOf("context")+"\"", showWidth))
 		steps := get(t, "chain").Items()
 		if len(steps) == 0 {
 			line("  nothing learned from its start yet")
@@ -51,9 +51,9 @@ func ShowTable(v pyjson.Value) string {
 			}
 			var alts []string
 			for _, a := range get(st, "alternatives").Items() {
-				alts = append(alts, strField(a, "to"))
+				alts = append(alts, a.StrOf("to"))
 			}
-			line(" ", cell(at, 13), cell(strField(st, "to"), 14), cell(stepEvidence(get(st, "evidence")), showWidth-30))
+			line(" ", cell(at, 13), cell(st.StrOf("to"), 14), cell(stepEvidence(get(st, "evidence")), showWidth-30))
 			if len(alts) > 3 {
 				alts = append(alts[:3], "and "+strconv.Itoa(len(alts)-3)+" more")
 			}
@@ -75,12 +75,12 @@ func ShowTable(v pyjson.Value) string {
 			if r := get(t, "rate"); !r.IsNull() {
 				rate += " " + strconv.Itoa(int(num(r)*100+0.5)) + "%"
 			}
-			name := strField(t, "from") + " → " + strField(t, "to")
+			name := t.StrOf("from") + " → " + t.StrOf("to")
 			if x := get(t, "discovered"); x.Bool() {
 				name += " *"
 				marked = true
 			}
-			last := runePrefix(strings.Replace(strField(t, "last_seen"), "T", " ", 1), 16) // to the minute
+			last := runePrefix(strings.Replace(t.StrOf("last_seen"), "T", " ", 1), 16) // to the minute
 			last = cell(orDefault(last, "-"), 16)
 			var ctxs []string
 			for _, c := range get(t, "contexts").Items() {
@@ -101,12 +101,12 @@ func ShowTable(v pyjson.Value) string {
 		} else {
 			line(cell("#", 2), cell("NEXT", 22), cell("SCORE", 7), "WHY")
 			for i, p := range ps {
-				why := strField(p, "why")
+				why := p.StrOf("why")
 				if why == "" { // the reference's model: its score's parts
 					cs := get(p, "components")
 					why = "utility " + jsonText(get(cs, "utility")) + ", weight " + jsonText(get(cs, "weight")) + ", context " + jsonText(get(cs, "context_energy"))
 				}
-				line(cell(strconv.Itoa(i+1), 2), cell(strField(p, "to"), 22), cell(jsonText(get(p, "score")), 7), cell(why, showWidth-34))
+				line(cell(strconv.Itoa(i+1), 2), cell(p.StrOf("to"), 22), cell(jsonText(get(p, "score")), 7), cell(why, showWidth-34))
 			}
 		}
 	}
@@ -122,7 +122,7 @@ func ShowTable(v pyjson.Value) string {
 		if _, ok := pr.Get("met"); ok {
 			progress = "≥ " + jsonText(get(pr, "of"))
 		}
-		line(cell(strField(g, "id"), 6), cell(progress, 8), cell(strField(g, "content"), showWidth-16))
+		line(cell(g.StrOf("id"), 6), cell(progress, 8), cell(g.StrOf("content"), showWidth-16))
 	}
 
 	heading("ADVISORY PRECISION (success when the top suggestion was followed, and not)")
@@ -146,7 +146,7 @@ func ShowTable(v pyjson.Value) string {
 	} else {
 		line(cell("ID", 10), cell("CONF", 5), cell("FRESH", 5), "CLAIM")
 		for _, o := range os {
-			line(cell(strField(o, "id"), 10), cell(jsonText(get(o, "confidence")), 5), cell(jsonText(get(o, "freshness")), 5), cell(strField(o, "claim"), showWidth-23))
+			line(cell(o.StrOf("id"), 10), cell(jsonText(get(o, "confidence")), 5), cell(jsonText(get(o, "freshness")), 5), cell(o.StrOf("claim"), showWidth-23))
 		}
 	}
 	return b.String()

@@ -3,19 +3,11 @@ package dashboard
 import (
 	"math"
 	"strconv"
-
-	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // These small text helpers are the table's own: the bridge has its like
 // for its answers' sentences, but the dashboard sits below it and imports
 // none of it.
-
-// strField is v's member key as a string, "" when it is missing or not one.
-func strField(v pyjson.Value, key string) string {
-	x, _ := v.Get(key)
-	return x.Str()
-}
 
 // runePrefix is s's first n runes (all of s when it is shorter).
 func runePrefix(s string, n int) string {

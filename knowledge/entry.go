@@ -10,15 +10,10 @@ import (
 //
 //	{"date": "2026-11-21", "capabilities": [...], "keywords": [...], "summary": ..., "id": ...}
 //
-// Fields are read with the helpers below, which treat a missing or
-// mistyped field as empty, as the reference's dict.get does.
+// Fields are read with pyjson.Value's StrOf and the helpers below, which
+// treat a missing or mistyped field as empty, as the reference's dict.get
+// does.
 type Entry = pyjson.Value
-
-// Str returns a string field of e, or "".
-func Str(e Entry, key string) string {
-	v, _ := e.Get(key)
-	return v.Str()
-}
 
 // Strings returns a list-of-strings field of e; other items are skipped.
 func Strings(e Entry, key string) []string {

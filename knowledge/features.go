@@ -62,19 +62,19 @@ func AppendFeatures(dst []byte, e Entry) []byte {
 func featuresOf(e Entry, f *features) {
 	*f = features{kw: f.kw[:0], caps: f.caps[:0], targets: f.targets[:0], keys: f.keys[:0],
 		hot: f.hot[:0], active: f.active[:0], reopen: f.reopen[:0]}
-	f.date = Str(e, "date")
+	f.date = e.StrOf("date")
 	forStrings(e, "keywords", func(k string) { f.kw = appendDistinct(f.kw, strings.ToLower(k)) })
 	forStrings(e, "capabilities", func(c string) { f.caps = appendDistinct(f.caps, c) })
 	snap, ok := e.Get("routing_snapshot")
 	f.hasSnap = ok
 	f.readSnapshot(snap)
-	f.reopen = append(f.reopen, Words(Str(e, "reopen_conditions"))...)
+	f.reopen = append(f.reopen, Words(e.StrOf("reopen_conditions"))...)
 }
 
 // readSnapshot reads the features of a routing snapshot (an entry's, or
 // the query's) into f.
 func (f *features) readSnapshot(snap pyjson.Value) {
-	f.cursor = Str(snap, "cursor")
+	f.cursor = snap.StrOf("cursor")
 	paths, _ := snap.Get("top_paths")
 	for _, p := range paths.Items() {
 		to, _ := p.Get("to")

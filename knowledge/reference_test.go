@@ -53,7 +53,7 @@ func refOverlap(q knowledge.Query, e knowledge.Entry) float64 {
 }
 
 func refDecay(q knowledge.Query, e knowledge.Entry) float64 {
-	return knowledge.Decay(knowledge.Str(e, "date"), q.Now, q.DecayRate)
+	return knowledge.Decay(e.StrOf("date"), q.Now, q.DecayRate)
 }
 
 func refStructural(q knowledge.Query, e knowledge.Entry) float64 {
@@ -88,7 +88,7 @@ func energized(m pyjson.Value) set {
 // snapshots: the mean of the components both can compare.
 func refSimilarity(current, historical pyjson.Value) float64 {
 	score, components := 0.0, 0
-	if cc, hc := knowledge.Str(current, "cursor"), knowledge.Str(historical, "cursor"); cc != "" && hc != "" {
+	if cc, hc := current.StrOf("cursor"), historical.StrOf("cursor"); cc != "" && hc != "" {
 		components++
 		if cc == hc {
 			score += 1.0
@@ -144,7 +144,7 @@ func refSearch(kind string, entries []knowledge.Entry, q knowledge.Query, contex
 			}
 		case "dead_ends":
 			ctx := setOf(knowledge.Words(context))
-			if reopen := knowledge.Str(e, "reopen_conditions"); context != "" && reopen != "" {
+			if reopen := e.StrOf("reopen_conditions"); context != "" && reopen != "" {
 				for _, w := range knowledge.Words(reopen) {
 					if ctx[w] {
 						matched = append(matched, w)

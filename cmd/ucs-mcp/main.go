@@ -41,19 +41,19 @@ func main() {
 		if err == flag.ErrHelp {
 			os.Exit(0)
 		}
-		os.Exit(int(bridge.KindBadInput))
+		os.Exit(int(fault.KindBadInput))
 	}
 	if *version {
 		fmt.Println(pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version))))
 		return
 	}
 	if fs.NArg() > 0 {
-		fail(&bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)),
+		fail(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeUsage, Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)),
 			Hint: "run `ucs-mcp --help` for usage"})
 	}
 	opts, err := cli.BridgeOptions(*workspace, os.Getenv)
 	if err != nil {
-		fail(bridge.AsError(err))
+		fail(fault.AsError(err))
 	}
 	opts.Surface = bridge.SurfaceAgent
 	if *operator {
@@ -73,4 +73,4 @@ func main() {
 
 // fail prints an error as the command line prints exec's (its JSON on one
 // line of stderr: stdout is the protocol's) and exits with its kind.
-func fail(e *bridge.Error) { os.Exit(cli.FailOn(os.Stderr, e)) }
+func fail(e *fault.Error) { os.Exit(cli.FailOn(os.Stderr, e)) }

@@ -43,12 +43,12 @@ func run(args []string, env Env, only string) int {
 	}
 	if err := checkText(args, env.Getenv); err != nil {
 		st := &state{env: env}
-		return st.fail(bridge.AsError(err), only == "exec") // exec's stdout is the tool's
+		return st.fail(fault.AsError(err), only == "exec") // exec's stdout is the tool's
 	}
 	if env.Store == nil && wantsDatabase(args, env.Getenv) {
 		// Before anything is read: ucs-pg reads the same stdin.
 		st := &state{env: env}
-		return st.fail(bridge.AsError(becomeStoreBinary(args, env.Getenv)), false)
+		return st.fail(fault.AsError(becomeStoreBinary(args, env.Getenv)), false)
 	}
 	st := &state{env: env, args: args}
 	root := st.rootCommand(only)
@@ -64,7 +64,7 @@ func run(args []string, env Env, only string) int {
 	if errors.As(err, &code) {
 		return int(code) // exec: the tool's own exit code
 	}
-	var e *bridge.Error
+	var e *fault.Error
 	if !errors.As(err, &e) {
 		// cobra's own errors: unknown command or flag, bad flag value,
 		// extra arguments. The hint names the command they were for.
@@ -74,7 +74,7 @@ func run(args []string, env Env, only string) int {
 			path = cmd.CommandPath()
 			hint = flagHint(cmd, err)
 		}
-		e = &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: err.Error(),
+		e = &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeUsage, Msg: err.Error(),
 			Hint: hint + "run `" + path + " --help` for usage"}
 	}
 	cmd, _, ferr := root.Find(args)
@@ -121,7 +121,7 @@ type state struct {
 
 // fail prints an error: its JSON on stdout (on stderr for exec, whose
 // stdout is the tool's) and one line on stderr.
-func (st *state) fail(e *bridge.Error, exec bool) int {
+func (st *state) fail(e *fault.Error, exec bool) int {
 	if exec {
 		return FailOn(st.env.Stderr, e)
 	}
@@ -138,14 +138,14 @@ func (st *state) fail(e *bridge.Error, exec bool) int {
 // FailOn prints an error as one line of JSON on w and returns its exit
 // code: how a binary whose stdout is not the answer's (exec's is the
 // tool's, cmd/ucs-mcp's the protocol's) says it on stderr.
-func FailOn(w io.Writer, e *bridge.Error) int {
+func FailOn(w io.Writer, e *fault.Error) int {
 	fmt.Fprintf(w, "%s\n", fault.JSONLine(pyjson.AppendDumps(nil, errorObject(e))))
 	return int(e.Kind)
 }
 
 // errorObject is the JSON of an error: its message, code and hint, then
 // its details.
-func errorObject(e *bridge.Error) pyjson.Value {
+func errorObject(e *fault.Error) pyjson.Value {
 	return pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
 		pyjson.KV("hint", e.Hint)}, e.Details...))
 }
@@ -205,7 +205,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if v := getenv("UCS_NOW"); v != "" {
 		now, err := bridge.ParseNow(v)
 		if err != nil {
-			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_clock", Msg: err.Error(),
+			return opts, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidClock, Msg: err.Error(),
 				Hint: "set UCS_NOW to an RFC 3339 time, or unset it to use the real clock"}
 		}
 		opts.Now = now
@@ -213,7 +213,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if v := getenv("UCS_LOCK_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_lock_timeout",
+			return opts, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidLockTimeout,
 				Msg: fmt.Sprintf("UCS_LOCK_TIMEOUT %q is not a positive duration", v), Hint: "use a Go duration such as 10s or 500ms"}
 		}
 		opts.LockTimeout = d
@@ -221,7 +221,7 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 	if v := getenv("UCS_SNAPSHOT_EVERY"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return opts, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_snapshot_every",
+			return opts, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidSnapshotEvery,
 				Msg: fmt.Sprintf("UCS_SNAPSHOT_EVERY %q is not a whole number", v), Hint: "use a number of events, or -1 for no snapshots"}
 		}
 		opts.SnapshotEvery = n
@@ -238,7 +238,7 @@ func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
 		return err
 	})
 	if err != nil {
-		return bridge.AsError(err)
+		return fault.AsError(err)
 	}
 	if out.IsNull() {
 		return nil // the operation printed its output as a stream (log)
@@ -257,7 +257,7 @@ func (st *state) readInput(cmd *cobra.Command) (pyjson.Value, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(st.env.Stdin, bridge.MaxInput+1))
 	if err != nil {
-		return pyjson.Value{}, &bridge.Error{Kind: bridge.KindBadInput, Code: "unreadable_input", Msg: "cannot read stdin: " + err.Error(),
+		return pyjson.Value{}, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeUnreadableInput, Msg: "cannot read stdin: " + err.Error(),
 			Hint: "send one JSON object on stdin"}
 	}
 	return bridge.ParseInput(data)

@@ -94,11 +94,11 @@ type execRun struct {
 // tool's exit code (errExit carries it to Run).
 func (r *execRun) run() error {
 	if r.resultFD != 0 && r.resultFD < 3 {
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--result-fd must be 3 or more",
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue, Msg: "--result-fd must be 3 or more",
 			Hint: "0, 1 and 2 are the tool's stdin, stdout and stderr; open another descriptor, e.g. 3>file"}
 	}
 	if len(r.expect.ExitCodes) > 256 {
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "--success-exit lists more than 256 exit codes",
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue, Msg: "--success-exit lists more than 256 exit codes",
 			Hint: "list the exit codes that mean success, e.g. --success-exit 1"}
 	}
 	a := toolexec.Action{Capability: r.action, Goal: r.goal, Advisory: r.advisory, Context: r.context, Task: r.task, Async: r.async,
@@ -137,7 +137,7 @@ func (r *execRun) run() error {
 	}); err != nil {
 		// A store that cannot be reached: the tool ran, its exit code
 		// stands; the observation is lost, and said so.
-		fmt.Fprintf(r.st.env.Stderr, "ucs: the outcome was not recorded: %s\n", oneLine(bridge.AsError(err).Msg))
+		fmt.Fprintf(r.st.env.Stderr, "ucs: the outcome was not recorded: %s\n", oneLine(fault.AsError(err).Msg))
 		return errExit(o.ExitCode)
 	}
 	if r.st.env.Getenv("UCS_TIMINGS") == "1" {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -65,7 +65,7 @@ client, never the agent's.`,
 				args = append(args, "--operator")
 			}
 			err = syscall.Exec(bin, args, os.Environ())
-			return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: "cannot run " + bin + ": " + err.Error(),
+			return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeInternal, Msg: "cannot run " + bin + ": " + err.Error(),
 				Hint: "run it directly: " + bin}
 		},
 	}
@@ -84,7 +84,7 @@ ucs-operator): for the operator's own client, never the agent's.`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(mcpClients, client) {
-				return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value",
+				return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue,
 					Msg: "--client is " + quoteJSON(client) + ", not one of " + strings.Join(mcpClients, ", "), Hint: "use one of: " + strings.Join(mcpClients, ", ")}
 			}
 			bin, err := findMCP()
@@ -166,7 +166,7 @@ func findMCP() (string, error) {
 	p, err := findBeside(mcpBinary, "the MCP server ucs-mcp",
 		"install it: make install, or go install github.com/unified-cognitive-substrate/ucs/cmd/ucs-mcp@latest")
 	if err != nil {
-		err.(*bridge.Error).Code = "mcp_not_installed"
+		err.(*fault.Error).Code = fault.CodeMCPNotInstalled
 	}
 	return p, err
 }
@@ -186,7 +186,7 @@ func findBeside(name, what, hint string) (string, error) {
 	if p, err := exec.LookPath(name); err == nil {
 		return p, nil
 	}
-	return "", &bridge.Error{Kind: bridge.KindInternal, Code: "not_installed",
+	return "", &fault.Error{Kind: fault.KindInternal, Code: fault.CodeNotInstalled,
 		Msg: what + " is neither beside ucs nor on PATH", Hint: hint}
 }
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/replay"
 )
@@ -53,7 +53,7 @@ the expected outputs were recorded in are mapped to this run's.
 }
 
 func usageErr(format string, args ...any) error {
-	return &bridge.Error{Kind: bridge.KindBadInput, Code: "usage", Msg: fmt.Sprintf(format, args...),
+	return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeUsage, Msg: fmt.Sprintf(format, args...),
 		Hint: "run `ucs replay --help` for usage"}
 }
 
@@ -106,7 +106,7 @@ func (st *state) replay(cmd *cobra.Command, scriptPath, expectPath, recordPath, 
 	for i, step := range steps {
 		res, err := replay.Run(run, ws, step, st.env.Getenv)
 		if err != nil {
-			return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: fmt.Sprintf("step %d: %v", i, err)}
+			return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeInternal, Msg: fmt.Sprintf("step %d: %v", i, err)}
 		}
 		line := pyjson.AppendCanonical(nil, res.Output)
 		fmt.Fprintf(out, "%s\n", line)
@@ -135,7 +135,7 @@ func (st *state) replay(cmd *cobra.Command, scriptPath, expectPath, recordPath, 
 	if expected != nil {
 		fmt.Fprintf(errw, "replay: %d of %d steps match\n", len(steps)-mismatched, len(steps))
 		if mismatched > 0 {
-			return &bridge.Error{Kind: bridge.Kind(ReplayMismatch), Code: "replay_mismatch",
+			return &fault.Error{Kind: fault.Kind(ReplayMismatch), Code: fault.CodeReplayMismatch,
 				Msg:  strconv.Itoa(mismatched) + " step(s) differ from the expected outputs",
 				Hint: "the differences are listed on stderr; record new expectations with --record only if the change is intended"}
 		}

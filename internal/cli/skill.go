@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	ucs "github.com/unified-cognitive-substrate/ucs"
-	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/skill"
 )
@@ -102,7 +102,7 @@ present, must run.`,
 				pyjson.KV("name", r.Name), pyjson.KV("files", pyjson.ObjectValue(files)),
 				pyjson.KV("problems", orEmpty(r.Problems)), pyjson.KV("binary_version", r.BinaryVersion))
 			if len(r.Problems) > 0 {
-				return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_skill",
+				return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidSkill,
 					Msg:  r.Problems[0],
 					Hint: "`ucs skill install --force` writes this binary's files (a foreign SKILL.md is another skill's: install elsewhere with --dir)", Details: out.Members()}
 			}
@@ -120,10 +120,10 @@ func skillFiles() []skill.File {
 
 func skillError(err error) error {
 	if errors.Is(err, skill.ErrExists) {
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "skill_exists", Msg: err.Error(),
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeSkillExists, Msg: err.Error(),
 			Hint: "check what is installed there; --force replaces it"}
 	}
-	return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: err.Error(),
+	return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeInternal, Msg: err.Error(),
 		Hint: "check the directory's permissions"}
 }
 

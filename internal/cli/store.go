@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
@@ -79,11 +80,11 @@ func becomeStoreBinary(args []string, getenv func(string) string) error {
 			return err
 		}
 	} else if _, err := os.Stat(bin); err != nil {
-		return &bridge.Error{Kind: bridge.KindInternal, Code: "not_installed",
+		return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeNotInstalled,
 			Msg: "UCS_STORE_BINARY names " + bin + ", which is not there: " + err.Error(), Hint: hint}
 	}
 	err := syscall.Exec(bin, append([]string{storeBinary}, args...), os.Environ())
-	return &bridge.Error{Kind: bridge.KindInternal, Code: "internal", Msg: "cannot run " + bin + ": " + err.Error(),
+	return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeInternal, Msg: "cannot run " + bin + ": " + err.Error(),
 		Hint: "run it directly: " + bin}
 }
 

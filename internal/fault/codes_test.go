@@ -136,6 +136,27 @@ func scanCodes(t *testing.T, root string) (uses []use, problems []string) {
 		}
 		return "", false
 	}
+	// A code is set by its constant (fault.CodeX, or CodeX inside fault);
+	// a literal in its place is a problem, so every code stays findable
+	// by its name and none is misspelt.
+	consts := codeConstants(files)
+	code := func(e ast.Expr, what string) (string, bool) {
+		if s, ok := literal(e); ok {
+			problems = append(problems, fmt.Sprintf("%s: %s is the literal %q: use its constant in fault", pos(e), what, s))
+			return s, true
+		}
+		var name string
+		switch e := e.(type) {
+		case *ast.Ident:
+			name = e.Name
+		case *ast.SelectorExpr:
+			if isIdent(e.X, "fault") {
+				name = e.Sel.Name
+			}
+		}
+		s, ok := consts[name]
+		return s, ok
+	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -143,15 +164,15 @@ func scanCodes(t *testing.T, root string) (uses []use, problems []string) {
 				name := funcName(n.Fun)
 				if c, ok := ctors[name]; ok && c.arg < len(n.Args) {
 					a := n.Args[c.arg]
-					if s, ok := literal(a); ok {
+					if s, ok := code(a, "the code passed to "+name); ok {
 						uses = append(uses, use{s, c.kind, pos(a)})
 					} else if !isIdent(a, "code") {
-						problems = append(problems, fmt.Sprintf("%s: the code passed to %s is not a string literal: the scan cannot check it", pos(a), name))
+						problems = append(problems, fmt.Sprintf("%s: the code passed to %s is not a constant of fault: the scan cannot check it", pos(a), name))
 					}
 				}
 				if name == "KV" && len(n.Args) == 2 {
 					if k, ok := literal(n.Args[0]); ok && k == "code" {
-						if s, ok := literal(n.Args[1]); ok {
+						if s, ok := code(n.Args[1], "a code member"); ok {
 							uses = append(uses, use{s, 0, pos(n.Args[1])})
 						}
 					}
@@ -164,15 +185,15 @@ func scanCodes(t *testing.T, root string) (uses []use, problems []string) {
 				if v == nil || isIdent(v, "code") {
 					return true
 				}
-				if s, ok := literal(v); ok {
+				if s, ok := code(v, "an Error's Code"); ok {
 					uses = append(uses, use{s, kindOf(field(n, "Kind")), pos(v)})
 				} else {
-					problems = append(problems, fmt.Sprintf("%s: an Error's Code is not a string literal: the scan cannot check it", pos(v)))
+					problems = append(problems, fmt.Sprintf("%s: an Error's Code is not a constant of fault: the scan cannot check it", pos(v)))
 				}
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					if se, ok := l.(*ast.SelectorExpr); ok && se.Sel.Name == "Code" && i < len(n.Rhs) {
-						if s, ok := literal(n.Rhs[i]); ok {
+						if s, ok := code(n.Rhs[i], "a Code assigned"); ok {
 							uses = append(uses, use{s, 0, pos(n.Rhs[i])})
 						}
 					}
@@ -182,6 +203,37 @@ func scanCodes(t *testing.T, root string) (uses []use, problems []string) {
 		})
 	}
 	return uses, problems
+}
+
+// codeConstants are the string constants of package fault named Code...,
+// by name: the codes as the source spells them.
+func codeConstants(files []*ast.File) map[string]string {
+	consts := map[string]string{}
+	for _, f := range files {
+		if f.Name.Name != "fault" {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if !strings.HasPrefix(n.Name, "Code") || i >= len(vs.Values) {
+						continue
+					}
+					if bl, ok := vs.Values[i].(*ast.BasicLit); ok && bl.Kind == token.STRING {
+						if s, err := strconv.Unquote(bl.Value); err == nil {
+							consts[n.Name] = s
+						}
+					}
+				}
+			}
+		}
+	}
+	return consts
 }
 
 // isErrorType reports whether a composite literal's type is ucs's Error

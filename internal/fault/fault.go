@@ -3,7 +3,9 @@
 // snake_case Code agents branch on. Every layer returns these (the
 // storage package for a busy or corrupt workspace, the operations for bad
 // input), so the command line maps any failure to its exit code in one
-// place. Package bridge re-exports the type and its kinds.
+// place. Each code is a constant here (CodeInvalidValue), listed with its
+// kind and meaning in Codes, from which docs/errors.md is generated; a test
+// refuses a code written as a literal anywhere in the module.
 package fault
 
 import (
@@ -92,7 +94,7 @@ func AsError(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	return &Error{Kind: KindInternal, Code: "internal", Msg: err.Error(),
+	return &Error{Kind: KindInternal, Code: CodeInternal, Msg: err.Error(),
 		Hint: "this is a bug or an I/O failure; the workspace was left as it was", Err: err}
 }
 
@@ -110,7 +112,7 @@ func Corrupt(err error, file string) *Error {
 	if e := notRegularOf(err); e != nil {
 		return e // it names the file already
 	}
-	return &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Err: err,
+	return &Error{Kind: KindCorrupt, Code: CodeWorkspaceCorrupt, Err: err,
 		Msg:  fmt.Sprintf("%s: %v", file, err),
 		Hint: "the file was not changed; run `ucs check` to see every problem and `ucs check --repair` to restore what can be restored"}
 }
@@ -120,7 +122,7 @@ func Internal(err error, format string, args ...any) *Error {
 	if e := notRegularOf(err); e != nil {
 		return e // the damage, not the failed read, is what the caller must act on
 	}
-	return &Error{Kind: KindInternal, Code: "internal", Err: err,
+	return &Error{Kind: KindInternal, Code: CodeInternal, Err: err,
 		Msg:  fmt.Sprintf(format, args...) + ": " + err.Error(),
 		Hint: "this is a bug or an I/O failure; the workspace was left as it was"}
 }
@@ -136,7 +138,7 @@ var errNotRegular = errors.New("not a regular file")
 // file outside it. Internal and Corrupt keep this error as it is, so the
 // I/O paths that wrap what they could not open still report the damage.
 func NotRegular(path, what string) *Error {
-	return &Error{Kind: KindCorrupt, Code: "workspace_corrupt", Err: errNotRegular,
+	return &Error{Kind: KindCorrupt, Code: CodeWorkspaceCorrupt, Err: errNotRegular,
 		Msg:  fmt.Sprintf("%s is %s where the workspace keeps its own file: ucs never reads or writes through it", path, what),
 		Hint: "nothing was changed; replace it with the file or directory it stands for (or move it away), then run `ucs check`"}
 }
@@ -162,7 +164,7 @@ func NotInitialized(root string) *Error {
 	abs := absPath(root)
 	_, err := os.Stat(root)
 	exists := err == nil
-	e := &Error{Kind: KindNotInitialized, Code: "not_initialized",
+	e := &Error{Kind: KindNotInitialized, Code: CodeNotInitialized,
 		Details: []pyjson.Member{pyjson.KV("workspace", abs), pyjson.KV("workspace_exists", exists)}}
 	switch {
 	case exists:
@@ -201,7 +203,7 @@ func BadRoot(root string) *Error {
 	if file != root {
 		msg = fmt.Sprintf("the workspace path %s lies under %s, which is a file, not a directory", absPath(root), absPath(file))
 	}
-	return &Error{Kind: KindBadInput, Code: "usage", Msg: msg,
+	return &Error{Kind: KindBadInput, Code: CodeUsage, Msg: msg,
 		Hint:    "give --workspace (or UCS_WORKSPACE) a directory: an existing workspace, or a new path for `ucs init`",
 		Details: []pyjson.Member{pyjson.KV("workspace", absPath(root))}}
 }
@@ -224,7 +226,7 @@ func shellQuote(s string) string {
 
 // Unsupported is a workspace or event that a newer ucs wrote (exit 6).
 func Unsupported(format string, args ...any) *Error {
-	return &Error{Kind: KindUnsupported, Code: "unsupported_version", Msg: fmt.Sprintf(format, args...),
+	return &Error{Kind: KindUnsupported, Code: CodeUnsupportedVersion, Msg: fmt.Sprintf(format, args...),
 		Hint: "a newer ucs wrote this; upgrade ucs (the workspace was not changed)"}
 }
 

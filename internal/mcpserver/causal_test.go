@@ -24,7 +24,7 @@ func TestPendingCausalContext(t *testing.T) {
 		out, isErr := call(t, cs, "consult", `{"context": "research competitor pricing"}`)
 		require.False(t, isErr, out)
 		v, _ := pyjson.Parse([]byte(out))
-		return str(v, "advisory_id")
+		return v.StrOf("advisory_id")
 	}
 	adv := consult()
 	require.NotEmpty(t, adv)
@@ -58,9 +58,9 @@ func lastInput(t *testing.T, ws, op, key string) string {
 	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
 		ev, err := pyjson.Parse([]byte(line))
 		require.NoError(t, err)
-		if str(ev, "op") == op {
+		if ev.StrOf("op") == op {
 			in, _ := ev.Get("input")
-			found = str(in, key)
+			found = in.StrOf(key)
 		}
 	}
 	return found
@@ -84,16 +84,16 @@ func TestExecuteAction(t *testing.T) {
 	ec, _ := v.Get("exit_code")
 	n, _ := ec.Int()
 	assert.Equal(t, int64(3), n)
-	assert.Equal(t, "failure", str(v, "outcome"))
+	assert.Equal(t, "failure", v.StrOf("outcome"))
 	o, _ := v.Get("output")
-	assert.Equal(t, "hello\n", str(o, "stdout"))
-	assert.Equal(t, "oops\n", str(o, "stderr"))
+	assert.Equal(t, "hello\n", o.StrOf("stdout"))
+	assert.Equal(t, "oops\n", o.StrOf("stderr"))
 	rec, _ := v.Get("recorded")
 	assert.True(t, rec.Bool())
 
 	out, _ = call(t, cs, "execute_action", `{"action": "exec", "command": ["sleep", "5"], "timeout_ms": 100}`)
 	v, _ = pyjson.Parse([]byte(out))
-	assert.Equal(t, "timeout", str(v, "outcome"), out)
+	assert.Equal(t, "timeout", v.StrOf("outcome"), out)
 
 	// A policy that does not grant what writer declares refuses it.
 	_, isErr = call(t, cs, "policy_grant", `{"permission": "net:http:get"}`)
@@ -112,7 +112,7 @@ func lastOp(t *testing.T, ws string) string {
 	ls := strings.Split(strings.TrimSpace(string(data)), "\n")
 	ev, err := pyjson.Parse([]byte(ls[len(ls)-1]))
 	require.NoError(t, err)
-	return str(ev, "op")
+	return ev.StrOf("op")
 }
 
 // TestSessionTask: the task a consult names is the session's task: every

@@ -59,7 +59,7 @@ func TestAgentCannotLiftItsPolicy(t *testing.T) {
 	v, isErr, err := callProc(cs, "execute_action", run)
 	require.NoError(t, err)
 	assert.True(t, isErr)
-	assert.Equal(t, "permission_denied", str(v, "code"))
+	assert.Equal(t, "permission_denied", v.StrOf("code"))
 
 	for _, c := range []struct{ tool, args string }{
 		{"policy_grant", `{"permission": "*:*:*"}`},
@@ -73,7 +73,7 @@ func TestAgentCannotLiftItsPolicy(t *testing.T) {
 	v, isErr, err = callProc(cs, "execute_action", run)
 	require.NoError(t, err)
 	assert.True(t, isErr, "still refused")
-	assert.Equal(t, "permission_denied", str(v, "code"))
+	assert.Equal(t, "permission_denied", v.StrOf("code"))
 	assert.NoFileExists(t, marker)
 	out, _ := ucs(t, ws, "", "policy", "show")
 	assert.NotContains(t, out, `*:*:*`)
@@ -112,11 +112,11 @@ func TestVerdictSurface(t *testing.T) {
 	}
 	agent, wsAgent := rate()
 	person, _ := rate("--operator")
-	assert.Equal(t, "agent", str(agent, "surface"))
-	assert.Equal(t, "default", str(agent, "by"), "the agent's own verdict, whoever it names")
+	assert.Equal(t, "agent", agent.StrOf("surface"))
+	assert.Equal(t, "default", agent.StrOf("by"), "the agent's own verdict, whoever it names")
 	_, ok := person.Get("surface")
 	assert.False(t, ok)
-	assert.Equal(t, "operator", str(person, "by"))
+	assert.Equal(t, "operator", person.StrOf("by"))
 	la, _ := agent.Get("learning")
 	lp, _ := person.Get("learning")
 	assert.NotEqual(t, string(pyjson.AppendCompact(nil, la)), string(pyjson.AppendCompact(nil, lp)),
@@ -172,7 +172,7 @@ func TestNoFilePaths(t *testing.T) {
 	require.False(t, isErr)
 	v, err := pyjson.Parse([]byte(out))
 	require.NoError(t, err)
-	assert.Contains(t, str(v, "html"), "<html", "the page in the answer")
+	assert.Contains(t, v.StrOf("html"), "<html", "the page in the answer")
 	_, wrote := v.Get("path")
 	assert.False(t, wrote)
 	cwd, _ := os.Getwd()

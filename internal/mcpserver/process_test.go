@@ -88,7 +88,7 @@ func TestAgentSession(t *testing.T) {
 	must("session_start", `{}`)
 	g := must("goal_register", `{"content": "make the tests pass", "count": 3, "retries": 5}`)
 	goal, _ := g.Get("goal")
-	id := str(goal, "id")
+	id := goal.StrOf("id")
 	must("consult", `{"context": "run the test suite and fix failures"}`)
 	phi := 0
 	for i := range 10 {
@@ -100,7 +100,7 @@ func TestAgentSession(t *testing.T) {
 		rec, _ := v.Get("recorded")
 		assert.True(t, rec.Bool(), "%s", pyjson.AppendCompact(nil, v))
 		if i%3 == 2 {
-			assert.Equal(t, "failure", str(v, "outcome"))
+			assert.Equal(t, "failure", v.StrOf("outcome"))
 		}
 	}
 	st := must("status", `{}`)
@@ -113,7 +113,7 @@ func TestAgentSession(t *testing.T) {
 	must("flush", `{}`)
 	gs := must("goal_status", fmt.Sprintf(`{"id": %q}`, id))
 	goal, _ = gs.Get("goal")
-	assert.Equal(t, "completed", str(goal, "state"))
+	assert.Equal(t, "completed", goal.StrOf("state"))
 	out, code := ucs(t, ws, "", "verify")
 	assert.Equal(t, 0, code, out)
 	out, code = ucs(t, ws, "", "check")

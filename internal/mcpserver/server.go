@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
@@ -155,7 +156,7 @@ func noPath(sp *bridge.Spec, in pyjson.Value) error {
 		if names != nil {
 			hint = "the arguments of " + sp.ToolName() + " are " + strings.Join(names, ", ")
 		}
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "unknown_field",
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeUnknownField,
 			Msg:  sp.ToolName() + " has no argument " + strconv.Quote(f.Name) + ": a tool never names a file",
 			Hint: hint}
 	}
@@ -202,7 +203,7 @@ func success(out pyjson.Value) *mcp.CallToolResult {
 // failure is a tool error: the command line's error object (error, code,
 // hint and any details), as structured content and as text.
 func failure(err error) *mcp.CallToolResult {
-	e := bridge.AsError(err)
+	e := fault.AsError(err)
 	out := pyjson.ObjectValue(append([]pyjson.Member{pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code),
 		pyjson.KV("hint", e.Hint)}, e.Details...))
 	return failureValue(out)

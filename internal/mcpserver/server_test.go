@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -179,7 +180,7 @@ func learn(t *testing.T, subst map[string]string, answer string) {
 	}
 	if obs, ok := v.Get("observations"); ok {
 		for _, o := range obs.Items() {
-			if id, ok := o.Get("id"); ok && subst["OBS"] == "" && (str(o, "status") == "active" || str(o, "status") == "stale") {
+			if id, ok := o.Get("id"); ok && subst["OBS"] == "" && (o.StrOf("status") == "active" || o.StrOf("status") == "stale") {
 				subst["OBS"] = id.Str()
 			}
 		}
@@ -254,8 +255,8 @@ func toolWords(t *testing.T, op, answer string) string {
 	t.Helper()
 	v, err := pyjson.Parse([]byte(answer))
 	require.NoError(t, err, answer)
-	e := &bridge.Error{Kind: bridge.KindBadInput, Msg: str(v, "error"), Code: str(v, "code"), Hint: str(v, "hint")}
-	te := bridge.Lookup(op).ToolError(e).(*bridge.Error)
+	e := &fault.Error{Kind: fault.KindBadInput, Msg: v.StrOf("error"), Code: v.StrOf("code"), Hint: v.StrOf("hint")}
+	te := bridge.Lookup(op).ToolError(e).(*fault.Error)
 	return string(pyjson.AppendCompact(nil, v.With("error", te.Msg).With("hint", te.Hint)))
 }
 

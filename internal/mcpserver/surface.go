@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -92,27 +93,27 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 		argv = append(argv, w.Str())
 	}
 	if len(argv) == 0 || argv[0] == "" {
-		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: "missing_field", Msg: `field "command" is empty`,
+		return failure(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeMissingField, Msg: `field "command" is empty`,
 			Hint: `give the program and its arguments, e.g. ["make", "test"]`}), nil
 	}
 	ms, _ := in.Get("timeout_ms")
 	n, _ := ms.Int()
 	if n < 0 {
-		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: "timeout_ms must not be negative",
+		return failure(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue, Msg: "timeout_ms must not be negative",
 			Hint: "give a number of milliseconds, or leave it out"}), nil
 	}
 
 	xv, _ := in.Get("expect")
 	expect, err := outcome.ParseExpectation(xv)
 	if err != nil {
-		return failure(&bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_value", Msg: err.Error(),
+		return failure(&fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue, Msg: err.Error(),
 			Hint: `expect is {"failure": true} or {"exit_codes": [1, ...]}`}), nil
 	}
 
 	s.mu.Lock()
 	in, attributed := s.ctx.attach(in)
-	a := toolexec.Action{Capability: str(in, "action"), Goal: str(in, "goal_id"), Advisory: str(in, "advisory_id"),
-		Context: str(in, "context"), Task: str(in, "task"), Command: argv, Expect: expect}
+	a := toolexec.Action{Capability: in.StrOf("action"), Goal: in.StrOf("goal_id"), Advisory: in.StrOf("advisory_id"),
+		Context: in.StrOf("context"), Task: in.StrOf("task"), Command: argv, Expect: expect}
 	var plan bridge.ExecPlan
 	var timeout time.Duration
 	var refusal pyjson.Value
@@ -160,11 +161,6 @@ func (s *server) quiet() bridge.Options {
 	opts := s.opts
 	opts.Output, opts.Timings, opts.Progress = nil, nil, nil
 	return opts
-}
-
-func str(v pyjson.Value, key string) string {
-	x, _ := v.Get(key)
-	return x.Str()
 }
 
 // text is a tail of a stream as JSON text: a cut may split a character, and

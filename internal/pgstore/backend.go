@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
@@ -88,7 +89,7 @@ func (Backend) Set(url string, o store.Call, fleet string, private *bool) (pyjso
 // (Call) for the operation op (store.CallFor): a long-lived server's
 // way (cmd/ucs-mcp --store), with the options o of its calls (their
 // workspace is the mirror; their agent, the workspace's name unless o
-// names one). Errors are *bridge.Error values.
+// names one). Errors are *fault.Error values.
 func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
 	sc := store.CallFor(op)
 	var opErr error
@@ -129,8 +130,8 @@ func Runner(ctx context.Context, url string, where store.Call) store.Runner {
 			}
 		}
 		err := st.Run(ctx, op, o, fn)
-		var be *bridge.Error
-		if errors.As(err, &be) && (be.Code == "store_failed" || be.Code == "store_unavailable") {
+		var be *fault.Error
+		if errors.As(err, &be) && (be.Code == fault.CodeStoreFailed || be.Code == fault.CodeStoreUnavailable) {
 			st.Close()
 			st = nil
 		}
@@ -145,7 +146,7 @@ func Volatile() bool { return bootID() != "" }
 // asError is asError for a failure of a call on s: one that lost the
 // connection (the server went away) is the store's unavailability.
 func (s *Store) asError(err error) error {
-	var be *bridge.Error
+	var be *fault.Error
 	if err != nil && !errors.As(err, &be) && s.conn.IsClosed() {
 		err = &UnavailableError{Store: s.url, Err: err}
 	}
@@ -154,7 +155,7 @@ func (s *Store) asError(err error) error {
 
 // asError says a store's failure as ucs's errors say theirs.
 func asError(err error) error {
-	var be *bridge.Error
+	var be *fault.Error
 	var ue *UnavailableError
 	var bad *URLError
 	switch {
@@ -163,23 +164,23 @@ func asError(err error) error {
 	case errors.As(err, &be):
 		return be
 	case errors.As(err, &ue):
-		return &bridge.Error{Kind: bridge.KindStoreUnavailable, Code: "store_unavailable", Msg: ue.Error(), Err: err,
+		return &fault.Error{Kind: fault.KindStoreUnavailable, Code: fault.CodeStoreUnavailable, Msg: ue.Error(), Err: err,
 			Hint:    "check that the store's PostgreSQL server runs and that --store (UCS_STORE) names its host, port and database, with a user and password it accepts; nothing was changed: retry (same request_id) once it answers",
 			Details: []pyjson.Member{pyjson.KV("store", ue.Store)}}
 	case errors.As(err, &bad):
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_store_url", Msg: bad.Error(), Err: err,
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidStoreURL, Msg: bad.Error(), Err: err,
 			Hint:    "give --store (UCS_STORE) a URL such as postgres://USER@HOST:PORT/DATABASE or postgres://USER@/DATABASE?host=/run/postgresql",
 			Details: []pyjson.Member{pyjson.KV("store", bad.Store)}}
 	case errors.Is(err, ErrBusy):
-		return &bridge.Error{Kind: bridge.KindBusy, Code: "busy", Msg: "the workspace is busy in the store",
+		return &fault.Error{Kind: fault.KindBusy, Code: fault.CodeBusy, Msg: "the workspace is busy in the store",
 			Hint: "another call holds it; retry (same request_id), or raise UCS_LOCK_TIMEOUT"}
 	case errors.Is(err, ErrName):
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_workspace_name", Msg: err.Error(),
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidWorkspaceName, Msg: err.Error(),
 			Hint: "name the workspace with --workspace-name, UCS_WORKSPACE_NAME or UCS_AGENT_ID"}
 	case errors.Is(err, ErrExists):
-		return &bridge.Error{Kind: bridge.KindBadInput, Code: "workspace_exists", Msg: err.Error(),
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeWorkspaceExists, Msg: err.Error(),
 			Hint: "push under another --workspace-name, or pull the stored one"}
 	}
-	return &bridge.Error{Kind: bridge.KindInternal, Code: "store_failed", Msg: err.Error(),
+	return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeStoreFailed, Msg: err.Error(),
 		Hint: "check that the store's PostgreSQL server runs and that --store (UCS_STORE) names it"}
 }

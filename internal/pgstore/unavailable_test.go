@@ -18,6 +18,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
@@ -158,9 +159,9 @@ func TestRunnerUnavailable(t *testing.T) {
 	run := pgstore.Runner(context.Background(), "postgres://ucs:s3cret-pw@127.0.0.1:"+itoa(port)+"/ucs?sslmode=disable", store.Call{Workspace: "a"})
 	for range 2 {
 		err = run("status", opts, func(*bridge.Bridge) error { t.Fatal("ran without a store"); return nil })
-		var e *bridge.Error
+		var e *fault.Error
 		require.ErrorAs(t, err, &e)
-		assert.Equal(t, bridge.KindStoreUnavailable, e.Kind)
+		assert.Equal(t, fault.KindStoreUnavailable, e.Kind)
 		assert.Equal(t, "store_unavailable", e.Code)
 		assert.NotContains(t, e.Msg, "s3cret-pw")
 	}

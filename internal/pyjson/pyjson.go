@@ -14,6 +14,9 @@
 //     json.dumps(v, indent=2, ensure_ascii=False) (and json.dump, which
 //     writes the same bytes and no trailing newline).
 //
+// A member is read as the reference's dict.get reads it: Get, or StrOf,
+// StrsOf and GetOr, which read a missing or mistyped member as empty.
+//
 // What it does not do: it has no struct mapping, reflection or streaming; it
 // parses one complete document held in memory. It is stricter than
 // json.loads (see Parse): NaN and Infinity literals, invalid UTF-8, lone

@@ -6,7 +6,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
-// A Backend keeps workspaces in a database. Its errors are *bridge.Error
+// A Backend keeps workspaces in a database. Its errors are *fault.Error
 // values.
 type Backend interface {
 	// Call runs fn on the store's workspace as one transaction, on its

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -44,7 +45,7 @@ func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, t
 			// The report would carry it, and JSON holds only text: refused
 			// before anything runs, never an observation that cannot be
 			// recorded.
-			return bridge.ExecPlan{}, 0, &bridge.Error{Kind: bridge.KindBadInput, Code: "invalid_utf8",
+			return bridge.ExecPlan{}, 0, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidUTF8,
 				Msg: "the " + f[0] + " is not valid UTF-8", Hint: "give the " + f[0] + " as UTF-8 text"}
 		}
 	}
@@ -78,7 +79,7 @@ func Refuse(b *bridge.Bridge, a Action, plan bridge.ExecPlan) pyjson.Value {
 	}
 	_, queued, err := b.Observe(block)
 	return pyjson.Obj(pyjson.KV("error", "the policy refuses "+a.Capability+": "+plan.Decision.Reason),
-		pyjson.KV("code", "permission_denied"),
+		pyjson.KV("code", fault.CodePermissionDenied),
 		pyjson.KV("hint", "declare what it needs in its manifest entry (\"permissions\", with a proc:exec permission for the program it runs), "+
 			"grant it (ucs policy grant PERMISSION), or use another capability"),
 		pyjson.KV("missing", missing), pyjson.KV("journaled", err == nil && !queued), pyjson.KV("queued", queued))
@@ -136,7 +137,7 @@ func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Rep
 	}
 	switch {
 	case err != nil:
-		e := bridge.AsError(err)
+		e := fault.AsError(err)
 		out = out.With("recorded", false).With("error", pyjson.Obj(pyjson.KV("error", e.Msg), pyjson.KV("code", e.Code), pyjson.KV("hint", e.Hint)))
 		line += "; not recorded: " + strings.Join(strings.Fields(e.Msg), " ")
 	case queued && a.Async:

@@ -32,7 +32,7 @@ func TestBigLastEvent(t *testing.T) {
 	assert.False(t, whole.partial)
 	assert.Equal(t, whole.seq, end.seq)
 	assert.Equal(t, whole.end, end.end)
-	assert.Equal(t, strField(whole.event, "state_after"), strField(end.event, "state_after"))
+	assert.Equal(t, whole.event.StrOf("state_after"), end.event.StrOf("state_after"))
 
 	commit(t, l, map[string][]pyjson.Value{RelActionLog: {pyjson.Obj(pyjson.KV("n", 1))}})
 	checkOK(t, l)

@@ -107,7 +107,7 @@ func checkFailed(problems []Problem, out []pyjson.Member, repair bool) error {
 	if strings.HasPrefix(problems[0].What, notOwnFile) {
 		hint = "ucs never reads or writes through a link or a file that is not regular, and `ucs check --repair` leaves a workspace holding one as it is: replace each with the file or directory it stands for (or move it away), then run `ucs check` again"
 	}
-	return &fault.Error{Kind: fault.KindCorrupt, Code: "workspace_corrupt", Hint: hint,
+	return &fault.Error{Kind: fault.KindCorrupt, Code: fault.CodeWorkspaceCorrupt, Hint: hint,
 		Msg:     fmt.Sprintf("%d problem(s) in the workspace; first: %s: %s", len(problems), problems[0].File, problems[0].What),
 		Details: out}
 }
@@ -312,11 +312,6 @@ func (c *checker) journal() {
 	case j.torn && !c.tornOK:
 		c.add(RelJournal, "line "+itoa(int(j.line)+1), "torn line: a write was cut short")
 	}
-}
-
-func strField(v pyjson.Value, key string) string {
-	x, _ := v.Get(key)
-	return x.Str()
 }
 
 // dataFile checks that a data file holds exactly the committed lines, each

@@ -27,7 +27,7 @@ func (l *Workspace) SoundSnapshot(seq int64) bool {
 		return false
 	}
 	ev, err := l.EventAt(seq)
-	if err != nil || sha256hex(data) != strField(ev, "state_after") {
+	if err != nil || sha256hex(data) != ev.StrOf("state_after") {
 		return false
 	}
 	m, ours, err := l.metaOf(data)

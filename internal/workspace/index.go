@@ -145,7 +145,7 @@ func capLine(v pyjson.Value, off int64, n int) []byte {
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(n), 10)
 	b = append(b, ' ')
-	b = pyjson.AppendString(b, knowledge.Str(v, "date"))
+	b = pyjson.AppendString(b, v.StrOf("date"))
 	return append(b, '\n')
 }
 

@@ -93,17 +93,17 @@ func parseEventValue(v pyjson.Value) (Event, error) {
 	}
 	e := Event{raw: v, Format: 1, Model: LegacyModel}
 	e.Seq = intField(v, "seq")
-	e.Parent = strField(v, "parent")
-	e.Op = strField(v, "op")
+	e.Parent = v.StrOf("parent")
+	e.Op = v.StrOf("op")
 	e.Args, _ = v.Get("args")
 	e.Input, _ = v.Get("input")
-	e.Now = strField(v, "now")
+	e.Now = v.StrOf("now")
 	e.TBefore = intField(v, "t_before")
 	e.TAfter = intField(v, "t_after")
-	e.StateBefore = strField(v, "state_before")
-	e.StateAfter = strField(v, "state_after")
+	e.StateBefore = v.StrOf("state_before")
+	e.StateAfter = v.StrOf("state_after")
 	e.Files, _ = v.Get("files")
-	e.Hash = strField(v, "hash")
+	e.Hash = v.StrOf("hash")
 	if f, ok := v.Get("format"); ok {
 		n, ok := f.Int()
 		if !ok || n < 2 {
@@ -113,8 +113,8 @@ func parseEventValue(v pyjson.Value) (Event, error) {
 			return e, fault.Unsupported("event %d is in event format %d; this ucs reads formats 1 to %d", e.Seq, n, EventFormat)
 		}
 		e.Format = int(n)
-		e.Model = strField(v, "model")
-		e.Agent = strField(v, "agent_id")
+		e.Model = v.StrOf("model")
+		e.Agent = v.StrOf("agent_id")
 	}
 	return e, nil
 }

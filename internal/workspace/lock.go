@@ -53,7 +53,7 @@ func lockWorkspace(path string, exclusive bool, timeout time.Duration) (*Lock, e
 		}
 		if time.Now().After(deadline) {
 			f.Close()
-			return nil, &fault.Error{Kind: fault.KindBusy, Code: "busy",
+			return nil, &fault.Error{Kind: fault.KindBusy, Code: fault.CodeBusy,
 				Msg:  fmt.Sprintf("another ucs process held the workspace for %s", timeout),
 				Hint: "retry later, or raise UCS_LOCK_TIMEOUT (a Go duration such as 30s)"}
 		}

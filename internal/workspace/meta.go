@@ -137,7 +137,7 @@ func (l *Workspace) parseMeta(v pyjson.Value) (Meta, error) {
 	}
 	m.Format, m.Model = n, LegacyModel
 	if n >= 2 {
-		m.Model = strField(v, "model")
+		m.Model = v.StrOf("model")
 		if models := l.opts.Models; models != nil && !slices.Contains(models(), m.Model) {
 			return m, fault.Unsupported("the workspace uses the learning model %q; this ucs knows %s", m.Model, strings.Join(models(), ", "))
 		}

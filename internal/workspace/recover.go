@@ -119,7 +119,7 @@ func eventEnd(tail []byte) (pyjson.Value, bool) {
 		return pyjson.Value{}, false
 	}
 	ev, err := pyjson.Parse(append([]byte{'{'}, tail[i+1:last]...))
-	if _, hasSeq := ev.Get("seq"); err != nil || !hasSeq || strField(ev, "state_after") == "" {
+	if _, hasSeq := ev.Get("seq"); err != nil || !hasSeq || ev.StrOf("state_after") == "" {
 		return pyjson.Value{}, false
 	}
 	return ev, true

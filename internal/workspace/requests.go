@@ -71,8 +71,8 @@ func (tx *Tx) FindRequest(id string, input pyjson.Value) (pyjson.Value, bool, er
 		if got, _ := rec.Get("request_id"); got.Str() != id {
 			continue // a hash collision: never in practice, but not this request
 		}
-		if strField(rec, "input_sha256") != inputDigest(input) {
-			return pyjson.Value{}, false, fault.BadInput("request_id_conflict",
+		if rec.StrOf("input_sha256") != inputDigest(input) {
+			return pyjson.Value{}, false, fault.BadInput(fault.CodeRequestIDConflict,
 				"use a new request_id for a different call; reuse one only to retry the very same call",
 				"request_id %q was already used for a different input", id)
 		}

@@ -83,7 +83,7 @@ func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair,
 	}
 	seqV, _ := ev.Get("seq")
 	seq, _ := seqV.Int()
-	before := strField(ev, "state_before")
+	before := ev.StrOf("state_before")
 	if seq < 2 || before == "" {
 		return r, false, nil // an init's: there is no commit before it
 	}
@@ -164,7 +164,7 @@ func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair,
 		return r, false, fault.Internal(err, "truncate %s", RelJournal)
 	}
 	rel, _ := filepath.Rel(l.root, backup)
-	return TextRepair{Seq: seq, Op: strField(ev, "op"), Now: strField(ev, "now"), Backup: filepath.ToSlash(rel)}, true, nil
+	return TextRepair{Seq: seq, Op: ev.StrOf("op"), Now: ev.StrOf("now"), Backup: filepath.ToSlash(rel)}, true, nil
 }
 
 // Note is how a check's answer says what was rolled back.

@@ -178,7 +178,7 @@ func (tx *Tx) open() error {
 	// The state's hash is the last event's state_after (check and verify
 	// prove the file still matches it); only a workspace without a journal
 	// needs hashing.
-	if after := strField(tx.journal.event, "state_after"); tx.journal.seq == tx.Meta.Seq && after != "" {
+	if after := tx.journal.event.StrOf("state_after"); tx.journal.seq == tx.Meta.Seq && after != "" {
 		tx.stateHash = after
 	} else {
 		sum := sha256.Sum256(tx.data)
