@@ -15,7 +15,7 @@ all: build
 # commits since and the commit for a development build; nothing without git,
 # and then the binary says the go command's version, else 0.0.0-devel.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
-LDFLAGS ?= -s -w $(if $(VERSION),-X github.com/unified-cognitive-substrate/ucs/internal/cli.buildVersion=$(VERSION))
+LDFLAGS ?= -s -w $(if $(VERSION),-X github.com/unified-cognitive-substrate/ucs/internal/version.Stamp=$(VERSION))
 BUILDFLAGS ?= -trimpath -ldflags="$(LDFLAGS)"
 
 # ucs, and beside it the MCP server ucs-mcp (ucs mcp runs it) and ucs-pg,

@@ -12,9 +12,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
-// Version is the version of ucs and of its JSON contract.
-const Version = "0.1.0"
-
 // Options configure a Bridge.
 type Options struct {
 	Workspace   string        // the workspace root; required

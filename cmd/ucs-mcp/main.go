@@ -22,6 +22,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pgstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
+	buildinfo "github.com/unified-cognitive-substrate/ucs/internal/version"
 )
 
 func main() {
@@ -44,7 +45,7 @@ func main() {
 		os.Exit(int(fault.KindBadInput))
 	}
 	if *version {
-		fmt.Println(pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", bridge.Version))))
+		fmt.Printf("%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", buildinfo.Version()))))
 		return
 	}
 	if fs.NArg() > 0 {

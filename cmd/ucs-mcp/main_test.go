@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	buildinfo "github.com/unified-cognitive-substrate/ucs/internal/version"
 )
 
 // asServer makes the test binary run main, as ucs-mcp, in a subprocess.
@@ -51,4 +53,16 @@ func TestStartErrors(t *testing.T) {
 			assert.Equal(t, 1, bytes.Count(stderr.Bytes(), []byte("\n")), "one line: %q", stderr.String())
 		})
 	}
+}
+
+// ucs-mcp -version says the build's version, as ucs version does, not a
+// constant of its own (it said 0.1.0 whatever the build), as JSON (it
+// printed the JSON's bytes as a list of numbers).
+func TestVersionIsTheBuilds(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-version")
+	cmd.Env = append(os.Environ(), asServer+"=1")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"ucs": "`+buildinfo.Version()+`"}`, string(out))
+	assert.NotEqual(t, "0.1.0", buildinfo.Version(), "a test binary has no release stamp")
 }

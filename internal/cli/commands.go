@@ -11,6 +11,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/version"
 )
 
 const errorContract = `
@@ -75,7 +76,7 @@ commits atomically and exits. Typical session:
 		// process to map (TestNoTemplates). It is the root's own flag, so
 		// only a call that builds the whole tree can ask for it, and only
 		// such a call pays for reading the build's version.
-		root.Version = Version()
+		root.Version = version.Version()
 	}
 	root.PersistentFlags().StringVar(&st.workspace, "workspace", "", "workspace directory (default $UCS_WORKSPACE, else ~/.ucs)")
 	root.PersistentFlags().StringVar(&st.store, "store", "", "where the workspace is: a directory, or a PostgreSQL store postgres://... (default $UCS_STORE)")
@@ -195,7 +196,7 @@ func (st *state) command(name string) *cobra.Command {
 		return &cobra.Command{
 			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", Version()),
+				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", version.Version()),
 					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", bridge.ExportFormat))))
 				return nil
 			},

@@ -14,6 +14,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
+	"github.com/unified-cognitive-substrate/ucs/internal/version"
 )
 
 // instructions tell the client's model how to use the tools.
@@ -46,7 +47,7 @@ func NewWith(opts bridge.Options, run store.Runner) *mcp.Server {
 	}
 	s := &server{opts: opts, run: run}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
-		Version: bridge.Version}, &mcp.ServerOptions{Instructions: instructions})
+		Version: version.Version()}, &mcp.ServerOptions{Instructions: instructions})
 	for _, sp := range bridge.Specs() {
 		if sp.Operator && opts.Surface == bridge.SurfaceAgent {
 			continue

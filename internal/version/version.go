@@ -1,14 +1,17 @@
-package cli
+// Package version says which build of ucs this is: a release's
+// MAJOR.MINOR.PATCH, or more for a development build. Every binary
+// (ucs, ucs-mcp, ucs-pg) and the MCP server's handshake report the same.
+package version
 
 import (
 	"runtime/debug"
 	"strings"
 )
 
-// buildVersion is what `git describe --tags --always --dirty` said when the
-// Makefile built this binary (-ldflags "-X ...internal/cli.buildVersion=...");
+// Stamp is what `git describe --tags --always --dirty` said when the
+// Makefile built this binary (-ldflags "-X ...internal/version.Stamp=...");
 // empty when the binary was built without it (go install, go build).
-var buildVersion string
+var Stamp string
 
 // Version is the version of this binary, without a leading "v": MAJOR.MINOR.PATCH
 // for a release, anything longer for a development build. It is computed only
@@ -19,7 +22,7 @@ func Version() string {
 	if info, ok := debug.ReadBuildInfo(); ok {
 		module = info.Main.Version
 	}
-	return versionOf(module, buildVersion)
+	return versionOf(module, Stamp)
 }
 
 // versionOf picks the version from the main module's version (set by
