@@ -183,13 +183,7 @@ func newV5WorkspaceWithout(t *testing.T, drop ...string) *Bridge {
 	}
 	raw, err = json.Marshal(m)
 	require.NoError(t, err)
-	dir := t.TempDir()
-	man := filepath.Join(dir, "manifest.json")
-	require.NoError(t, os.WriteFile(man, raw, 0o600))
-	b := New(Options{Workspace: filepath.Join(dir, "ws"), Now: testNow})
-	_, err = b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("manifest", man), pyjson.KV("model", ModelV5))})
-	require.NoError(t, err)
-	return b
+	return newV5WorkspaceOf(t, raw)
 }
 
 // Into a workspace of another manifest, what names capabilities it has is

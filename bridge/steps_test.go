@@ -18,11 +18,17 @@ func newV5Workspace(t *testing.T) *Bridge {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("..", "testdata", "manifests", "coding.json"))
 	require.NoError(t, err)
+	return newV5WorkspaceOf(t, raw)
+}
+
+// newV5WorkspaceOf makes a v5 workspace of the manifest raw.
+func newV5WorkspaceOf(t *testing.T, raw []byte) *Bridge {
+	t.Helper()
 	dir := t.TempDir()
 	man := filepath.Join(dir, "manifest.json")
 	require.NoError(t, os.WriteFile(man, raw, 0o600))
 	b := New(Options{Workspace: filepath.Join(dir, "ws"), Now: testNow})
-	_, err = b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("manifest", man), pyjson.KV("model", ModelV5))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("manifest", man), pyjson.KV("model", ModelV5))})
 	require.NoError(t, err)
 	return b
 }
