@@ -99,16 +99,6 @@ func (b *Bridge) AddPeer(name, dir string) {
 	b.peers = append(b.peers, peer{name: name, ws: openWorkspace(dir, b.opts)})
 }
 
-// SetAgent sets the agent id that tags what the calls write.
-func (b *Bridge) SetAgent(id string) { b.opts.AgentID = id }
-
-// Mirror opens the bridge's workspace as a store's copy: committed without
-// fsync, since the store makes each call durable (workspace.Options.NoSync).
-func (b *Bridge) Mirror() {
-	b.opts.NoSync = true
-	b.ws = openWorkspace(b.opts.Workspace, b.opts)
-}
-
 // LockTimeout is how long a call waits for the workspace.
 func (b *Bridge) LockTimeout() time.Duration { return b.opts.LockTimeout }
 

@@ -179,9 +179,6 @@ func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence 
 	return v, ok, nil
 }
 
-// aboutCapability is rate's name for belief.AboutCapability.
-var aboutCapability = belief.AboutCapability
-
 // observeEntries makes the methodology and dead ends a workspace already
 // holds into observations, each entry the evidence of its claim, dated by
 // the entry (a workspace moving to v4: migrate --model v4). It returns how

@@ -212,7 +212,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 		}
 		var ids []string
 		for _, o := range b.Observations() {
-			if o.Status.Current() && aboutCapability(o.Key.Subject, r.Action) {
+			if o.Status.Current() && belief.AboutCapability(o.Key.Subject, r.Action) {
 				ids = append(ids, o.ID)
 			}
 		}
