@@ -183,15 +183,18 @@ func DecodeState(raw []byte, p Params) (*State, error) {
 // DecodeTallies reads a learned state's "followed" and "not_followed"
 // tallies, each [successes, outcomes].
 func DecodeTallies(doc gjson.Result, followed, notFollowed *Tally) error {
-	for _, k := range []struct {
-		key string
-		dst *Tally
-	}{{"followed", followed}, {"not_followed", notFollowed}} {
-		a := doc.Get(k.key).Array()
-		if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
-			return errors.New("learn." + k.key + ": want [successes, outcomes]")
-		}
-		*k.dst = Tally{a[0].Num, a[1].Num}
+	if err := DecodeTally(doc.Get("followed"), "followed", followed); err != nil {
+		return err
 	}
+	return DecodeTally(doc.Get("not_followed"), "not_followed", notFollowed)
+}
+
+// DecodeTally reads one tally, the member key of a state, into dst.
+func DecodeTally(r gjson.Result, key string, dst *Tally) error {
+	a := r.Array()
+	if len(a) != 2 || a[0].Type != gjson.Number || a[1].Type != gjson.Number || a[0].Num < 0 || a[0].Num > a[1].Num {
+		return errors.New("learn." + key + ": want [successes, outcomes]")
+	}
+	*dst = Tally{a[0].Num, a[1].Num}
 	return nil
 }

@@ -88,16 +88,16 @@ func decodeStepsOf(raw []byte, portable bool) (*Steps, error) {
 	if !gjson.ValidBytes(raw) {
 		return nil, errors.New("learn: not valid JSON")
 	}
-	doc := gjson.ParseBytes(raw)
+	doc := lastMembers(gjson.ParseBytes(raw))
 	v := &Steps{}
-	for _, r := range doc.Get("episodes").Array() {
+	for _, r := range doc.episodes.Array() {
 		ep, err := nextstep.DecodeEpisode([]byte(r.Raw))
 		if err != nil {
 			return nil, errors.New("learn." + err.Error())
 		}
 		v.Episodes = append(v.Episodes, ep)
 	}
-	if l := doc.Get("located"); l.Type != gjson.String {
+	if l := doc.located; l.Type != gjson.String {
 		return nil, errors.New("learn.located: want a capability or \"\"")
 	} else {
 		v.Located = l.Str
@@ -106,23 +106,26 @@ func decodeStepsOf(raw []byte, portable bool) (*Steps, error) {
 		return nil, errors.New("learn.episodes: want 1 to 8 episodes")
 	}
 	if portable {
-		if doc.Get("generation").Exists() || doc.Get("advisories").Exists() {
+		if doc.generation.Exists() || doc.advisories.Exists() {
 			return nil, errors.New("learn: a portable state has no generation and no advisories")
 		}
-	} else if g := doc.Get("generation"); g.Type != gjson.Number || g.Int() < 0 {
+	} else if g := doc.generation; g.Type != gjson.Number || g.Int() < 0 {
 		return nil, errors.New("learn.generation: want the event that started the model")
 	} else {
 		v.Generation = g.Int()
 	}
-	g := doc.Get("globals").Array()
+	g := doc.globals.Array()
 	if len(g) != 3 || g[0].Type != gjson.Number || g[1].Type != gjson.Number || g[2].Type != gjson.Number || g[0].Num < 0 || g[0].Num > 1 {
 		return nil, errors.New("learn.globals: want [beta, clock, calls]")
 	}
 	v.Globals = nextstep.Globals{Beta: g[0].Num, Clock: g[1].Int(), Calls: g[2].Int()}
-	if err := learn.DecodeTallies(doc, &v.Followed, &v.Unfollowed); err != nil {
+	if err := learn.DecodeTally(doc.followed, "followed", &v.Followed); err != nil {
 		return nil, err
 	}
-	for _, r := range doc.Get("advisories").Array() {
+	if err := learn.DecodeTally(doc.notFollowed, "not_followed", &v.Unfollowed); err != nil {
+		return nil, err
+	}
+	for _, r := range doc.advisories.Array() {
 		a := r.Array()
 		if len(a) != 8 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.String || a[3].Type != gjson.String ||
 			a[4].Type != gjson.Number || !a[5].IsBool() || !a[6].IsArray() || !a[7].IsArray() {
@@ -141,4 +144,38 @@ func decodeStepsOf(raw []byte, portable bool) (*Steps, error) {
 		return nil, errors.New("learn.advisories: too many")
 	}
 	return v, nil
+}
+
+// stepsMembers are the members of a state's learn member that
+// decodeStepsOf reads.
+type stepsMembers struct {
+	advisories, episodes, followed, generation, globals, located, notFollowed gjson.Result
+}
+
+// lastMembers reads the members of a learn member in one pass, the last
+// of a repeated key winning: the full parser (pyjson) reads a repeated key
+// so, and the state ucs check and an export see must be the one the model
+// decodes (gjson's Get takes the first).
+func lastMembers(doc gjson.Result) stepsMembers {
+	var m stepsMembers
+	doc.ForEach(func(k, r gjson.Result) bool {
+		switch k.Str {
+		case "advisories":
+			m.advisories = r
+		case "episodes":
+			m.episodes = r
+		case "followed":
+			m.followed = r
+		case "generation":
+			m.generation = r
+		case "globals":
+			m.globals = r
+		case "located":
+			m.located = r
+		case "not_followed":
+			m.notFollowed = r
+		}
+		return true
+	})
+	return m
 }
