@@ -103,29 +103,20 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 // first advisoryTopN. It remembers nothing.
 func (s *session) rankLearned(v *learn.State, from, context string, penalty map[string]float64, explore bool) ([]learn.Estimate, []pyjson.Value) {
 	terms := learn.Terms(context)
-	ranked := s.place().RankLearned(v, from, terms, penalty, explore)
+	place := s.place()
+	ranked := place.RankLearned(v, from, terms, penalty, explore)
 	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
 	top := ranked[:min(advisoryTopN, len(ranked))]
 	out := make([]pyjson.Value, len(top))
 	for i, r := range top {
-		out[i] = s.describeEstimate(v, terms, from, r, penalty[r.To])
+		out[i] = place.DescribeLearned(v, terms, from, r, penalty[r.To], learnedWhy(r.Evidence))
 	}
 	return ranked, out
 }
 
-// describeEstimate is one suggested path of a learning model's consult:
-// the next step, the best two steps after it (learn.State.Chain), and why.
-func (s *session) describeEstimate(v *learn.State, terms []string, from string, r learn.Estimate, penalty float64) pyjson.Value {
-	chain := v.Chain(s.engine.Graph, s.manifest, terms, from, r.To)
-	ev := r.Evidence
-	similar := pyjson.Obj(pyjson.KV("term", nil), pyjson.KV("successes", 0), pyjson.KV("of", 0))
-	if ev.Term != "" {
-		similar = pyjson.Obj(pyjson.KV("term", ev.Term), pyjson.KV("successes", round(ev.TermS, 2)), pyjson.KV("of", round(ev.TermN, 2)))
-	}
-	var last any
-	if ev.N > 0 || ev.Last > 0 {
-		last = ev.Last
-	}
+// learnedWhy is why a learning model suggests a step, in the operations'
+// words for weighed counts (timesOf).
+func learnedWhy(ev learn.Evidence) string {
 	why := "untried here; ranked by its prior and an exploration bonus"
 	switch {
 	case ev.TermN > 0:
@@ -136,38 +127,7 @@ func (s *session) describeEstimate(v *learn.State, terms []string, from string, 
 	if ev.AfterN > 0 {
 		why += "; after " + ev.After + ": " + timesOf(ev.AfterS, ev.AfterN)
 	}
-	evidence := []pyjson.Member{
-		pyjson.KV("similar_contexts", similar),
-		pyjson.KV("all_contexts", pyjson.Obj(pyjson.KV("successes", round(ev.S, 2)), pyjson.KV("of", round(ev.N, 2)))),
-		pyjson.KV("last_report", last),
-	}
-	if v.KeepsTrail() {
-		var after any // null: where the agent came from is unknown (or another task)
-		if ev.After != "" {
-			after = pyjson.Obj(pyjson.KV("capability", ev.After), pyjson.KV("successes", round(ev.AfterS, 2)), pyjson.KV("of", round(ev.AfterN, 2)))
-		}
-		evidence = append(evidence, pyjson.KV("after", after))
-	}
-	members := []pyjson.Member{
-		pyjson.KV("to", r.To),
-		pyjson.KV("score", round(r.Score, 4)),
-		pyjson.KV("p_success", round(r.P, 4)),
-		pyjson.KV("chain", chain),
-		pyjson.KV("components", pyjson.Obj(
-			pyjson.KV("estimate", round(r.LogOdds-r.Prior, 4)),
-			pyjson.KV("prior", round(r.Prior, 4)),
-			pyjson.KV("exploration_bonus", round(r.Bonus, 4)),
-			pyjson.KV("penalty", round(0-penalty, 4)),
-			pyjson.KV("uncertainty", round(r.SD, 4)),
-		)),
-		pyjson.KV("evidence", pyjson.ObjectValue(evidence)),
-		pyjson.KV("discovered", r.Discovered),
-		pyjson.KV("why", why),
-	}
-	if ei := s.engine.Graph.Find(from, r.To); ei >= 0 {
-		members = append(members, pyjson.KV("edge_index", ei))
-	}
-	return pyjson.ObjectValue(members)
+	return why
 }
 
 // timesOf is a learning model's successes of its outcomes for people:
@@ -197,76 +157,41 @@ func fmtCount(x float64) string {
 	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
-// learnReport teaches the model a report's outcome: the transition from the
-// cursor to the action, in the report's context, or else in the context
-// of the advice the report follows (named by advisory_id, or the newest
-// consult made at the same cursor), and attributes the outcome to that
-// advice. It returns the answer's "learning" member, or nothing for a
-// workspace of another model.
+// learnReport teaches a learning model (v3, v4) a report's outcome
+// (advice.Place.LearnReport) and attributes it to the observations of the
+// advice it follows. It returns the answer's "learning" member, or nothing
+// for a workspace of another model.
 func (s *session) learnReport(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
 	v, err := s.learned()
 	if err != nil || v == nil {
 		return pyjson.Value{}, false, err
 	}
-	id := input.StrOf("advisory_id")
-	adv := v.Advice(id, before)
-	if id != "" && adv < 0 {
-		s.warn("advisory_id " + quote(id) + " names no recent consult; the report is not attributed")
+	l := s.place().LearnReport(v, input.StrOf("advisory_id"), before, in.Context, in.Action, in.Success, in.Weight, s.meta.Seq+1)
+	s.learnedAfter = l.After
+	if !s.model.governsKnowledge() {
+		l.Advisory = nil // v3 is frozen as it shipped: its advice attributes nothing
 	}
-	terms := learn.Terms(in.Context)
-	if in.Context == "" && adv >= 0 {
-		terms = v.Advisories[adv].Terms
-	}
-	y, w := learn.OutcomeValue(in.Success)
-	w *= in.Weight
-	s.learnedAfter = v.Context(before, terms).After
-	pb, pa, discovered := v.Learn(s.engine.Graph, s.manifest, terms, before, in.Action, in.Success, in.Weight, s.meta.Seq+1)
-	members := []pyjson.Member{
-		pyjson.KV("transition", before+" → "+in.Action),
-		pyjson.KV("context_terms", orEmptyStrings(terms)),
-		pyjson.KV("p_before", round(pb.P, 4)),
-		pyjson.KV("p_after", round(pa.P, 4)),
-		pyjson.KV("evidence_before", pyjson.Obj(pyjson.KV("successes", round(pb.Evidence.S, 2)), pyjson.KV("of", round(pb.Evidence.N, 2)))),
-		pyjson.KV("evidence_after", pyjson.Obj(pyjson.KV("successes", round(pa.Evidence.S, 2)), pyjson.KV("of", round(pa.Evidence.N, 2)))),
-		pyjson.KV("discovered", discovered),
-	}
-	if adv >= 0 {
-		a, followed := v.Attribute(adv, in.Action, y, w)
-		members = append(members, pyjson.KV("advisory_id", a.ID), pyjson.KV("followed_advice", followed))
-		if s.model.governsKnowledge() && w > 0 && len(a.Observations) > 0 {
-			confidence := min(1, in.Weight*selfReportConfidence)
-			if ov, ok, err := s.attributeOutcome(a.Observations, in.Action, y, confidence, in.HasResult, s.meta.Seq+1); err != nil {
-				return pyjson.Value{}, false, err
-			} else if ok {
-				members = append(members, pyjson.KV("observations", ov))
-			}
-		}
-	}
-	return pyjson.ObjectValue(members), true, nil
+	return s.attributeLearning(l, in, input)
 }
 
-// advisoryPrecision is how advice fared: the success rate of reports that
-// followed the top suggestion and of those that did not.
-func advisoryPrecision(v *learn.State) pyjson.Value { return precisionOf(v.Followed, v.NotFollowed) }
-
-// precisionOf is how advice fared, from the tallies of reports that
-// followed the top suggestion and of those that did not.
-func precisionOf(followed, notFollowed learn.Tally) pyjson.Value {
-	rate := func(t learn.Tally) pyjson.Value {
-		var r any
-		if x, ok := t.Rate(); ok {
-			r = round(x, 4)
+// attributeLearning finishes a report's "learning" member: a warning for
+// an advisory_id that names no recent consult, and the outcome attributed
+// to the observations the advice rested on.
+func (s *session) attributeLearning(l advice.Learning, in reportInput, input pyjson.Value) (pyjson.Value, bool, error) {
+	if l.UnknownID {
+		s.warn("advisory_id " + quote(input.StrOf("advisory_id")) + " names no recent consult; the report is not attributed")
+	}
+	if a := l.Advisory; a != nil && l.W > 0 && len(a.Observations) > 0 {
+		confidence := min(1, in.Weight*selfReportConfidence)
+		ov, ok, err := s.attributeOutcome(a.Observations, in.Action, l.Y, confidence, in.HasResult, s.meta.Seq+1)
+		if err != nil {
+			return pyjson.Value{}, false, err
 		}
-		return pyjson.Obj(pyjson.KV("successes", round(t.Successes, 2)), pyjson.KV("reports", round(t.Outcomes, 2)), pyjson.KV("rate", r))
+		if ok {
+			l.Members = append(l.Members, pyjson.KV("observations", ov))
+		}
 	}
-	return pyjson.Obj(pyjson.KV("followed", rate(followed)), pyjson.KV("not_followed", rate(notFollowed)))
-}
-
-func orEmptyStrings(xs []string) []string {
-	if xs == nil {
-		return []string{}
-	}
-	return xs
+	return pyjson.ObjectValue(l.Members), true, nil
 }
 
 // modelStatus is what status adds for a workspace of ucs's own model: its
@@ -279,18 +204,20 @@ func (s *session) modelStatus() (string, any) {
 	return "learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", p))
 }
 
-// precision is how a learning model's advice fared (precisionOf); nil
+// precision is how a learning model's advice fared (advice.Precision); nil
 // for the reference's model.
 func (s *session) precision() (any, error) {
 	if v, err := s.steps(); err != nil || v != nil {
 		if err != nil {
 			return nil, err
 		}
-		return precisionOf(v.Followed, v.Unfollowed), nil
+		return advice.Precision(v.Followed, v.Unfollowed), nil
 	}
 	v, err := s.learned()
 	if err != nil || v == nil {
 		return nil, err
 	}
-	return advisoryPrecision(v), nil
+	return advice.Precision(v.Followed, v.NotFollowed), nil
 }
+
+func orEmptyStrings(xs []string) []string { return advice.OrEmpty(xs) }
