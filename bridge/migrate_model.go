@@ -84,25 +84,11 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 // reports, in order (learn.Relearn), and returns it with how many reports
 // taught it something.
 func relearn(s *session, model *Model) (*learn.State, int, error) {
-	lines, contexts, offset, err := reportHistory(s)
+	h, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	reports := make([]learn.Report, 0, len(lines))
-	for i, line := range lines {
-		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
-		if !s.manifest.Has(r.To) || !s.manifest.Has(r.From) {
-			continue
-		}
-		if i >= offset {
-			r.Context, r.Clock = contexts[i-offset].text, contexts[i-offset].seq
-		}
-		if x, ok := line.Get("evidence_weight"); ok {
-			r.Weight, _ = x.Float()
-		}
-		reports = append(reports, r)
-	}
-	v, learned := learn.Relearn(s.engine.Graph, s.manifest, *model.params, reports)
+	v, learned := learn.Relearn(s.engine.Graph, s.manifest, *model.params, s.place().LearnedReports(h))
 	return v, learned, nil
 }
 
@@ -161,28 +147,15 @@ func reportContexts(s *session) ([]reportContext, error) {
 }
 
 // relearnSteps teaches a fresh v5 state the workspace's reports, in
-// order, each in its task (the task or context of its report, else of the
-// consult before it) and as the agent's own choice: the history says what
-// the agent did, not whether it followed advice. The records go to a
-// generation of the record log of their own (the migrate event's), so
-// nothing learned by an earlier period on v5 is read again.
+// order (advice.Place.Relearn). The records go to a generation of the
+// record log of their own (the migrate event's), so nothing learned by an
+// earlier period on v5 is read again.
 func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
-	lines, contexts, offset, err := reportHistory(s)
+	h, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	reports := make([]advice.Report, len(lines))
-	for i, line := range lines {
-		r := advice.Report{Action: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
-		if i >= offset {
-			r.Task, r.Context = contexts[i-offset].task, contexts[i-offset].text
-		}
-		if x, ok := line.Get("evidence_weight"); ok {
-			r.Weight, _ = x.Float()
-		}
-		reports[i] = r
-	}
-	v, m, learned := s.place().Relearn(*model.steps, s.meta.Seq+1, reports)
+	v, m, learned := s.place().Relearn(*model.steps, s.meta.Seq+1, h.StepReports())
 	if err := s.setRecords(v.Generation, m.Records()); err != nil {
 		return nil, 0, err
 	}
@@ -190,19 +163,22 @@ func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
 }
 
 // reportHistory returns the action log's lines and the context of each
-// report event of the journal: the journal's reports are the action log's
-// last lines, from offset on (lines before them, an adopted reference
-// workspace's, have no context).
-func reportHistory(s *session) (lines []pyjson.Value, contexts []reportContext, offset int, err error) {
-	if lines, err = s.list(relActionLog); err != nil {
-		return nil, nil, 0, err
+// report event of the journal (advice.History).
+func reportHistory(s *session) (advice.History, error) {
+	lines, err := s.list(relActionLog)
+	if err != nil {
+		return advice.History{}, err
 	}
-	if contexts, err = reportContexts(s); err != nil {
-		return nil, nil, 0, err
+	contexts, err := reportContexts(s)
+	if err != nil {
+		return advice.History{}, err
 	}
-	offset = len(lines) - len(contexts)
-	if offset < 0 {
-		return nil, nil, 0, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
+	h := advice.History{Lines: lines, Contexts: make([]advice.ReportContext, len(contexts)), Offset: len(lines) - len(contexts)}
+	if h.Offset < 0 {
+		return advice.History{}, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
-	return lines, contexts, offset, nil
+	for i, c := range contexts {
+		h.Contexts[i] = advice.ReportContext{Text: c.text, Task: c.task, Seq: c.seq}
+	}
+	return h, nil
 }

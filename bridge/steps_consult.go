@@ -8,26 +8,12 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
-// deadEndPenalty is a v5 consult's penalty of matched dead ends: one unit
-// of log-odds per dead end on each capability it names. Unlike the
-// engine's penalty energy, a dead end's keywords evoke nothing: a dead end
-// about one tool must not push down the tools its words happen to label.
+// deadEndPenalty is a v5 consult's penalty of matched dead ends
+// (advice.Place.DeadEndPenalty): on the capabilities they name, never on
+// those their keywords evoke.
 func deadEndPenalty(s *session, hits []knowledge.DeadEndHit) penalty {
-	p := penalty{energy: map[string]float64{}}
-	for _, h := range hits {
-		seen := map[string]bool{}
-		for _, c := range knowledge.Strings(h.Entry, "capabilities") {
-			if seen[c] || !s.manifest.Has(c) {
-				continue
-			}
-			seen[c] = true
-			if _, ok := p.energy[c]; !ok {
-				p.order = append(p.order, c)
-			}
-			p.energy[c]++
-		}
-	}
-	return p
+	order, energy := s.place().DeadEndPenalty(hits)
+	return penalty{order: order, energy: energy}
 }
 
 // suggestSteps ranks a v5 workspace's next steps for a task and context,

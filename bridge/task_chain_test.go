@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // teachTasks reports each task's rule (its steps, each a success) in the
@@ -61,7 +62,7 @@ func TestTaskChain(t *testing.T) {
 			require.NoError(t, err)
 			paths, _ := c.Get("suggested_paths")
 			require.NotEmpty(t, paths.Items())
-			assert.Equal(t, string(pyjson.AppendCompact(nil, suggestionBrief(paths.Items()[0]))),
+			assert.Equal(t, string(pyjson.AppendCompact(nil, advice.SuggestionBrief(paths.Items()[0]))),
 				string(pyjson.AppendCompact(nil, withoutMembers(st, "at", "alternatives"))), "%s: the step is consult --from's first", ctx)
 			alts, _ := st.Get("alternatives")
 			require.Len(t, alts.Items(), len(paths.Items())-1)
@@ -81,27 +82,4 @@ func withoutMembers(v pyjson.Value, keys ...string) pyjson.Value {
 		}
 	}
 	return pyjson.ObjectValue(ms)
-}
-
-// A chain stops at a repeat, at a step without evidence here, and after
-// chainMax steps: hasEvidence decides the second.
-func TestHasEvidence(t *testing.T) {
-	for _, tc := range []struct {
-		name, json string
-		want       bool
-	}{
-		{"v5 followed here in any task", `{"evidence":{"next_step":{"level":"state","times":2,"of":3},"outcomes":{"successes":2,"failures":0}}}`, false},
-		{"v5 in tasks like this", `{"evidence":{"next_step":{"level":"term","term":"fix","times":2,"of":3},"outcomes":{"successes":2,"failures":0}}}`, true},
-		{"v5 in this task", `{"evidence":{"next_step":{"level":"task","times":1,"of":1},"outcomes":{"successes":1,"failures":0}}}`, true},
-		{"v5 never next here", `{"evidence":{"next_step":{"level":"state","times":0,"of":3},"outcomes":{"successes":2,"failures":0}}}`, false},
-		{"v5 only anywhere", `{"evidence":{"next_step":{"level":"any","times":4,"of":9},"outcomes":{"successes":4,"failures":0}}}`, false},
-		{"v5 nothing", `{"evidence":{"next_step":null,"outcomes":{"successes":0,"failures":0}}}`, false},
-		{"v4 outcomes", `{"evidence":{"all_contexts":{"successes":0.5,"of":1}}}`, true},
-		{"v4 none", `{"evidence":{"all_contexts":{"successes":0,"of":0}}}`, false},
-		{"v2", `{"to":"read","score":1.2}`, true},
-	} {
-		v, err := pyjson.Parse([]byte(tc.json))
-		require.NoError(t, err)
-		assert.Equal(t, tc.want, hasEvidence(v), tc.name)
-	}
 }

@@ -25,8 +25,9 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Tr
 		return nil, err
 	}
 	if sv != nil {
-		pairs, err := s.stepPairs(sv)
-		if err != nil {
+		sm := s.stepsModel(sv)
+		pairs := advice.PairList(s.place().Pairs(sm))
+		if err := modelErr(sm); err != nil {
 			return nil, err
 		}
 		m = pairs
@@ -35,64 +36,17 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Tr
 	if err != nil {
 		return nil, err
 	}
-	total, err := s.reportsTotal()
-	if err != nil {
-		return nil, err
+	// The journal's reports are the action log's last lines (relearn),
+	// as the window is: the first context is the line's at
+	// total-len(contexts), the window's first line the one at
+	// total-len(lines), so the one is the other's at len(lines)-len(contexts).
+	texts := make([]string, len(contexts))
+	for i, c := range contexts {
+		texts[i] = c.text
 	}
-	// The journal's reports are the action log's last lines (relearn).
-	offset := total - len(contexts)
-	first := total - len(lines)
-	reports := make([]learn.Report, 0, len(lines))
-	for i := len(lines) - 1; i >= 0; i-- { // newest first
-		line := lines[i]
-		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"),
-			Success: line.StrOf("success"), Time: line.StrOf("timestamp")}
-		if !s.manifest.Has(r.From) || !s.manifest.Has(r.To) {
-			continue
-		}
-		if j := first + i - offset; j >= 0 && j < len(contexts) {
-			r.Context = contexts[j].text
-		}
-		reports = append(reports, r)
-	}
-	return learn.Transitions(s.engine.Graph, m, reports), nil
+	offset := len(lines) - len(contexts)
+	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, texts, offset)), nil
 }
 
 // transitionValue is a transition as show and view answer it.
-func transitionValue(t *learn.Transition) pyjson.Value {
-	var rate, last any
-	if t.N > 0 {
-		rate = round(t.Rate(), 4)
-	}
-	if t.LastSeen != "" {
-		last = t.LastSeen
-	}
-	contexts := t.Contexts
-	if contexts == nil {
-		contexts = []string{}
-	}
-	return pyjson.Obj(
-		pyjson.KV("from", t.From),
-		pyjson.KV("to", t.To),
-		pyjson.KV("successes", round(t.S, 2)),
-		pyjson.KV("of", round(t.N, 2)),
-		pyjson.KV("rate", rate),
-		pyjson.KV("contexts", contexts),
-		pyjson.KV("last_seen", last),
-		pyjson.KV("discovered", t.Discovered),
-	)
-}
-
-// stepPairs is what a v5 model learned of each step between capabilities
-// (advice.Place.Pairs).
-func (s *session) stepPairs(v *advice.Steps) (pairList, error) {
-	m := s.stepsModel(v)
-	out := s.place().Pairs(m)
-	return out, modelErr(m)
-}
-
-// pairList is learned transitions as learn.Transitions reads them.
-type pairList []learn.Pair
-
-// Pairs returns the list.
-func (p pairList) Pairs() []learn.Pair { return p }
+func transitionValue(t *learn.Transition) pyjson.Value { return advice.TransitionValue(t) }

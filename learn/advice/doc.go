@@ -4,15 +4,19 @@
 // remembered for attribution, how advice fared) and how a call finds its
 // task's episode; the keys the model's evidence has in the record log;
 // the ranking and description of advice on a Place (the manifest and the
-// engine's graph), for v5 and for v3/v4 (RankLearned); relearning a v5
-// model from a workspace's history; and what a past report's step
+// engine's graph), for v5 and for v3/v4 (RankLearned, DescribeLearned);
+// what a report teaches and which advice it is attributed to (LearnStep,
+// LearnReport); the per-task chain of advice (FollowChain); the learned
+// transitions as show and view give them; relearning a model from a
+// workspace's history (Relearn, History); and what a past report's step
 // teaches when it is rated or amended.
 //
 // It sits above both models (package learn, v3 and v4; package
 // learn/nextstep, v5), which know nothing of a workspace, and below the
 // operations (package bridge), which keep thin calls into it: the
 // bridge's session reads the state file, the record log, the journal and
-// the clock, applies the policy's refusals, and hands this package what
-// it needs. Nothing here touches the disk, so the in-memory benchmark
-// (internal/learnbench) ranks with the same code as the commands.
+// the clock, applies the policy's refusals, attributes outcomes to
+// observations, and hands this package what it needs. Nothing here
+// touches the disk, so the in-memory benchmark (internal/bench/learnbench)
+// ranks with the same code as the commands.
 package advice

@@ -1,0 +1,109 @@
+package advice
+
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+)
+
+// A ReportContext is what a report was made in: its context and task,
+// else those of the consult since the report before, and its event.
+type ReportContext struct {
+	Text, Task string
+	Seq        int64
+}
+
+// A History is a workspace's reports as the action log and the journal
+// keep them: the action log's lines, and the context of each report event
+// of the journal, which are the log's last lines, from Offset on (lines
+// before them, an adopted reference workspace's, have no context).
+type History struct {
+	Lines    []pyjson.Value
+	Contexts []ReportContext
+	Offset   int
+}
+
+// LearnedReports are the history's reports as a learning model (v3, v4)
+// relearns them (learn.Relearn): in order, each with its context and
+// event, those between capabilities of the manifest.
+func (p Place) LearnedReports(h History) []learn.Report {
+	reports := make([]learn.Report, 0, len(h.Lines))
+	for i, line := range h.Lines {
+		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
+		if !p.Manifest.Has(r.To) || !p.Manifest.Has(r.From) {
+			continue
+		}
+		if i >= h.Offset {
+			r.Context, r.Clock = h.Contexts[i-h.Offset].Text, h.Contexts[i-h.Offset].Seq
+		}
+		if x, ok := line.Get("evidence_weight"); ok {
+			r.Weight, _ = x.Float()
+		}
+		reports = append(reports, r)
+	}
+	return reports
+}
+
+// StepReports are the history's reports as a v5 model relearns them
+// (Place.Relearn): in order, each in its task and context.
+func (h History) StepReports() []Report {
+	reports := make([]Report, len(h.Lines))
+	for i, line := range h.Lines {
+		r := Report{Action: line.StrOf("action"), Success: line.StrOf("success"), Weight: 1}
+		if i >= h.Offset {
+			r.Task, r.Context = h.Contexts[i-h.Offset].Task, h.Contexts[i-h.Offset].Text
+		}
+		if x, ok := line.Get("evidence_weight"); ok {
+			r.Weight, _ = x.Float()
+		}
+		reports[i] = r
+	}
+	return reports
+}
+
+// WindowReports are the action log's last lines as learn.Transitions
+// reads them: newest first, those between capabilities of the manifest,
+// each with its context. contexts[j] is the context of lines[j+offset];
+// offset is negative when the contexts begin before the window.
+func (p Place) WindowReports(lines []pyjson.Value, contexts []string, offset int) []learn.Report {
+	reports := make([]learn.Report, 0, len(lines))
+	for i := len(lines) - 1; i >= 0; i-- {
+		line := lines[i]
+		r := learn.Report{From: line.StrOf("cursor_before"), To: line.StrOf("action"),
+			Success: line.StrOf("success"), Time: line.StrOf("timestamp")}
+		if !p.Manifest.Has(r.From) || !p.Manifest.Has(r.To) {
+			continue
+		}
+		if j := i - offset; j >= 0 && j < len(contexts) {
+			r.Context = contexts[j]
+		}
+		reports = append(reports, r)
+	}
+	return reports
+}
+
+// TransitionValue is a transition as show and view answer it.
+func TransitionValue(t *learn.Transition) pyjson.Value {
+	var rate, last any
+	if t.N > 0 {
+		rate = pyjson.Round(t.Rate(), 4)
+	}
+	if t.LastSeen != "" {
+		last = t.LastSeen
+	}
+	return pyjson.Obj(
+		pyjson.KV("from", t.From),
+		pyjson.KV("to", t.To),
+		pyjson.KV("successes", pyjson.Round(t.S, 2)),
+		pyjson.KV("of", pyjson.Round(t.N, 2)),
+		pyjson.KV("rate", rate),
+		pyjson.KV("contexts", OrEmpty(t.Contexts)),
+		pyjson.KV("last_seen", last),
+		pyjson.KV("discovered", t.Discovered),
+	)
+}
+
+// PairList is learned transitions as learn.Transitions reads them.
+type PairList []learn.Pair
+
+// Pairs returns the list.
+func (p PairList) Pairs() []learn.Pair { return p }
