@@ -43,3 +43,44 @@ func TestDecodeStepsDuplicateKeyAgreesWithPyjson(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(got.AppendJSON(nil)), string(again.AppendJSON(nil)))
 }
+
+// Whatever the learn member holds, decoding it never panics, and a state
+// it accepts has the top-level members the full parser (pyjson) reads, and
+// reads back to the same bytes.
+func FuzzDecodeSteps(f *testing.F) {
+	v := NewSteps()
+	v.TaskEpisode("", "fix the login bug")
+	raw := v.AppendJSON(nil)
+	f.Add(raw)
+	f.Add([]byte(strings.TrimSuffix(string(raw), "}") + `,"located":"x","generation":2,"followed":[0,1]}`))
+	f.Add([]byte(`{"located":"a","located":1}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := DecodeSteps(data)
+		if err != nil {
+			return
+		}
+		enc := got.AppendJSON(nil)
+		again, err := DecodeSteps(enc)
+		require.NoError(t, err)
+		assert.Equal(t, string(enc), string(again.AppendJSON(nil)))
+		full, err := pyjson.Parse(data)
+		if err != nil {
+			return // JSON gjson accepts and Python's parser does not
+		}
+		assert.Equal(t, full.StrOf("located"), got.Located)
+		g, _ := full.Get("generation")
+		n, _ := g.Float()
+		assert.Equal(t, n, float64(got.Generation))
+		for _, k := range []struct {
+			key  string
+			want learn.Tally
+		}{{"followed", got.Followed}, {"not_followed", got.Unfollowed}} {
+			tv, _ := full.Get(k.key)
+			items := tv.Items()
+			require.Len(t, items, 2, k.key)
+			s, _ := items[0].Float()
+			o, _ := items[1].Float()
+			assert.Equal(t, learn.Tally{Successes: s, Outcomes: o}, k.want, k.key)
+		}
+	})
+}
