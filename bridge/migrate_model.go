@@ -92,34 +92,18 @@ func relearn(s *session, model *Model) (*learn.State, int, error) {
 	return v, learned, nil
 }
 
-type reportContext struct {
-	text string // the report's context, else the last consult's since the report before
-	task string // the report's task, else the last consult's since the report before
-	seq  int64
-}
+// reportContext is the context a report was made in
+// (advice.ReportContext).
+type reportContext struct{ advice.ReportContext }
 
 // reportContexter follows the journal's events to give each report the
-// context it was made in: its own, else that of the consult since the
-// report before.
-type reportContexter struct{ consulted, task string }
+// context it was made in (advice.Contexter).
+type reportContexter struct{ advice.Contexter }
 
 // next is the context of ev when it is a report.
 func (rc *reportContexter) next(ev workspace.Event) (reportContext, bool) {
-	switch ev.Op {
-	case "consult":
-		rc.consulted, rc.task = ev.Args.StrOf("context"), ev.Args.StrOf("task")
-	case "report":
-		text, task := ev.Input.StrOf("context"), ev.Input.StrOf("task")
-		if text == "" {
-			text = rc.consulted
-		}
-		if task == "" {
-			task = rc.task
-		}
-		rc.consulted, rc.task = "", ""
-		return reportContext{text: text, task: task, seq: ev.Seq}, true
-	}
-	return reportContext{}, false
+	r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq)
+	return reportContext{r}, ok
 }
 
 // reportContexts reads the context of every report event of the journal.
@@ -178,7 +162,7 @@ func reportHistory(s *session) (advice.History, error) {
 		return advice.History{}, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
 	}
 	for i, c := range contexts {
-		h.Contexts[i] = advice.ReportContext{Text: c.text, Task: c.task, Seq: c.seq}
+		h.Contexts[i] = c.ReportContext
 	}
 	return h, nil
 }

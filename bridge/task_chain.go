@@ -61,7 +61,7 @@ func (s *session) taskChains(reports []reportContext, n int) ([]pyjson.Value, er
 	out := []pyjson.Value{}
 	texts := make([]string, len(reports))
 	for i, r := range reports {
-		texts[i] = r.text
+		texts[i] = r.Text
 	}
 	for _, context := range advice.ChainContexts(texts, n) {
 		steps, err := s.taskChain(context)

@@ -42,7 +42,7 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Tr
 	// total-len(lines), so the one is the other's at len(lines)-len(contexts).
 	texts := make([]string, len(contexts))
 	for i, c := range contexts {
-		texts[i] = c.text
+		texts[i] = c.Text
 	}
 	offset := len(lines) - len(contexts)
 	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, texts, offset)), nil

@@ -12,6 +12,31 @@ type ReportContext struct {
 	Seq        int64
 }
 
+// A Contexter follows a journal's events, in order, to give each report
+// the context it was made in: its own, else that of the consult since the
+// report before.
+type Contexter struct{ consulted, task string }
+
+// Next is the context of an event (its op, args, input and seq) when it
+// is a report.
+func (rc *Contexter) Next(op string, args, input pyjson.Value, seq int64) (ReportContext, bool) {
+	switch op {
+	case "consult":
+		rc.consulted, rc.task = args.StrOf("context"), args.StrOf("task")
+	case "report":
+		text, task := input.StrOf("context"), input.StrOf("task")
+		if text == "" {
+			text = rc.consulted
+		}
+		if task == "" {
+			task = rc.task
+		}
+		rc.consulted, rc.task = "", ""
+		return ReportContext{Text: text, Task: task, Seq: seq}, true
+	}
+	return ReportContext{}, false
+}
+
 // A History is a workspace's reports as the action log and the journal
 // keep them: the action log's lines, and the context of each report event
 // of the journal, which are the log's last lines, from Offset on (lines
