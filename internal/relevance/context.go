@@ -1,10 +1,11 @@
-package bridge
+package relevance
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
@@ -14,6 +15,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/recall"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A consult of a workspace of model v4 finds its methodology, dead ends and
@@ -35,6 +37,16 @@ import (
 // explains its rank. A workspace of model v2 or v3 keeps the reference's
 // search.
 const (
+	// MaxMethodologyHits is the most methodology entries, and the most
+	// judgment nodes, a consult shows; MaxDeadEndHits the most dead ends.
+	MaxMethodologyHits = 5
+	MaxDeadEndHits     = 3
+	// DecayRate is the reference's decay of an entry's date, per day.
+	DecayRate = 0.01
+	// StructuralWeight weighs the similarity of routing snapshots in the
+	// reference's search.
+	StructuralWeight = 10.0
+
 	knowledgeMinRank  = 0.02
 	knowledgeMaxBytes = 4000
 	// knowledgeCandidates is how many hits of each kind the search returns
@@ -55,29 +67,52 @@ var termFields = map[string][]struct {
 	name   string
 	weight int
 }{
-	relMethodology: {{"text", recall.TextWeight}, {"generalized_pattern", recall.TextWeight},
+	workspace.RelMethodology: {{"text", recall.TextWeight}, {"generalized_pattern", recall.TextWeight},
 		{"failure_condition", recall.TextWeight}, {"keywords", recall.KeywordsWeight}, {"capabilities", recall.CapabilitiesWeight}},
-	relDeadEnds: {{"topic", recall.TitleWeight}, {"why_closed", recall.TextWeight}, {"text", recall.TextWeight},
+	workspace.RelDeadEnds: {{"topic", recall.TitleWeight}, {"why_closed", recall.TextWeight}, {"text", recall.TextWeight},
 		{"reopen_conditions", recall.TextWeight}, {"keywords", recall.KeywordsWeight}, {"capabilities", recall.CapabilitiesWeight}},
 	// A judgment node's keywords are words of its own text: not counted twice.
-	relJudgment: {{"context.task_description", recall.TitleWeight}, {"outcome", recall.TextWeight},
+	workspace.RelJudgment: {{"context.task_description", recall.TitleWeight}, {"outcome", recall.TextWeight},
 		{"methodology_summary", recall.TextWeight}, {"negative_knowledge", recall.TextWeight},
 		{"action", recall.CapabilitiesWeight}},
 }
 
+// A Source is what a call reads of a workspace's knowledge: its
+// transaction, its clock, its term analyzer and the fleet's other
+// workspaces.
+type Source struct {
+	Tx       *workspace.Tx
+	Manifest *torusfield.Manifest
+	Now      time.Time
+	// Analyzer returns the workspace's term analyzer (NewAnalyzer), built
+	// when first asked: a call that ranks nothing by terms builds none.
+	Analyzer func() *recall.Analyzer
+	// Agent names this workspace's hits when Peers are searched too.
+	Agent string
+	Peers []Peer
+	// termKey is the term index's rule key (termRule), once computed.
+	termKey string
+}
+
+// A Peer is another agent's workspace of the fleet, read-only.
+type Peer struct {
+	Name string
+	WS   *workspace.Workspace
+}
+
 // termRule is the term index's rule for a knowledge file of this workspace.
-func (s *session) termRule(rel string) search.TermRule {
+func (s *Source) termRule(rel string) search.TermRule {
 	if s.termKey == "" {
-		sum := sha256.Sum256([]byte(gjson.GetBytes(s.manifest.Bytes(), "synonyms").Raw))
+		sum := sha256.Sum256([]byte(gjson.GetBytes(s.Manifest.Bytes(), "synonyms").Raw))
 		s.termKey = termRuleVersion + " synonyms:" + hex.EncodeToString(sum[:8])
 	}
 	fields := termFields[rel]
 	return search.TermRule{
 		Key:      s.termKey,
-		Analyzer: s.analyzer(),
+		Analyzer: s.Analyzer(),
 		Fields: func(v pyjson.Value) []recall.Field {
 			var out []recall.Field
-			if rel == relMethodology {
+			if rel == workspace.RelMethodology {
 				// A v4 entry keeps its text whole; an older one, its summary.
 				if _, ok := v.Get("text"); !ok {
 					out = append(out, recall.Field{Text: v.StrOf("summary"), Weight: recall.TextWeight})
@@ -130,29 +165,31 @@ type knowledgeHit struct {
 	matched, terms           []string
 	// agent names the workspace the entry is from when the consult
 	// searched a fleet; peer is 0 for the agent's own, else its peer's
-	// position + 1; weight is fleetWeight for a peer's.
+	// position + 1; weight is FleetWeight for a peer's.
 	agent  string
 	peer   int
 	weight float64
 }
 
-// knowledgeContext is the methodology, dead ends and judgment nodes a
-// consult of a v4 workspace shows, and the dead ends that penalise.
-type knowledgeContext struct {
-	methodology, deadEnds, judgment []pyjson.Value
-	penalising                      []knowledge.DeadEndHit
-	leftOut                         pyjson.Value
+// A Context is the methodology, dead ends and judgment nodes a consult of
+// a v4 workspace shows for a context, and the dead ends that penalise.
+type Context struct {
+	Methodology, DeadEnds, Judgment []pyjson.Value
+	Penalising                      []knowledge.DeadEndHit
+	// LeftOut counts the hits of each kind left out.
+	LeftOut pyjson.Value
 }
 
-func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
-	var kc knowledgeContext
-	ctx := s.analyzer().Terms(context)
+// Context finds what a v4 workspace (and its fleet) knows about a context.
+func (s *Source) Context(context string) (Context, error) {
+	var kc Context
+	ctx := s.Analyzer().Terms(context)
 	size := 0
 	left := map[string]int{}
 	for _, kind := range []struct {
 		rel, name string
 		max       int
-	}{{relDeadEnds, "dead_ends", maxDeadEndHits}, {relMethodology, "methodology", maxMethodologyHits}, {relJudgment, "judgment", maxMethodologyHits}} {
+	}{{workspace.RelDeadEnds, "dead_ends", MaxDeadEndHits}, {workspace.RelMethodology, "methodology", MaxMethodologyHits}, {workspace.RelJudgment, "judgment", MaxMethodologyHits}} {
 		hits, err := s.rankedKnowledge(kind.rel, ctx)
 		if err != nil {
 			return kc, err
@@ -166,19 +203,19 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 			var v pyjson.Value
 			var pen []knowledge.DeadEndHit
 			switch kind.rel {
-			case relDeadEnds:
-				shown, penalising := s.relevantDeadEnds([]knowledge.DeadEndHit{{Hit: knowledge.Hit{Entry: h.entry}}}, context)
+			case workspace.RelDeadEnds:
+				shown, penalising := DeadEnds(s.Analyzer(), []knowledge.DeadEndHit{{Hit: knowledge.Hit{Entry: h.entry}}}, context)
 				if len(shown) == 0 {
 					continue // not relevant: not left out either
 				}
 				v, pen = deadEndView(shown[0], h), penalising
-			case relMethodology:
+			case workspace.RelMethodology:
 				v = pyjson.Obj(
 					pyjson.KV("summary", shown(methodologyText(h.entry))),
 					pyjson.KV("date", h.entry.StrOf("date")),
 					pyjson.KV("capabilities", h.entry.GetOr("capabilities", pyjson.ArrayValue(nil))),
 					pyjson.KV("rank", h.rankValue()))
-			case relJudgment:
+			case workspace.RelJudgment:
 				v = pyjson.Obj(
 					pyjson.KV("id", h.entry.GetOr("id", pyjson.StringValue(""))),
 					pyjson.KV("action", h.entry.GetOr("action", pyjson.StringValue(""))),
@@ -196,52 +233,52 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 			}
 			size += n
 			kept = append(kept, h.terms)
-			kc.penalising = append(kc.penalising, pen...)
+			kc.Penalising = append(kc.Penalising, pen...)
 			switch kind.rel {
-			case relDeadEnds:
-				kc.deadEnds = append(kc.deadEnds, v)
-			case relMethodology:
-				kc.methodology = append(kc.methodology, v)
-			case relJudgment:
-				kc.judgment = append(kc.judgment, v)
+			case workspace.RelDeadEnds:
+				kc.DeadEnds = append(kc.DeadEnds, v)
+			case workspace.RelMethodology:
+				kc.Methodology = append(kc.Methodology, v)
+			case workspace.RelJudgment:
+				kc.Judgment = append(kc.Judgment, v)
 			}
 		}
 	}
-	kc.leftOut = pyjson.Obj(pyjson.KV("methodology", left["methodology"]), pyjson.KV("dead_ends", left["dead_ends"]),
+	kc.LeftOut = pyjson.Obj(pyjson.KV("methodology", left["methodology"]), pyjson.KV("dead_ends", left["dead_ends"]),
 		pyjson.KV("judgment", left["judgment"]))
 	return kc, nil
 }
 
-// fleetWeight scales the rank of another agent's entry (a fleet's peer):
+// FleetWeight scales the rank of another agent's entry (a fleet's peer):
 // an agent's own evidence weighs more.
-const fleetWeight = 0.8
+const FleetWeight = 0.8
 
 // rankedKnowledge searches a knowledge file, and the same file of the
 // fleet's other workspaces, for the context's terms and ranks the hits by
-// relevance × recency (× fleetWeight for another agent's), best first
+// relevance × recency (× FleetWeight for another agent's), best first
 // (ties: the agent's own first, then in file order), without those ranking
 // below knowledgeMinRank. With peers, each hit names its agent.
-func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, error) {
+func (s *Source) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, error) {
 	if len(ctx) == 0 {
 		return nil, nil
 	}
-	out, err := s.rankedIn(s.tx, rel, ctx, "", 1)
+	out, err := s.rankedIn(s.Tx, rel, ctx, "", 1)
 	if err != nil {
 		return nil, err
 	}
-	if len(s.peers) > 0 {
+	if len(s.Peers) > 0 {
 		for i := range out {
-			out[i].agent = s.agentID
+			out[i].agent = s.Agent
 		}
 	}
-	for i, p := range s.peers {
+	for i, p := range s.Peers {
 		// A peer's mirror is this process's own copy: searched as a
 		// writer, so that its term index is kept.
-		tx, err := p.ws.Begin(true)
+		tx, err := p.WS.Begin(true)
 		if err != nil {
 			continue // a peer that cannot be read is left out
 		}
-		hits, err := s.rankedIn(tx, rel, ctx, p.name, fleetWeight)
+		hits, err := s.rankedIn(tx, rel, ctx, p.Name, FleetWeight)
 		tx.Close()
 		if err != nil {
 			continue
@@ -266,7 +303,7 @@ func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, err
 }
 
 // rankedIn ranks the hits of one workspace's file (see rankedKnowledge).
-func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent string, weight float64) ([]knowledgeHit, error) {
+func (s *Source) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent string, weight float64) ([]knowledgeHit, error) {
 	rule := s.termRule(rel)
 	hits, err := search.Terms(tx, rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
 	if err != nil {
@@ -275,7 +312,7 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 	var out []knowledgeHit
 	for _, h := range hits {
 		k := knowledgeHit{entry: h.Entry, line: h.Line, agent: agent, weight: weight, relevance: h.Score / (h.Score + 1),
-			recency: knowledge.Decay(h.Entry.StrOf("date"), s.now, temporalDecayRate)}
+			recency: knowledge.Decay(h.Entry.StrOf("date"), s.Now, DecayRate)}
 		k.rank = k.relevance * k.recency * weight
 		if k.rank < knowledgeMinRank {
 			continue
@@ -287,7 +324,7 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 		for _, f := range rule.Fields(h.Entry) {
 			text = append(text, f.Text)
 		}
-		k.terms = s.analyzer().Terms(strings.Join(text, " "))
+		k.terms = s.Analyzer().Terms(strings.Join(text, " "))
 		out = append(out, k)
 	}
 	return out, nil
@@ -295,8 +332,8 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 
 // rankValue explains a hit's rank.
 func (h knowledgeHit) rankValue() pyjson.Value {
-	ms := []pyjson.Member{pyjson.KV("score", round(h.rank, 4)), pyjson.KV("relevance", round(h.relevance, 4)),
-		pyjson.KV("recency", round(h.recency, 4))}
+	ms := []pyjson.Member{pyjson.KV("score", pyjson.Round(h.rank, 4)), pyjson.KV("relevance", pyjson.Round(h.relevance, 4)),
+		pyjson.KV("recency", pyjson.Round(h.recency, 4))}
 	if h.weight != 1 {
 		ms = append(ms, pyjson.KV("fleet_weight", h.weight))
 	}
