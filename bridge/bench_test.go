@@ -87,7 +87,7 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				w, _ := s.enrich(torusfield.KindWormhole, 5)
 				a, _ := s.enrich(torusfield.KindAttractor, 3)
 				q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
-					DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: maxMethodologyHits,
+					DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: relevance.MaxMethodologyHits,
 					Routing: s.routingSnapshot(s.engine.Cursor.Node, paths[:min(6, len(paths))], energy, w, a)}
 				dq := q
 				dq.Routing = pyjson.NullValue()

@@ -19,9 +19,7 @@ const (
 	consultMagnitude     = 1.5 // context energy per resolved capability
 	reportMagnitude      = 1.0 // energy injected at a reported action
 	phiReportInterval    = 5   // reports between φ-cycles
-	maxMethodologyHits   = relevance.MaxMethodologyHits
-	maxDeadEndHits       = relevance.MaxDeadEndHits
-	advisoryTopN         = 6 // suggested paths per consult
+	advisoryTopN         = 6   // suggested paths per consult
 	temporalDecayRate    = relevance.DecayRate
 	structuralWeight     = relevance.StructuralWeight
 	fleetWeight          = relevance.FleetWeight
@@ -143,7 +141,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	q.Routing = relevance.RoutingSnapshot(e, cursor, top, ctxEnergy, wormholes, attractors)
-	q.Max = maxMethodologyHits
+	q.Max = relevance.MaxMethodologyHits
 	methHits, judgmentHits, deadOut := kc.Methodology, kc.Judgment, kc.DeadEnds
 	if !s.model.governsKnowledge() {
 		if methHits, judgmentHits, deadOut, err = s.knowledge().Reference(q, deadHits, judgmentWindow); err != nil {
