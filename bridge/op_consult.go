@@ -208,21 +208,11 @@ func consultQuery(s *session, context string, resolved []string) knowledge.Query
 	return s.knowledge().Query(context, resolved)
 }
 
-// consultDeadEnds finds the dead ends that fit a consult's context and the
-// penalty they put on the capabilities they name: a model that governs
-// knowledge (v4 and later) reads them from its knowledge context, the
-// others search the dead ends as the reference does.
+// consultDeadEnds finds the dead ends that fit a consult's context
+// (relevance.Source.DeadEndHits) and the penalty they put on the
+// capabilities they name: v5's (deadEndPenalty), or the engine's.
 func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, penalty, error) {
-	var kc relevance.Context
-	var deadHits, penalising []knowledge.DeadEndHit
-	var err error
-	if s.model.governsKnowledge() {
-		kc, err = s.knowledge().Context(context)
-		penalising = kc.Penalising
-	} else {
-		deadHits, err = s.knowledge().ReferenceDeadEnds(context, q)
-		penalising = deadHits
-	}
+	kc, deadHits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.governsKnowledge())
 	if err != nil {
 		return kc, nil, penalty{}, err
 	}

@@ -90,3 +90,16 @@ func (s *Source) Reference(q knowledge.Query, deadHits []knowledge.DeadEndHit, j
 	}
 	return methHits, judgmentHits, deadOut, nil
 }
+
+// DeadEndHits finds the dead ends that fit a consult's context and those
+// that penalise: a model that governs knowledge (governs: v4 and later)
+// takes them from its knowledge context (kc), the others search the dead
+// ends as the reference does (deadHits, which all penalise).
+func (s *Source) DeadEndHits(context string, q knowledge.Query, governs bool) (kc Context, deadHits, penalising []knowledge.DeadEndHit, err error) {
+	if governs {
+		kc, err = s.Context(context)
+		return kc, nil, kc.Penalising, err
+	}
+	deadHits, err = s.ReferenceDeadEnds(context, q)
+	return kc, deadHits, deadHits, err
+}
