@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -77,7 +78,7 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				resolved := resolveCapabilities(s.manifest, kw, context, nil, recent)
+				resolved := relevance.ResolveCapabilities(s.manifest, kw, context, nil, recent)
 				energy := s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 				paths, err := s.scorePaths(s.engine.Cursor.Node, nil, nil)
 				if err != nil {
@@ -86,35 +87,22 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				w, _ := s.enrich(torusfield.KindWormhole, 5)
 				a, _ := s.enrich(torusfield.KindAttractor, 3)
 				q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
-					DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: maxMethodologyHits,
+					DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: relevance.MaxMethodologyHits,
 					Routing: s.routingSnapshot(s.engine.Cursor.Node, paths[:min(6, len(paths))], energy, w, a)}
 				dq := q
-				dq.Max, dq.Routing = maxDeadEndHits, pyjson.NullValue()
+				dq.Routing = pyjson.NullValue()
 				for b.Loop() {
 					b.StopTimer()
 					s.tx.Discard() // as a new call: nothing read yet
 					b.StartTimer()
-					p := q.Prepare("")
-					for _, f := range []struct {
-						rel    string
-						window int
-						kind   knowledge.Kind
-					}{{relMethodology, 0, knowledge.MethodologyKind}, {relJudgment, judgmentWindow, knowledge.JudgmentKind}} {
-						entries, err := s.candidates(f.rel, f.window, q.Max, p, f.kind)
-						if err != nil {
-							b.Fatal(err)
-						}
-						if f.kind == knowledge.MethodologyKind {
-							knowledge.SearchMethodology(entries, q)
-						} else {
-							knowledge.SearchJudgmentNodes(entries, q)
-						}
-					}
-					dead, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
+					k := s.knowledge()
+					dead, err := k.ReferenceDeadEnds(context, dq)
 					if err != nil {
 						b.Fatal(err)
 					}
-					knowledge.SearchDeadEnds(dead, dq, context)
+					if _, _, _, err := k.Reference(q, dead, judgmentWindow); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		}

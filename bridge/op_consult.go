@@ -1,13 +1,12 @@
 package bridge
 
 import (
-	"cmp"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -15,16 +14,15 @@ import (
 
 // Tuning of the bridge, the reference's defaults.
 const (
-	consultWarmup        = 15   // θ-step warm-up of the energy field on consult
-	contextDiffusion     = 5    // diffusion steps of context energy: min(15, 5)
-	consultMagnitude     = 1.5  // context energy per resolved capability
-	reportMagnitude      = 1.0  // energy injected at a reported action
-	phiReportInterval    = 5    // reports between φ-cycles
-	maxMethodologyHits   = 5    // methodology and judgment hits per consult
-	maxDeadEndHits       = 3    // dead-end hits per consult
-	advisoryTopN         = 6    // suggested paths per consult
-	temporalDecayRate    = 0.01 // per day
-	structuralWeight     = 10.0 // weight of routing-snapshot similarity
+	consultWarmup        = 15  // θ-step warm-up of the energy field on consult
+	contextDiffusion     = 5   // diffusion steps of context energy: min(15, 5)
+	consultMagnitude     = 1.5 // context energy per resolved capability
+	reportMagnitude      = 1.0 // energy injected at a reported action
+	phiReportInterval    = 5   // reports between φ-cycles
+	advisoryTopN         = 6   // suggested paths per consult
+	temporalDecayRate    = relevance.DecayRate
+	structuralWeight     = relevance.StructuralWeight
+	fleetWeight          = relevance.FleetWeight
 	recentForVocabulary  = 20   // recent methodology entries that enrich capability resolution
 	openQuestionsConsult = 500  // characters of open questions a consult shows
 	openQuestionsResume  = 1000 // characters of open questions a resume shows
@@ -74,9 +72,11 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 	run:      opConsult,
 }
 
-// opConsult advises before an action (consultSpec's arguments).
+// opConsult advises before an action (consultSpec's arguments): the
+// engine's routing and the learned suggestions, with what the workspace
+// knows about the context (package relevance).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
-	context := c.Args.StrOf("context")
+	context, task, greedy := c.Args.StrOf("context"), c.Args.StrOf("task"), argBool(c, "greedy")
 	from, positioned := position(c)
 	if err := s.checkPosition(c); err != nil {
 		return pyjson.Value{}, err
@@ -87,7 +87,6 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-
 	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 	if !positioned { // advice at a position is a look, not a step of the engine
 		for range consultWarmup {
@@ -96,14 +95,12 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 			e.RunInjections()
 		}
 	}
-	wormholes, err := s.enrich(torusfield.KindWormhole, 5)
+	anns, err := s.annotations()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	attractors, err := s.enrich(torusfield.KindAttractor, 3)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
+	wormholes := relevance.Enrich(e, anns, torusfield.KindWormhole, 5)
+	attractors := relevance.Enrich(e, anns, torusfield.KindAttractor, 3)
 
 	cursor := e.Cursor.Node
 	switch {
@@ -116,14 +113,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		cursor = v.TaskEpisode(c.Args.StrOf("task"), context).At
+		cursor = v.TaskEpisode(task, context).At
 	}
 	q := consultQuery(s, context, resolved)
 	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-
 	ctxMap := make(map[string]float64, len(ctxEnergy))
 	for _, ne := range ctxEnergy {
 		ctxMap[ne.Node] = ne.Energy
@@ -132,37 +128,24 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	var advisoryID string
 	switch {
 	case positioned:
-		if top, _, err = s.adviceAt(c.Args.StrOf("task"), context, from, ctxMap, penalty.energy, argBool(c, "greedy")); err != nil {
-			return pyjson.Value{}, err
-		}
+		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty.energy, greedy)
 	case s.model.nextSteps():
-		if top, advisoryID, err = s.suggestSteps(c.Args.StrOf("task"), context, penalty.energy, argBool(c, "greedy")); err != nil {
-			return pyjson.Value{}, err
-		}
+		top, advisoryID, err = s.suggestSteps(task, context, penalty.energy, greedy)
 	case s.model.learns():
-		if top, advisoryID, err = s.suggestLearned(context, penalty.energy, !argBool(c, "greedy")); err != nil {
-			return pyjson.Value{}, err
-		}
+		top, advisoryID, err = s.suggestLearned(context, penalty.energy, !greedy)
 	default:
-		paths, err := s.scorePaths(cursor, ctxMap, penalty.energy)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
+		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty.energy), func(p pyjson.Value) string { return p.StrOf("to") })
 		top = paths[:min(advisoryTopN, len(paths))]
 	}
-	q.Routing = s.routingSnapshot(cursor, top, ctxEnergy, wormholes, attractors)
-	q.Max = maxMethodologyHits
-
-	methHits, judgmentHits, deadOut := kc.methodology, kc.judgment, kc.deadEnds
-	if !s.model.governsKnowledge() {
-		if methHits, judgmentHits, deadOut, err = s.referenceKnowledge(q, deadHits); err != nil {
-			return pyjson.Value{}, err
-		}
+	if err != nil {
+		return pyjson.Value{}, err
 	}
-	for _, list := range []*[]pyjson.Value{&methHits, &judgmentHits, &deadOut} {
-		if *list == nil {
-			*list = []pyjson.Value{}
+	q.Routing = relevance.RoutingSnapshot(e, cursor, top, ctxEnergy, wormholes, attractors)
+	q.Max = relevance.MaxMethodologyHits
+	methHits, judgmentHits, deadOut := kc.Methodology, kc.Judgment, kc.DeadEnds
+	if !s.model.governsKnowledge() {
+		if methHits, judgmentHits, deadOut, err = s.knowledge().Reference(q, deadHits, judgmentWindow); err != nil {
+			return pyjson.Value{}, err
 		}
 	}
 	openQ, err := openQuestions(s.ws, openQuestionsConsult, true)
@@ -173,44 +156,36 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-
-	boosted := []pyjson.Member{}
-	for _, ne := range sortedEnergies(ctxEnergy) {
-		if ne.Energy > 0.01 {
-			boosted = append(boosted, pyjson.KV(ne.Node, round(ne.Energy, 4)))
-		}
-	}
 	out := []pyjson.Member{
 		pyjson.KV("cursor", cursor),
 		pyjson.KV("resolved_capabilities", resolved),
 		pyjson.KV("suggested_paths", top),
 		pyjson.KV("wormholes", wormholes),
 		pyjson.KV("attractors", attractors),
-		pyjson.KV("methodology_hits", methHits),
-		pyjson.KV("dead_ends", deadOut),
-		pyjson.KV("judgment_hits", judgmentHits),
-		pyjson.KV("penalty_applied", penalty.applied()),
+		pyjson.KV("methodology_hits", hitsOrEmpty(methHits)),
+		pyjson.KV("dead_ends", hitsOrEmpty(deadOut)),
+		pyjson.KV("judgment_hits", hitsOrEmpty(judgmentHits)),
+		pyjson.KV("penalty_applied", relevance.Applied(penalty.order, penalty.energy)),
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("unannotated_count", len(unannotated)),
 		pyjson.KV("open_questions", openQ),
-		pyjson.KV("context_boosted", boosted),
+		pyjson.KV("context_boosted", relevance.Boosted(ctxEnergy)),
 	}
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
 	}
-	if task := c.Args.StrOf("task"); task != "" && s.model.nextSteps() {
+	if task != "" && s.model.nextSteps() {
 		out = append(out, pyjson.KV("task", task))
 	}
 	if s.leftOut != nil {
 		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
 	}
 	if s.model.governsKnowledge() {
-		out = append(out, pyjson.KV("left_out", kc.leftOut))
 		obs, err := s.observationContext(context)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("observations", obs))
+		out = append(out, pyjson.KV("left_out", kc.LeftOut), pyjson.KV("observations", obs))
 		s.rememberContext(advisoryID, obs)
 	}
 	if want := c.Args.StrsOf("fields"); len(want) > 0 {
@@ -219,46 +194,40 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	return pyjson.ObjectValue(out), nil
 }
 
+// hitsOrEmpty is a list of hits, [] for none.
+func hitsOrEmpty(hits []pyjson.Value) []pyjson.Value {
+	if hits == nil {
+		return []pyjson.Value{}
+	}
+	return hits
+}
+
 // consultQuery is a consult's query of the knowledge, before its routing
 // snapshot.
 func consultQuery(s *session, context string, resolved []string) knowledge.Query {
-	return knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
-		DecayRate: temporalDecayRate, StructuralWeight: structuralWeight}
+	return s.knowledge().Query(context, resolved)
 }
 
-// consultDeadEnds finds the dead ends that fit a consult's context and the
-// penalty they put on the capabilities they name: a model that governs
-// knowledge (v4 and later) reads them from its knowledge context, the
-// others search the dead ends as the reference does.
-func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *keywords) (knowledgeContext, []knowledge.DeadEndHit, penalty, error) {
-	dq := q
-	dq.Max = maxDeadEndHits
-	var kc knowledgeContext
-	var deadHits, penalising []knowledge.DeadEndHit
-	if s.model.governsKnowledge() {
-		var err error
-		if kc, err = s.knowledgeContext(context); err != nil {
-			return kc, nil, penalty{}, err
-		}
-		penalising = kc.penalising
-	} else {
-		deadEnds, err := s.candidates(relDeadEnds, 0, dq.Max, dq.Prepare(context), knowledge.DeadEndKind)
-		if err != nil {
-			return kc, nil, penalty{}, err
-		}
-		deadHits = knowledge.SearchDeadEnds(deadEnds, dq, context)
-		penalising = deadHits
+// consultDeadEnds finds the dead ends that fit a consult's context
+// (relevance.Source.DeadEndHits) and the penalty they put on the
+// capabilities they name: v5's (deadEndPenalty), or the engine's.
+func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, penalty, error) {
+	kc, deadHits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.governsKnowledge())
+	if err != nil {
+		return kc, nil, penalty{}, err
 	}
 	if s.model.nextSteps() {
 		return kc, deadHits, deadEndPenalty(s, penalising), nil
 	}
-	return kc, deadHits, penaltyEnergy(s, kw, penalising), nil
+	var p penalty
+	p.order, p.energy = relevance.PenaltyEnergy(s.manifest, kw, penalising)
+	return kc, deadHits, p, nil
 }
 
 // taskCapabilities are the capabilities a call's task uses: those its
 // "context" evokes and those its "capabilities" name (a name the manifest
 // lacks is ignored, with a warning), as consult and coverage resolve them.
-func (s *session) taskCapabilities(c Call, kw *keywords) ([]string, error) {
+func (s *session) taskCapabilities(c Call, kw *relevance.Keywords) ([]string, error) {
 	explicit := c.Args.StrsOf("capabilities")
 	for _, name := range explicit {
 		if !s.manifest.Has(name) {
@@ -269,83 +238,24 @@ func (s *session) taskCapabilities(c Call, kw *keywords) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return resolveCapabilities(s.manifest, kw, c.Args.StrOf("context"), explicit, recent), nil
+	return relevance.ResolveCapabilities(s.manifest, kw, c.Args.StrOf("context"), explicit, recent), nil
 }
 
-// sortedEnergies orders node energies by descending energy, ties in
-// manifest order.
-func sortedEnergies(in []torusfield.NodeEnergy) []torusfield.NodeEnergy {
-	out := slices.Clone(in)
-	slices.SortStableFunc(out, func(a, b torusfield.NodeEnergy) int { return cmp.Compare(b.Energy, a.Energy) })
-	return out
-}
-
-// penalty is the negative-knowledge energy of matched dead ends: one unit
-// per dead end on each capability it names or its keywords evoke.
+// penalty is the negative-knowledge energy of matched dead ends, on each
+// capability in the order first penalised (relevance.PenaltyEnergy).
 type penalty struct {
 	order  []string
 	energy map[string]float64
 }
 
-func penaltyEnergy(s *session, kw *keywords, hits []knowledge.DeadEndHit) penalty {
-	p := penalty{energy: map[string]float64{}}
-	for _, h := range hits {
-		caps := knowledge.Strings(h.Entry, "capabilities")
-		for _, word := range knowledge.Strings(h.Entry, "keywords") {
-			caps = append(caps, kw.evoke(word)...)
-		}
-		seen := map[string]bool{}
-		for _, c := range caps {
-			if seen[c] || !s.manifest.Has(c) {
-				continue
-			}
-			seen[c] = true
-			if _, ok := p.energy[c]; !ok {
-				p.order = append(p.order, c)
-			}
-			p.energy[c] += 1.0
-		}
-	}
-	return p
-}
-
-// applied lists the penalties above 0.01, largest first.
-func (p penalty) applied() pyjson.Value {
-	order := slices.Clone(p.order)
-	slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(p.energy[b], p.energy[a]) })
-	ms := []pyjson.Member{}
-	for _, c := range order {
-		if p.energy[c] > 0.01 {
-			ms = append(ms, pyjson.KV(c, round(p.energy[c], 4)))
-		}
-	}
-	return pyjson.ObjectValue(ms)
-}
-
-// openQuestions returns the text of the newest open-questions file of the
-// working state (by name, descending), trimmed and cut to max characters.
-// When newestOnly, an empty newest file gives nothing (consult); otherwise
-// the newest non-empty file counts (resume).
+// openQuestions is relevance.OpenQuestions, cut to max characters.
 func openQuestions(ws *workspace.Workspace, max int, newestOnly bool) ([]string, error) {
-	matches, err := filepath.Glob(filepath.Join(ws.Path(relWorkingState), "*open-questions*"))
+	out, err := relevance.OpenQuestions(ws, newestOnly)
 	if err != nil {
 		return nil, internal(err, "list working state")
 	}
-	slices.Sort(matches)
-	slices.Reverse(matches)
-	out := []string{}
-	for _, p := range matches {
-		data, err := workspace.ReadFile(p)
-		if err != nil {
-			continue // a directory or unreadable file: the reference would fail; skip it
-		}
-		if text := strings.TrimSpace(string(data)); text != "" {
-			out = append(out, runePrefix(text, max))
-			break
-		}
-		if newestOnly {
-			break
-		}
+	for i, text := range out {
+		out[i] = runePrefix(text, max)
 	}
 	return out, nil
 }
@@ -386,53 +296,6 @@ func pickFields(out []pyjson.Member, want []string) (pyjson.Value, error) {
 var consultParts = []string{"cursor", "resolved_capabilities", "suggested_paths", "wormholes", "attractors",
 	"methodology_hits", "dead_ends", "judgment_hits", "penalty_applied", "pp_health", "unannotated_count",
 	"open_questions", "context_boosted", "advisory_id", "model", "left_out_by_policy", "left_out", "observations", "warnings"}
-
-// referenceKnowledge is the reference's search of methodology, judgment
-// nodes and dead ends (models v2 and v3), as consult shows them.
-func (s *session) referenceKnowledge(q knowledge.Query, deadHits []knowledge.DeadEndHit) (methHits, judgmentHits, deadOut []pyjson.Value, err error) {
-	prepared := q.Prepare("")
-	methodology, err := s.candidates(relMethodology, 0, q.Max, prepared, knowledge.MethodologyKind)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	for _, h := range knowledge.SearchMethodology(methodology, q) {
-		methHits = append(methHits, pyjson.Obj(
-			pyjson.KV("summary", h.Entry.StrOf("summary")),
-			pyjson.KV("date", h.Entry.StrOf("date")),
-			pyjson.KV("capabilities", h.Entry.GetOr("capabilities", pyjson.ArrayValue(nil))),
-		))
-	}
-	nodes, err := s.candidates(relJudgment, judgmentWindow, q.Max, prepared, knowledge.JudgmentKind)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	nodeHits := knowledge.SearchJudgmentNodes(nodes, q)
-	for _, h := range nodeHits {
-		judgmentHits = append(judgmentHits, pyjson.Obj(
-			pyjson.KV("id", h.Entry.GetOr("id", pyjson.StringValue(""))),
-			pyjson.KV("action", h.Entry.GetOr("action", pyjson.StringValue(""))),
-			pyjson.KV("methodology_summary", h.Entry.GetOr("methodology_summary", pyjson.StringValue(""))),
-			pyjson.KV("negative_knowledge", h.Entry.GetOr("negative_knowledge", pyjson.StringValue(""))),
-			pyjson.KV("outcome_success", h.Entry.GetOr("outcome_success", pyjson.StringValue(""))),
-			pyjson.KV("date", h.Entry.GetOr("date", pyjson.StringValue(""))),
-		))
-	}
-	for _, h := range deadHits {
-		matched := h.ReopenMatched
-		if matched == nil {
-			matched = []string{}
-		}
-		deadOut = append(deadOut, pyjson.Obj(
-			pyjson.KV("topic", h.Entry.GetOr("topic", pyjson.StringValue(""))),
-			pyjson.KV("why_closed", h.Entry.GetOr("why_closed", pyjson.StringValue(""))),
-			pyjson.KV("date", h.Entry.GetOr("date", pyjson.StringValue(""))),
-			pyjson.KV("reopen_conditions", h.Entry.GetOr("reopen_conditions", pyjson.StringValue(""))),
-			pyjson.KV("reopen_triggered", h.ReopenTriggered),
-			pyjson.KV("reopen_matched", matched),
-		))
-	}
-	return methHits, judgmentHits, deadOut, nil
-}
 
 // consultOutput is the answer of consult.
 var consultOutput = []OutputField{

@@ -104,9 +104,8 @@ type sessionPolicy struct {
 // sessionCaches are the knowledge and recall indexes a call builds or
 // loads once.
 type sessionCaches struct {
-	// recallAnalyzer is the workspace's term analyzer (relevance.go).
+	// recallAnalyzer is the workspace's term analyzer (knowledge.go).
 	recallAnalyzer *recall.Analyzer
-	termKey        string // the term index's rule key (termRule), once computed
 	// obsCtx is consult's index of the believed observations (loaded from
 	// the files derived from the book, or built from it: then obsCtxDirty
 	// has the commit write those files).
@@ -223,14 +222,6 @@ func (s *session) add(rel string, v pyjson.Value) error {
 // by knowledge.MarkdownBlock.
 func (s *session) appendText(rel, text string) {
 	s.tx.Append(rel, []byte("\n"+knowledge.MarkdownBlock(text)+"\n"))
-}
-
-// candidates returns the entries of a data file a search returning max
-// hits could return (search.Candidates), after the transaction has made
-// the index current if it may.
-func (s *session) candidates(rel string, window, max int, p *knowledge.Prepared, k knowledge.Kind) ([]pyjson.Value, error) {
-	s.tx.RefreshIndex(rel)
-	return search.Candidates(s.tx, rel, window, max, p, k)
 }
 
 // methodologyByCaps runs a capability-only methodology search

@@ -1,13 +1,9 @@
-package bridge
+package relevance
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
@@ -27,14 +23,24 @@ import (
 //	recency   = 1 / (1 + 0.01·days)  the reference's decay of an entry's date
 //
 // Hits ranking below knowledgeMinRank, near-duplicates of a hit ranked
-// above, and dead ends that neither match the context (relevantDeadEnds)
+// above, and dead ends that neither match the context (DeadEnds)
 // nor have their reopen conditions hold are left out; at most
-// maxMethodologyHits methodology entries and judgment nodes and
-// maxDeadEndHits dead ends are kept, within knowledgeMaxBytes of JSON in
+// MaxMethodologyHits methodology entries and judgment nodes and
+// MaxDeadEndHits dead ends are kept, within knowledgeMaxBytes of JSON in
 // all, and the answer's "left_out" counts the rest by kind. Each hit
 // explains its rank. A workspace of model v2 or v3 keeps the reference's
 // search.
 const (
+	// MaxMethodologyHits is the most methodology entries, and the most
+	// judgment nodes, a consult shows; MaxDeadEndHits the most dead ends.
+	MaxMethodologyHits = 5
+	MaxDeadEndHits     = 3
+	// DecayRate is the reference's decay of an entry's date, per day.
+	DecayRate = 0.01
+	// StructuralWeight weighs the similarity of routing snapshots in the
+	// reference's search.
+	StructuralWeight = 10.0
+
 	knowledgeMinRank  = 0.02
 	knowledgeMaxBytes = 4000
 	// knowledgeCandidates is how many hits of each kind the search returns
@@ -45,83 +51,6 @@ const (
 	shownText = 280
 )
 
-// termRuleVersion names what termFields indexes: a change to it is a new
-// version, and the term index is rebuilt.
-const termRuleVersion = "fields-1"
-
-// termFields are the weighted fields of an entry of a knowledge file, as
-// the term index holds them.
-var termFields = map[string][]struct {
-	name   string
-	weight int
-}{
-	relMethodology: {{"text", recall.TextWeight}, {"generalized_pattern", recall.TextWeight},
-		{"failure_condition", recall.TextWeight}, {"keywords", recall.KeywordsWeight}, {"capabilities", recall.CapabilitiesWeight}},
-	relDeadEnds: {{"topic", recall.TitleWeight}, {"why_closed", recall.TextWeight}, {"text", recall.TextWeight},
-		{"reopen_conditions", recall.TextWeight}, {"keywords", recall.KeywordsWeight}, {"capabilities", recall.CapabilitiesWeight}},
-	// A judgment node's keywords are words of its own text: not counted twice.
-	relJudgment: {{"context.task_description", recall.TitleWeight}, {"outcome", recall.TextWeight},
-		{"methodology_summary", recall.TextWeight}, {"negative_knowledge", recall.TextWeight},
-		{"action", recall.CapabilitiesWeight}},
-}
-
-// termRule is the term index's rule for a knowledge file of this workspace.
-func (s *session) termRule(rel string) search.TermRule {
-	if s.termKey == "" {
-		sum := sha256.Sum256([]byte(gjson.GetBytes(s.manifest.Bytes(), "synonyms").Raw))
-		s.termKey = termRuleVersion + " synonyms:" + hex.EncodeToString(sum[:8])
-	}
-	fields := termFields[rel]
-	return search.TermRule{
-		Key:      s.termKey,
-		Analyzer: s.analyzer(),
-		Fields: func(v pyjson.Value) []recall.Field {
-			var out []recall.Field
-			if rel == relMethodology {
-				// A v4 entry keeps its text whole; an older one, its summary.
-				if _, ok := v.Get("text"); !ok {
-					out = append(out, recall.Field{Text: v.StrOf("summary"), Weight: recall.TextWeight})
-				}
-			}
-			for _, f := range fields {
-				if t := entryText(v, f.name); t != "" {
-					out = append(out, recall.Field{Text: t, Weight: f.weight})
-				}
-			}
-			return out
-		},
-	}
-}
-
-// entryText is a field of an entry as text: a string, or a list's strings
-// joined; "a.b" names a member of an object member.
-func entryText(v pyjson.Value, name string) string {
-	for {
-		head, rest, nested := strings.Cut(name, ".")
-		x, ok := v.Get(head)
-		if !ok {
-			return ""
-		}
-		if nested {
-			v, name = x, rest
-			continue
-		}
-		switch x.Kind() {
-		case pyjson.String:
-			return x.Str()
-		case pyjson.Array:
-			var parts []string
-			for _, it := range x.Items() {
-				if it.Kind() == pyjson.String {
-					parts = append(parts, it.Str())
-				}
-			}
-			return strings.Join(parts, " ")
-		}
-		return ""
-	}
-}
-
 // knowledgeHit is a hit of the knowledge context, ranked.
 type knowledgeHit struct {
 	entry                    pyjson.Value
@@ -130,29 +59,31 @@ type knowledgeHit struct {
 	matched, terms           []string
 	// agent names the workspace the entry is from when the consult
 	// searched a fleet; peer is 0 for the agent's own, else its peer's
-	// position + 1; weight is fleetWeight for a peer's.
+	// position + 1; weight is FleetWeight for a peer's.
 	agent  string
 	peer   int
 	weight float64
 }
 
-// knowledgeContext is the methodology, dead ends and judgment nodes a
-// consult of a v4 workspace shows, and the dead ends that penalise.
-type knowledgeContext struct {
-	methodology, deadEnds, judgment []pyjson.Value
-	penalising                      []knowledge.DeadEndHit
-	leftOut                         pyjson.Value
+// A Context is the methodology, dead ends and judgment nodes a consult of
+// a v4 workspace shows for a context, and the dead ends that penalise.
+type Context struct {
+	Methodology, DeadEnds, Judgment []pyjson.Value
+	Penalising                      []knowledge.DeadEndHit
+	// LeftOut counts the hits of each kind left out.
+	LeftOut pyjson.Value
 }
 
-func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
-	var kc knowledgeContext
-	ctx := s.analyzer().Terms(context)
+// Context finds what a v4 workspace (and its fleet) knows about a context.
+func (s *Source) Context(context string) (Context, error) {
+	var kc Context
+	ctx := s.Analyzer().Terms(context)
 	size := 0
 	left := map[string]int{}
 	for _, kind := range []struct {
 		rel, name string
 		max       int
-	}{{relDeadEnds, "dead_ends", maxDeadEndHits}, {relMethodology, "methodology", maxMethodologyHits}, {relJudgment, "judgment", maxMethodologyHits}} {
+	}{{workspace.RelDeadEnds, "dead_ends", MaxDeadEndHits}, {workspace.RelMethodology, "methodology", MaxMethodologyHits}, {workspace.RelJudgment, "judgment", MaxMethodologyHits}} {
 		hits, err := s.rankedKnowledge(kind.rel, ctx)
 		if err != nil {
 			return kc, err
@@ -166,19 +97,19 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 			var v pyjson.Value
 			var pen []knowledge.DeadEndHit
 			switch kind.rel {
-			case relDeadEnds:
-				shown, penalising := s.relevantDeadEnds([]knowledge.DeadEndHit{{Hit: knowledge.Hit{Entry: h.entry}}}, context)
+			case workspace.RelDeadEnds:
+				shown, penalising := DeadEnds(s.Analyzer(), []knowledge.DeadEndHit{{Hit: knowledge.Hit{Entry: h.entry}}}, context)
 				if len(shown) == 0 {
 					continue // not relevant: not left out either
 				}
 				v, pen = deadEndView(shown[0], h), penalising
-			case relMethodology:
+			case workspace.RelMethodology:
 				v = pyjson.Obj(
 					pyjson.KV("summary", shown(methodologyText(h.entry))),
 					pyjson.KV("date", h.entry.StrOf("date")),
 					pyjson.KV("capabilities", h.entry.GetOr("capabilities", pyjson.ArrayValue(nil))),
 					pyjson.KV("rank", h.rankValue()))
-			case relJudgment:
+			case workspace.RelJudgment:
 				v = pyjson.Obj(
 					pyjson.KV("id", h.entry.GetOr("id", pyjson.StringValue(""))),
 					pyjson.KV("action", h.entry.GetOr("action", pyjson.StringValue(""))),
@@ -196,52 +127,52 @@ func (s *session) knowledgeContext(context string) (knowledgeContext, error) {
 			}
 			size += n
 			kept = append(kept, h.terms)
-			kc.penalising = append(kc.penalising, pen...)
+			kc.Penalising = append(kc.Penalising, pen...)
 			switch kind.rel {
-			case relDeadEnds:
-				kc.deadEnds = append(kc.deadEnds, v)
-			case relMethodology:
-				kc.methodology = append(kc.methodology, v)
-			case relJudgment:
-				kc.judgment = append(kc.judgment, v)
+			case workspace.RelDeadEnds:
+				kc.DeadEnds = append(kc.DeadEnds, v)
+			case workspace.RelMethodology:
+				kc.Methodology = append(kc.Methodology, v)
+			case workspace.RelJudgment:
+				kc.Judgment = append(kc.Judgment, v)
 			}
 		}
 	}
-	kc.leftOut = pyjson.Obj(pyjson.KV("methodology", left["methodology"]), pyjson.KV("dead_ends", left["dead_ends"]),
+	kc.LeftOut = pyjson.Obj(pyjson.KV("methodology", left["methodology"]), pyjson.KV("dead_ends", left["dead_ends"]),
 		pyjson.KV("judgment", left["judgment"]))
 	return kc, nil
 }
 
-// fleetWeight scales the rank of another agent's entry (a fleet's peer):
+// FleetWeight scales the rank of another agent's entry (a fleet's peer):
 // an agent's own evidence weighs more.
-const fleetWeight = 0.8
+const FleetWeight = 0.8
 
 // rankedKnowledge searches a knowledge file, and the same file of the
 // fleet's other workspaces, for the context's terms and ranks the hits by
-// relevance × recency (× fleetWeight for another agent's), best first
+// relevance × recency (× FleetWeight for another agent's), best first
 // (ties: the agent's own first, then in file order), without those ranking
 // below knowledgeMinRank. With peers, each hit names its agent.
-func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, error) {
+func (s *Source) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, error) {
 	if len(ctx) == 0 {
 		return nil, nil
 	}
-	out, err := s.rankedIn(s.tx, rel, ctx, "", 1)
+	out, err := s.rankedIn(s.Tx, rel, ctx, "", 1)
 	if err != nil {
 		return nil, err
 	}
-	if len(s.peers) > 0 {
+	if len(s.Peers) > 0 {
 		for i := range out {
-			out[i].agent = s.agentID
+			out[i].agent = s.Agent
 		}
 	}
-	for i, p := range s.peers {
+	for i, p := range s.Peers {
 		// A peer's mirror is this process's own copy: searched as a
 		// writer, so that its term index is kept.
-		tx, err := p.ws.Begin(true)
+		tx, err := p.WS.Begin(true)
 		if err != nil {
 			continue // a peer that cannot be read is left out
 		}
-		hits, err := s.rankedIn(tx, rel, ctx, p.name, fleetWeight)
+		hits, err := s.rankedIn(tx, rel, ctx, p.Name, FleetWeight)
 		tx.Close()
 		if err != nil {
 			continue
@@ -266,7 +197,7 @@ func (s *session) rankedKnowledge(rel string, ctx []string) ([]knowledgeHit, err
 }
 
 // rankedIn ranks the hits of one workspace's file (see rankedKnowledge).
-func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent string, weight float64) ([]knowledgeHit, error) {
+func (s *Source) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent string, weight float64) ([]knowledgeHit, error) {
 	rule := s.termRule(rel)
 	hits, err := search.Terms(tx, rel, recall.Query{Terms: ctx, Max: knowledgeCandidates}, rule)
 	if err != nil {
@@ -275,7 +206,7 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 	var out []knowledgeHit
 	for _, h := range hits {
 		k := knowledgeHit{entry: h.Entry, line: h.Line, agent: agent, weight: weight, relevance: h.Score / (h.Score + 1),
-			recency: knowledge.Decay(h.Entry.StrOf("date"), s.now, temporalDecayRate)}
+			recency: knowledge.Decay(h.Entry.StrOf("date"), s.Now, DecayRate)}
 		k.rank = k.relevance * k.recency * weight
 		if k.rank < knowledgeMinRank {
 			continue
@@ -287,7 +218,7 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 		for _, f := range rule.Fields(h.Entry) {
 			text = append(text, f.Text)
 		}
-		k.terms = s.analyzer().Terms(strings.Join(text, " "))
+		k.terms = s.Analyzer().Terms(strings.Join(text, " "))
 		out = append(out, k)
 	}
 	return out, nil
@@ -295,8 +226,8 @@ func (s *session) rankedIn(tx *workspace.Tx, rel string, ctx []string, agent str
 
 // rankValue explains a hit's rank.
 func (h knowledgeHit) rankValue() pyjson.Value {
-	ms := []pyjson.Member{pyjson.KV("score", round(h.rank, 4)), pyjson.KV("relevance", round(h.relevance, 4)),
-		pyjson.KV("recency", round(h.recency, 4))}
+	ms := []pyjson.Member{pyjson.KV("score", pyjson.Round(h.rank, 4)), pyjson.KV("relevance", pyjson.Round(h.relevance, 4)),
+		pyjson.KV("recency", pyjson.Round(h.recency, 4))}
 	if h.weight != 1 {
 		ms = append(ms, pyjson.KV("fleet_weight", h.weight))
 	}

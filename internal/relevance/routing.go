@@ -1,4 +1,4 @@
-package bridge
+package relevance
 
 import (
 	"cmp"
@@ -8,18 +8,11 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-var round = pyjson.Round
-
-// scorePaths scores the edges leaving src as the reference's advisory does:
+// ScorePaths scores the edges leaving src as the reference's advisory does:
 // the router's score with context boost and penalty, rounded, each with its
-// components and the annotation of a wormhole on the edge, sorted by
-// descending (rounded) score, ties in edge order.
-func (s *session) scorePaths(src string, context, penalty map[string]float64) ([]pyjson.Value, error) {
-	anns, err := s.annotations()
-	if err != nil {
-		return nil, err
-	}
-	e := s.engine
+// components and the annotation (anns: by artifact id) of a wormhole on
+// the edge, sorted by descending (rounded) score, ties in edge order.
+func ScorePaths(e *torusfield.Engine, anns map[string]pyjson.Value, src string, context, penalty map[string]float64) []pyjson.Value {
 	type scored struct {
 		score float64
 		v     pyjson.Value
@@ -40,21 +33,21 @@ func (s *session) scorePaths(src string, context, penalty map[string]float64) ([
 				break
 			}
 		}
-		score := round(es.Score, 4)
+		score := pyjson.Round(es.Score, 4)
 		out = append(out, scored{score, pyjson.Obj(
 			pyjson.KV("to", es.To),
 			pyjson.KV("edge_index", es.Edge),
 			pyjson.KV("score", score),
-			pyjson.KV("context_boost", round(es.ContextBoost, 4)),
-			pyjson.KV("penalty", round(es.Penalty, 4)),
+			pyjson.KV("context_boost", pyjson.Round(es.ContextBoost, 4)),
+			pyjson.KV("penalty", pyjson.Round(es.Penalty, 4)),
 			pyjson.KV("components", pyjson.Obj(
-				pyjson.KV("utility", round(edge.U, 3)),
-				pyjson.KV("cost", round(-edge.C, 3)),
-				pyjson.KV("weight", round(edge.W, 3)),
-				pyjson.KV("novelty", round(edge.N, 3)),
-				pyjson.KV("bias", round(es.Bias, 3)),
-				pyjson.KV("context_energy", round(es.ContextBoost, 3)),
-				pyjson.KV("penalty", round(es.Penalty, 3)),
+				pyjson.KV("utility", pyjson.Round(edge.U, 3)),
+				pyjson.KV("cost", pyjson.Round(-edge.C, 3)),
+				pyjson.KV("weight", pyjson.Round(edge.W, 3)),
+				pyjson.KV("novelty", pyjson.Round(edge.N, 3)),
+				pyjson.KV("bias", pyjson.Round(es.Bias, 3)),
+				pyjson.KV("context_energy", pyjson.Round(es.ContextBoost, 3)),
+				pyjson.KV("penalty", pyjson.Round(es.Penalty, 3)),
 			)),
 			pyjson.KV("annotation", annotation),
 		)})
@@ -64,25 +57,21 @@ func (s *session) scorePaths(src string, context, penalty map[string]float64) ([
 	for i, o := range out {
 		vals[i] = o.v
 	}
-	return vals, nil
+	return vals
 }
 
-// enrich describes the best artifacts of a kind with their edge or node and
-// their annotation.
-func (s *session) enrich(kind string, limit int) ([]pyjson.Value, error) {
-	anns, err := s.annotations()
-	if err != nil {
-		return nil, err
-	}
-	arts := s.engine.Artifacts.ByKind(kind)
+// Enrich describes the best artifacts of a kind with their edge or node and
+// their annotation (anns: by artifact id).
+func Enrich(e *torusfield.Engine, anns map[string]pyjson.Value, kind string, limit int) []pyjson.Value {
+	arts := e.Artifacts.ByKind(kind)
 	slices.SortStableFunc(arts, func(a, b *torusfield.Artifact) int { return cmp.Compare(b.Score, a.Score) })
 	out := []pyjson.Value{}
 	for _, a := range arts[:min(limit, len(arts))] {
-		ms := []pyjson.Member{pyjson.KV("id", a.ID), pyjson.KV("score", round(a.Score, 4))}
+		ms := []pyjson.Member{pyjson.KV("id", a.ID), pyjson.KV("score", pyjson.Round(a.Score, 4))}
 		if ei, ok := a.EdgeIndex(); (kind == torusfield.KindWormhole || kind == torusfield.KindResonance) && ok {
-			if ei < len(s.engine.Graph.Edges) {
-				e := s.engine.Graph.Edges[ei]
-				ms = append(ms, pyjson.KV("from", e.Src), pyjson.KV("to", e.Dst))
+			if ei < len(e.Graph.Edges) {
+				edge := e.Graph.Edges[ei]
+				ms = append(ms, pyjson.KV("from", edge.Src), pyjson.KV("to", edge.Dst))
 			}
 			ms = append(ms, pyjson.KV("hits", payloadOr(a, "hits")), pyjson.KV("mean_net", payloadOr(a, "mean_net")))
 		} else if node, ok := a.Node(); kind == torusfield.KindAttractor && ok {
@@ -96,7 +85,7 @@ func (s *session) enrich(kind string, limit int) ([]pyjson.Value, error) {
 		ms = append(ms, pyjson.KV("annotation", text), pyjson.KV("annotated", annotated))
 		out = append(out, pyjson.ObjectValue(ms))
 	}
-	return out, nil
+	return out
 }
 
 // payloadOr returns a payload field, or the int 0 the reference defaults to.
@@ -107,10 +96,10 @@ func payloadOr(a *torusfield.Artifact, key string) pyjson.Value {
 	return pyjson.IntValue(0)
 }
 
-// routingSnapshot is the structural fingerprint of the routing state that
+// RoutingSnapshot is the structural fingerprint of the routing state that
 // methodology entries and judgment nodes keep, so later consults can match
 // the situation they were learned in.
-func (s *session) routingSnapshot(cursor string, paths []pyjson.Value, context []torusfield.NodeEnergy, wormholes, attractors []pyjson.Value) pyjson.Value {
+func RoutingSnapshot(e *torusfield.Engine, cursor string, paths []pyjson.Value, context []torusfield.NodeEnergy, wormholes, attractors []pyjson.Value) pyjson.Value {
 	top := []pyjson.Value{}
 	for _, p := range paths[:min(5, len(paths))] {
 		to, _ := p.Get("to")
@@ -120,7 +109,7 @@ func (s *session) routingSnapshot(cursor string, paths []pyjson.Value, context [
 	energy := []pyjson.Member{}
 	for _, ne := range context {
 		if ne.Energy > 0.01 {
-			energy = append(energy, pyjson.KV(ne.Node, round(ne.Energy, 4)))
+			energy = append(energy, pyjson.KV(ne.Node, pyjson.Round(ne.Energy, 4)))
 		}
 	}
 	active := []pyjson.Value{}
@@ -135,6 +124,21 @@ func (s *session) routingSnapshot(cursor string, paths []pyjson.Value, context [
 		pyjson.KV("top_paths", top),
 		pyjson.KV("context_energy", energy),
 		pyjson.KV("active_artifacts", active),
-		pyjson.KV("t", s.engine.Grid.T),
+		pyjson.KV("t", e.Grid.T),
 	)
+}
+
+// Boosted is the energy the context put on capabilities, above 0.01,
+// largest first (ties in manifest order), as consult's "context_boosted"
+// shows it.
+func Boosted(context []torusfield.NodeEnergy) pyjson.Value {
+	sorted := slices.Clone(context)
+	slices.SortStableFunc(sorted, func(a, b torusfield.NodeEnergy) int { return cmp.Compare(b.Energy, a.Energy) })
+	ms := []pyjson.Member{}
+	for _, ne := range sorted {
+		if ne.Energy > 0.01 {
+			ms = append(ms, pyjson.KV(ne.Node, pyjson.Round(ne.Energy, 4)))
+		}
+	}
+	return pyjson.ObjectValue(ms)
 }

@@ -1,10 +1,9 @@
-package bridge
+package relevance
 
 import (
 	"slices"
 	"strings"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -40,24 +39,25 @@ var synonyms = [...]struct {
 	{"track", []string{"foundry_track_outcome", "foundry_metrics", "session_status"}},
 }
 
-// keywords answers which capabilities a word evokes, as the reference's
+// Keywords answers which capabilities a word evokes, as the reference's
 // keyword map does: the words (three letters or more) of every semantic
 // label map to the label's capabilities, the words of every capability name
 // and the name itself to the capability, and the synonyms to the
 // capabilities the manifest has. A consult looks up a few dozen words, so
 // each is answered by scanning the manifest when first asked, instead of
 // building the whole map (a fifth of a millisecond) on every call.
-type keywords struct {
+type Keywords struct {
 	m     *torusfield.Manifest
 	cache map[string][]string
 }
 
-func newKeywords(m *torusfield.Manifest) *keywords {
-	return &keywords{m: m, cache: map[string][]string{}}
+// NewKeywords answers for the manifest m.
+func NewKeywords(m *torusfield.Manifest) *Keywords {
+	return &Keywords{m: m, cache: map[string][]string{}}
 }
 
-// evoke returns the capabilities a word evokes, sorted, without repeats.
-func (k *keywords) evoke(word string) []string {
+// Evoke returns the capabilities a word evokes, sorted, without repeats.
+func (k *Keywords) Evoke(word string) []string {
 	if caps, ok := k.cache[word]; ok {
 		return caps
 	}
@@ -119,10 +119,10 @@ func hasNamePart(s, word string) bool {
 	return false
 }
 
-// resolveCapabilities finds the capabilities a task touches: the explicit
+// ResolveCapabilities finds the capabilities a task touches: the explicit
 // ones the manifest knows, those the context's words evoke, and those of
 // recent methodology entries sharing a keyword with the context. Sorted.
-func resolveCapabilities(m *torusfield.Manifest, kw *keywords, context string, explicit []string, recent []knowledge.Entry) []string {
+func ResolveCapabilities(m *torusfield.Manifest, kw *Keywords, context string, explicit []string, recent []knowledge.Entry) []string {
 	caps := map[string]bool{}
 	for _, c := range explicit {
 		if m.Has(c) {
@@ -131,7 +131,7 @@ func resolveCapabilities(m *torusfield.Manifest, kw *keywords, context string, e
 	}
 	words := knowledge.Words(context)
 	for _, w := range words {
-		for _, c := range kw.evoke(w) {
+		for _, c := range kw.Evoke(w) {
 			caps[c] = true
 		}
 	}
@@ -163,24 +163,3 @@ func resolveCapabilities(m *torusfield.Manifest, kw *keywords, context string, e
 	slices.Sort(out)
 	return out
 }
-
-// closest returns up to n names nearest to name by edit distance, nearest
-// first, ties in manifest order: the suggestions of an unknown-capability
-// warning.
-func closest(name string, names []string, n int) []string {
-	return suggest.Closest(name, names, n)
-}
-
-// Nearest is the name of names a misspelt name most likely meant: the
-// closest within an edit distance of 2, else "". Unknown fields and
-// unknown flags both say "did you mean" by it.
-func Nearest(name string, names []string) string {
-	near := closest(name, names, 1)
-	if len(near) == 0 || editDistance(name, near[0]) > 2 {
-		return ""
-	}
-	return near[0]
-}
-
-// editDistance is the Levenshtein distance between two strings, by rune.
-func editDistance(a, b string) int { return suggest.Distance(a, b) }

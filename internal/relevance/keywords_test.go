@@ -1,4 +1,4 @@
-package bridge
+package relevance
 
 import (
 	"slices"
@@ -12,7 +12,7 @@ import (
 )
 
 // wholeKeywordMap builds the reference's keyword map in full, as ucs did
-// before it answered words on demand: the oracle for keywords.evoke.
+// before it answered words on demand: the oracle for Keywords.Evoke.
 func wholeKeywordMap(m *torusfield.Manifest) map[string][]string {
 	sets := map[string]map[string]bool{}
 	add := func(word string, caps ...string) {
@@ -79,15 +79,15 @@ func TestKeywordsEvokeLikeTheWholeMap(t *testing.T) {
 				words = append(words, c.Name, strings.ToLower(c.Name))
 				words = append(words, knowledge.Words(c.Name)...)
 			}
-			kw := newKeywords(m)
+			kw := NewKeywords(m)
 			for _, w := range words {
-				got := kw.evoke(w)
+				got := kw.Evoke(w)
 				if len(whole[w]) == 0 {
 					require.Empty(t, got, "word %q", w)
 					continue
 				}
 				require.Equal(t, whole[w], got, "word %q", w)
-				require.Equal(t, whole[w], kw.evoke(w), "word %q, cached", w)
+				require.Equal(t, whole[w], kw.Evoke(w), "word %q, cached", w)
 			}
 		})
 	}
