@@ -89,6 +89,17 @@ func DueByKind(b *Book, now time.Time) (pyjson.Value, int) {
 	return pyjson.ObjectValue(kinds), len(due)
 }
 
+// DueFirst is the first n of the believed observations of b due for
+// revalidation at now (each its Summary), and how many are due.
+func DueFirst(b *Book, now time.Time, n int) ([]pyjson.Value, int) {
+	due := b.Due(now)
+	out := []pyjson.Value{}
+	for _, o := range due[:min(n, len(due))] {
+		out = append(out, Summary(o, now))
+	}
+	return out, len(due)
+}
+
 // Review is a period's view of the book (since: an isoformat time, the
 // period's start): the believed observations due for revalidation (by
 // kind), those superseded or invalidated since the period began, and the

@@ -5,13 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
@@ -40,15 +37,10 @@ func (s *session) book() (*belief.Book, error) {
 	return s.state.observations.get(s)
 }
 
-// bookRef is the state's member: which book file, by hash.
-func bookRef(raw []byte) (sum string, count int64) {
-	return gjson.GetBytes(raw, "sha256").Str, gjson.GetBytes(raw, "count").Int()
-}
-
 // readBook reads the book the state's member names: the file, or its
 // .prev when a call was cut short after writing a new one.
 func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) {
-	want, _ := bookRef(member)
+	want, _ := belief.BookRef(member)
 	return workspace.ReadSideFile(read, workspace.RelObservations, want)
 }
 
@@ -62,12 +54,12 @@ func (s *session) prepareBook() error {
 	}
 	data := s.state.observations.val.AppendJSON(nil)
 	sum := sha256hex(data)
-	old, _ := bookRef(s.state.observations.raw)
+	old, _ := belief.BookRef(s.state.observations.raw)
 	if old != sum {
 		s.tx.SetSideFile(workspace.RelObservations, data, old)
 	}
 	changed := old != sum
-	s.state.observations.raw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.state.observations.val.Observations()))))
+	s.state.observations.raw = belief.BookMember(sum, len(s.state.observations.val.Observations()))
 	if changed || s.obsCtxDirty {
 		return s.writeContextIndex(sum, changed)
 	}
@@ -100,18 +92,22 @@ func (s *session) evidence(source, kind string, stance belief.Stance, by, note s
 }
 
 // observeReflection makes a reflection evidence for the observation it
-// speaks to (belief.Book.ObserveReflection), and returns the answer's
-// "observation" member.
+// speaks to, and returns the answer's "observation" member.
 func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
+	return s.believe(belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
+		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
+		Capabilities: in.Capabilities, Keywords: in.Keywords,
+		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
+		Contradicts: raw.StrOf("contradicts")}, raw, at)
+}
+
+// believe makes the reflection r, made of the record raw at at, evidence
+// for the observation it speaks to (belief.Book.ObserveReflection).
+func (s *session) believe(r belief.Reflection, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	r := belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
-		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
-		Capabilities: in.Capabilities, Keywords: in.Keywords,
-		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
-		Contradicts: raw.StrOf("contradicts")}
 	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
 	ev.At = at
@@ -180,9 +176,8 @@ func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence 
 }
 
 // observeEntries makes the methodology and dead ends a workspace already
-// holds into observations, each entry the evidence of its claim, dated by
-// the entry (a workspace moving to v4: migrate --model v4). It returns how
-// many entries it read.
+// holds into observations (belief.EntryReflection: a workspace moving to
+// v4, migrate --model v4). It returns how many entries it read.
 func (s *session) observeEntries() (int, error) {
 	n := 0
 	for _, f := range []struct {
@@ -193,20 +188,11 @@ func (s *session) observeEntries() (int, error) {
 			return n, err
 		}
 		for _, e := range entries {
-			in := reflectInput{Type: f.typ, Text: e.StrOf("text"), Capabilities: knowledge.Strings(e, "capabilities"),
-				Keywords: knowledge.Strings(e, "keywords"), Topic: e.StrOf("topic"),
-				WhyClosed: e.StrOf("why_closed"), ReopenConditions: e.StrOf("reopen_conditions")}
-			if in.Text == "" && f.typ == "post_task" {
-				in.Text = e.StrOf("summary")
-			}
-			if strings.TrimSpace(in.Text) == "" && in.Topic == "" {
+			r, at, ok := belief.EntryReflection(e, f.typ, s.now)
+			if !ok {
 				continue
 			}
-			at := s.now
-			if d, err := time.Parse("2006-01-02", e.StrOf("date")); err == nil && d.Before(s.now) {
-				at = d
-			}
-			if _, err := s.observeReflection(in, e, at); err != nil {
+			if _, err := s.believe(r, e, at); err != nil {
 				return n, err
 			}
 			n++

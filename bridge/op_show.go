@@ -85,18 +85,13 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	out = append(out, pyjson.KV("advisory_precision", precision))
-	due := []pyjson.Value{}
-	dueCount := 0
+	due, dueCount := []pyjson.Value{}, 0
 	if s.model.governsKnowledge() {
 		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		list := b.Due(s.now)
-		dueCount = len(list)
-		for _, o := range list[:min(showObservations, len(list))] {
-			due = append(due, belief.Summary(o, s.now))
-		}
+		due, dueCount = belief.DueFirst(b, s.now, showObservations)
 	}
 	out = append(out, pyjson.KV("observations_due", due), pyjson.KV("observations_due_count", dueCount))
 	return pyjson.ObjectValue(out), nil
