@@ -13,22 +13,9 @@ import (
 )
 
 // The observation book (package belief) in a workspace of model v4 and
-// later: what the agent currently believes, governed. Every reflection
-// that states something speaks to one observation
-// (belief.Book.ObserveReflection); confirm, contradict and retire give a
-// verdict on one (belief.Book.Judge); an outcome of following advice is
-// evidence on the observations it put in context (belief.Book.Attribute).
-// This file keeps what is the workspace's: where the book is and when it
-// is written.
-//
-// The book is its own file (workspace.RelObservations), which the state
-// file's "observations" member names by its SHA-256 ({"sha256", "count"}):
-// a call that does not touch the observations neither reads nor writes
-// it, so a report stays as cheap however much the agent believes. A call
-// that changes the book writes the new file before the state that names it
-// is committed, keeping the previous one as .prev: a call cut short leaves
-// the state naming the .prev, which is read then. The state's hash covers
-// the book's, so verify proves the book too.
+// later: what the agent believes, governed. This file adapts the session
+// to it: where the book is (workspace.RelObservations, named by the state's
+// member: belief.BookRef) and when the transaction writes it.
 
 const observationsMember = "observations"
 
@@ -70,13 +57,10 @@ func (s *session) prepareBook() error {
 // book it names is there and decodes.
 func checkBook(read func(string) ([]byte, error), member []byte) error {
 	data, err := readBook(read, member)
-	if err != nil {
-		return err
+	if err == nil {
+		_, err = belief.DecodeBook(data)
 	}
-	if _, err := belief.DecodeBook(data); err != nil {
-		return err
-	}
-	return nil
+	return err
 }
 
 // Agent is the agent the call acts for: the session is the book's

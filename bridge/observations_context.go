@@ -71,12 +71,7 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	if adv.ID != advisoryID {
 		return
 	}
-	hits, _ := obs.Get("hits")
-	for _, h := range hits.Items() {
-		if a := h.StrOf("agent"); a == "" || a == s.agentID {
-			adv.Observations = append(adv.Observations, h.StrOf("id"))
-		}
-	}
+	adv.Observations = append(adv.Observations, belief.OwnHits(obs, s.agentID)...)
 }
 
 // The book's context index is kept beside it; stale or missing files are
