@@ -150,14 +150,8 @@ func (s *session) history(since string) ([]reportContext, *dashboard.History, er
 		if since != "" && ev.Now < since {
 			continue
 		}
-		switch ev.Op {
-		case "consult":
-			h.Consulted(ev.Args.StrOf("context"), ev.Now, ev.Seq)
-		case "report":
-			h.Reported(ev.Now, ev.Input.StrOf("success"))
-		}
 		raw := ev.Raw()
-		h.Add(dashboard.Event(raw, summarize(raw, s.declarations()), changed(raw)))
+		h.Record(raw, summarize(raw, s.declarations()), changed(raw))
 	}
 	if err := j.Err(); err != nil {
 		return nil, nil, corrupt(err, relJournal)
