@@ -12,11 +12,11 @@ import (
 var layers = [][]string{
 	{"internal/pyjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
 	{"outcome"}, // the vocabulary of outcomes the domain speaks
-	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal", "dashboard"},
+	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
-	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
+	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser", "dashboard"}, // dashboard: its data is made of the domain's values (the engine, transitions, goals, observations)
 	{"internal/search"},    // scores the index storage keeps (knowledge), above storage
 	{"internal/relevance"}, // what the workspace knows about a context, ranked on search's indexes
 	{"bridge"},

@@ -117,3 +117,16 @@ func RankContext(text string, goalTerms []string, now time.Time, sources []Conte
 	}
 	return pyjson.Obj(pyjson.KV("hits", out), pyjson.KV("left_out", left))
 }
+
+// OwnHits lists the ids of the hits of a RankContext answer that are the
+// agent's own (a peer's are not its evidence to weigh), in their order.
+func OwnHits(ranked pyjson.Value, agent string) []string {
+	var ids []string
+	hits, _ := ranked.Get("hits")
+	for _, h := range hits.Items() {
+		if a := h.StrOf("agent"); a == "" || a == agent {
+			ids = append(ids, h.StrOf("id"))
+		}
+	}
+	return ids
+}

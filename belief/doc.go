@@ -87,19 +87,26 @@
 // action's capability (weighing OutcomeWeight × the outcome's
 // confidence). Evidence is given by a Witness: the call, with its agent
 // and its time. A refusal about a named observation is an *ActError.
+// ObserveResult decides a report's outcome from the raw result it carries
+// (outcome.Classify, judged by the step's expectation), over the agent's
+// own verdict; EntryReflection reads an entry a workspace already holds
+// (a methodology, a dead end) as the reflection it states.
 //
 // # Views and the consult's context
 //
-// Summary, ChangeValue, DueByKind and Review are the observations as
-// answers show them. A ContextIndex is the recall index of a book's
-// believed observations with their summaries; it can be kept in two files
-// beside the book (AppendFiles, DecodeContextIndex) so that a consult need
-// not decode the book. RankContext ranks the observations of one or more
+// Summary, ChangeValue, Listing, DueByKind, DueFirst and Review are the
+// observations as answers show them. A ContextIndex is the recall index of
+// a book's believed observations with their summaries; it can be kept in
+// two files beside the book (AppendFiles, DecodeContextIndex,
+// LoadContextIndex, StoredContextIndex) so that a consult need not decode
+// the book. RankContext ranks the observations of one or more
 // such indexes (the agent's, its fleet peers') for a task: relevance ×
 // freshness × confidence, boosted by a match with an active goal, at most
-// three per kind and 3000 bytes in all.
+// three per kind and 3000 bytes in all; OwnHits are the agent's own.
 //
 // Nothing here reads the clock or the disk: every operation takes the time
-// to measure against, and storing a book or its context index is the
-// caller's business.
+// to measure against. A workspace keeps its book in a file of its own,
+// named in its state by a member BookMember writes and BookRef reads; the
+// storage is the caller's, which hands over the bytes or a function to
+// read them.
 package belief

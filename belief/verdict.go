@@ -28,6 +28,20 @@ func (v Verdict) Applied() string {
 	return v.Act
 }
 
+// Status is the word an answer gives for the act applied: confirmed,
+// contradicted or retired (not the act's name with "ed": "retireed").
+func (v Verdict) Status() string {
+	switch v.Applied() {
+	case "confirm":
+		return "confirmed"
+	case "contradict":
+		return "contradicted"
+	case "retire":
+		return "retired"
+	}
+	return ""
+}
+
 // SourceKind is the kind of evidence the verdict gives: the operator's
 // word, a person's rating, or (the agent's own) a report's.
 func (v Verdict) SourceKind() string {

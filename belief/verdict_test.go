@@ -48,3 +48,20 @@ func TestJudgeAndSelect(t *testing.T) {
 	_, _, err = b.Judge(witness{}, Verdict{Act: "praise", ID: o.ID})
 	assert.Error(t, err)
 }
+
+// A verdict's answer says the act applied in the past tense: the agent's
+// own retirement is a contradiction.
+func TestVerdictStatus(t *testing.T) {
+	for _, tc := range []struct {
+		v    Verdict
+		want string
+	}{
+		{Verdict{Act: "confirm"}, "confirmed"},
+		{Verdict{Act: "contradict"}, "contradicted"},
+		{Verdict{Act: "retire"}, "retired"},
+		{Verdict{Act: "retire", Agent: true}, "contradicted"},
+		{Verdict{Act: "other"}, ""},
+	} {
+		assert.Equal(t, tc.want, tc.v.Status(), tc.v.Act)
+	}
+}

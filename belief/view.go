@@ -69,6 +69,22 @@ func ChangeValue(o *Observation, ch Change) pyjson.Value {
 	return v.With("change", change)
 }
 
+// Listing is the observations of b at now as the observations operation
+// answers them: with due, the believed ones due for revalidation by kind
+// (DueByKind) and how many; else those of status (Book.Select), each its
+// Summary, and how many.
+func Listing(b *Book, status string, due bool, now time.Time) pyjson.Value {
+	if due {
+		byKind, n := DueByKind(b, now)
+		return pyjson.Obj(pyjson.KV("due", byKind), pyjson.KV("count", n))
+	}
+	out := []pyjson.Value{}
+	for _, o := range b.Select(status) {
+		out = append(out, Summary(o, now))
+	}
+	return pyjson.Obj(pyjson.KV("observations", out), pyjson.KV("count", len(out)))
+}
+
 // DueByKind lists the believed observations of b due for revalidation at
 // now, by kind (in Kinds' order, kinds with none left out), and how many
 // there are.
@@ -87,6 +103,17 @@ func DueByKind(b *Book, now time.Time) (pyjson.Value, int) {
 		}
 	}
 	return pyjson.ObjectValue(kinds), len(due)
+}
+
+// DueFirst is the first n of the believed observations of b due for
+// revalidation at now (each its Summary), and how many are due.
+func DueFirst(b *Book, now time.Time, n int) ([]pyjson.Value, int) {
+	due := b.Due(now)
+	out := []pyjson.Value{}
+	for _, o := range due[:min(n, len(due))] {
+		out = append(out, Summary(o, now))
+	}
+	return out, len(due)
 }
 
 // Review is a period's view of the book (since: an isoformat time, the

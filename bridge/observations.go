@@ -5,33 +5,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // The observation book (package belief) in a workspace of model v4 and
-// later: what the agent currently believes, governed. Every reflection
-// that states something speaks to one observation
-// (belief.Book.ObserveReflection); confirm, contradict and retire give a
-// verdict on one (belief.Book.Judge); an outcome of following advice is
-// evidence on the observations it put in context (belief.Book.Attribute).
-// This file keeps what is the workspace's: where the book is and when it
-// is written.
-//
-// The book is its own file (workspace.RelObservations), which the state
-// file's "observations" member names by its SHA-256 ({"sha256", "count"}):
-// a call that does not touch the observations neither reads nor writes
-// it, so a report stays as cheap however much the agent believes. A call
-// that changes the book writes the new file before the state that names it
-// is committed, keeping the previous one as .prev: a call cut short leaves
-// the state naming the .prev, which is read then. The state's hash covers
-// the book's, so verify proves the book too.
+// later: what the agent believes, governed. This file adapts the session
+// to it: where the book is (workspace.RelObservations, named by the state's
+// member: belief.BookRef) and when the transaction writes it.
 
 const observationsMember = "observations"
 
@@ -40,15 +24,10 @@ func (s *session) book() (*belief.Book, error) {
 	return s.state.observations.get(s)
 }
 
-// bookRef is the state's member: which book file, by hash.
-func bookRef(raw []byte) (sum string, count int64) {
-	return gjson.GetBytes(raw, "sha256").Str, gjson.GetBytes(raw, "count").Int()
-}
-
 // readBook reads the book the state's member names: the file, or its
 // .prev when a call was cut short after writing a new one.
 func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) {
-	want, _ := bookRef(member)
+	want, _ := belief.BookRef(member)
 	return workspace.ReadSideFile(read, workspace.RelObservations, want)
 }
 
@@ -62,12 +41,12 @@ func (s *session) prepareBook() error {
 	}
 	data := s.state.observations.val.AppendJSON(nil)
 	sum := sha256hex(data)
-	old, _ := bookRef(s.state.observations.raw)
+	old, _ := belief.BookRef(s.state.observations.raw)
 	if old != sum {
 		s.tx.SetSideFile(workspace.RelObservations, data, old)
 	}
 	changed := old != sum
-	s.state.observations.raw = pyjson.AppendCompact(nil, pyjson.Obj(pyjson.KV("sha256", sum), pyjson.KV("count", len(s.state.observations.val.Observations()))))
+	s.state.observations.raw = belief.BookMember(sum, len(s.state.observations.val.Observations()))
 	if changed || s.obsCtxDirty {
 		return s.writeContextIndex(sum, changed)
 	}
@@ -78,13 +57,10 @@ func (s *session) prepareBook() error {
 // book it names is there and decodes.
 func checkBook(read func(string) ([]byte, error), member []byte) error {
 	data, err := readBook(read, member)
-	if err != nil {
-		return err
+	if err == nil {
+		_, err = belief.DecodeBook(data)
 	}
-	if _, err := belief.DecodeBook(data); err != nil {
-		return err
-	}
-	return nil
+	return err
 }
 
 // Agent is the agent the call acts for: the session is the book's
@@ -100,18 +76,22 @@ func (s *session) evidence(source, kind string, stance belief.Stance, by, note s
 }
 
 // observeReflection makes a reflection evidence for the observation it
-// speaks to (belief.Book.ObserveReflection), and returns the answer's
-// "observation" member.
+// speaks to, and returns the answer's "observation" member.
 func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
+	return s.believe(belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
+		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
+		Capabilities: in.Capabilities, Keywords: in.Keywords,
+		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
+		Contradicts: raw.StrOf("contradicts")}, raw, at)
+}
+
+// believe makes the reflection r, made of the record raw at at, evidence
+// for the observation it speaks to (belief.Book.ObserveReflection).
+func (s *session) believe(r belief.Reflection, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	r := belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
-		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
-		Capabilities: in.Capabilities, Keywords: in.Keywords,
-		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
-		Contradicts: raw.StrOf("contradicts")}
 	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
 	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
 	ev.At = at
@@ -180,9 +160,8 @@ func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence 
 }
 
 // observeEntries makes the methodology and dead ends a workspace already
-// holds into observations, each entry the evidence of its claim, dated by
-// the entry (a workspace moving to v4: migrate --model v4). It returns how
-// many entries it read.
+// holds into observations (belief.EntryReflection: a workspace moving to
+// v4, migrate --model v4). It returns how many entries it read.
 func (s *session) observeEntries() (int, error) {
 	n := 0
 	for _, f := range []struct {
@@ -193,20 +172,11 @@ func (s *session) observeEntries() (int, error) {
 			return n, err
 		}
 		for _, e := range entries {
-			in := reflectInput{Type: f.typ, Text: e.StrOf("text"), Capabilities: knowledge.Strings(e, "capabilities"),
-				Keywords: knowledge.Strings(e, "keywords"), Topic: e.StrOf("topic"),
-				WhyClosed: e.StrOf("why_closed"), ReopenConditions: e.StrOf("reopen_conditions")}
-			if in.Text == "" && f.typ == "post_task" {
-				in.Text = e.StrOf("summary")
-			}
-			if strings.TrimSpace(in.Text) == "" && in.Topic == "" {
+			r, at, ok := belief.EntryReflection(e, f.typ, s.now)
+			if !ok {
 				continue
 			}
-			at := s.now
-			if d, err := time.Parse("2006-01-02", e.StrOf("date")); err == nil && d.Before(s.now) {
-				at = d
-			}
-			if _, err := s.observeReflection(in, e, at); err != nil {
+			if _, err := s.believe(r, e, at); err != nil {
 				return n, err
 			}
 			n++

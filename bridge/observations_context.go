@@ -52,23 +52,12 @@ func (s *session) peerContextIndex(p peer) *belief.ContextIndex {
 	if err != nil {
 		return nil
 	}
-	member := gjson.GetBytes(raw, "observations")
+	member := gjson.GetBytes(raw, observationsMember)
 	if !member.Exists() {
 		return nil
 	}
-	sum, _ := bookRef([]byte(member.Raw))
-	if ci := s.loadContextIndexOf(p.ws, sum); ci != nil {
-		return ci
-	}
-	data, err := readBook(p.ws.ReadFile, []byte(member.Raw))
-	if err != nil {
-		return nil
-	}
-	b, err := belief.DecodeBook(data)
-	if err != nil {
-		return nil
-	}
-	return belief.BuildContextIndex(b, s.analyzer())
+	readBook := func(m []byte) ([]byte, error) { return readBook(p.ws.ReadFile, m) }
+	return belief.StoredContextIndex(p.ws.ReadFile, workspace.RelObservations, []byte(member.Raw), readBook, s.analyzer())
 }
 
 // rememberContext keeps with the consult's advisory the observations it
@@ -82,21 +71,14 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	if adv.ID != advisoryID {
 		return
 	}
-	hits, _ := obs.Get("hits")
-	for _, h := range hits.Items() {
-		if a := h.StrOf("agent"); a == "" || a == s.agentID {
-			adv.Observations = append(adv.Observations, h.StrOf("id"))
-		}
-	}
+	adv.Observations = append(adv.Observations, belief.OwnHits(obs, s.agentID)...)
 }
 
-// The book's context index (belief.ContextIndex) is kept beside it in two
-// files, each naming the book's hash, so a consult reads a small binary
-// index and a summary file instead of decoding the book; stale or missing
-// files are rebuilt from the book, and written by the call's commit.
+// The book's context index is kept beside it; stale or missing files are
+// rebuilt from the book, and written by the call's commit.
 const (
-	relObsIndex   = workspace.RelObservations + ".idx"
-	relObsSummary = workspace.RelObservations + ".sum"
+	relObsIndex   = workspace.RelObservations + belief.IndexExt
+	relObsSummary = workspace.RelObservations + belief.SummaryExt
 )
 
 // contextIndex is the call's context index: read once, from the derived
@@ -106,9 +88,9 @@ func (s *session) contextIndex() (*belief.ContextIndex, error) {
 	if s.obsCtx != nil {
 		return s.obsCtx, nil
 	}
-	sum, _ := bookRef(s.state.observations.raw)
+	sum, _ := belief.BookRef(s.state.observations.raw)
 	if !s.state.observations.decoded && sum != "" {
-		if ci := s.loadContextIndexOf(s.ws, sum); ci != nil {
+		if ci := belief.LoadContextIndex(s.ws.ReadFile, workspace.RelObservations, sum, s.analyzer()); ci != nil {
 			s.obsCtx = ci
 			return ci, nil
 		}
@@ -120,21 +102,6 @@ func (s *session) contextIndex() (*belief.ContextIndex, error) {
 	s.obsCtx = belief.BuildContextIndex(b, s.analyzer())
 	s.obsCtxDirty = true
 	return s.obsCtx, nil
-}
-
-// loadContextIndexOf reads the derived files of the book of that hash in
-// the workspace ws (the agent's or a fleet peer's), or returns nil when
-// they are missing, stale or damaged.
-func (s *session) loadContextIndexOf(ws *workspace.Workspace, book string) *belief.ContextIndex {
-	idx, err := ws.ReadFile(relObsIndex)
-	if err != nil {
-		return nil
-	}
-	sum, err := ws.ReadFile(relObsSummary)
-	if err != nil {
-		return nil
-	}
-	return belief.DecodeContextIndex(idx, sum, book, s.analyzer())
 }
 
 // writeContextIndex hands the transaction the derived files for the book
@@ -155,6 +122,3 @@ func (s *session) writeContextIndex(book string, changed bool) error {
 	s.tx.SetDerived(relObsSummary, sum)
 	return nil
 }
-
-// contextIndex is the session's name for the book's context index.
-type contextIndex = belief.ContextIndex

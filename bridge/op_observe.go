@@ -31,15 +31,7 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	if argBool(c, "due") {
-		due, n := belief.DueByKind(b, s.now)
-		return pyjson.Obj(pyjson.KV("due", due), pyjson.KV("count", n)), nil
-	}
-	out := []pyjson.Value{}
-	for _, o := range b.Select(c.Args.StrOf("status")) {
-		out = append(out, belief.Summary(o, s.now))
-	}
-	return pyjson.Obj(pyjson.KV("observations", out), pyjson.KV("count", len(out))), nil
+	return belief.Listing(b, c.Args.StrOf("status"), argBool(c, "due"), s.now), nil
 }
 
 var observationIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true,
@@ -84,14 +76,10 @@ func observationActSpec(a observationAct) *Spec {
 			if err != nil {
 				return pyjson.Value{}, beliefError(err, v.ID)
 			}
-			return viaAgent(pyjson.Obj(pyjson.KV("status", pastTense[v.Applied()]), pyjson.KV("by", v.By), pyjson.KV("observation", belief.ChangeValue(o, ch))), c), nil
+			return viaAgent(pyjson.Obj(pyjson.KV("status", v.Status()), pyjson.KV("by", v.By), pyjson.KV("observation", belief.ChangeValue(o, ch))), c), nil
 		},
 	}
 }
-
-// pastTense is the status an act answers with (not the act's name with
-// "ed": "retireed").
-var pastTense = map[string]string{"confirm": "confirmed", "contradict": "contradicted", "retire": "retired"}
 
 func observationSpecs() []*Spec {
 	specs := []*Spec{&observationsSpec}

@@ -4,16 +4,11 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
-// What show lists at most.
-const (
-	showTransitions  = 15   // learned transitions, most evidence first
-	showTasks        = 8    // tasks' chains, the newest first
-	showObservations = 10   // observations due for revalidation
-	transitionWindow = 5000 // the action log's last lines read for contexts and times
-)
+// transitionWindow is how many of the action log's last lines show and
+// view read for the transitions' contexts and times.
+const transitionWindow = 5000
 
 var showSpec = Spec{
 	Output:  showOutput,
@@ -45,61 +40,32 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	learned := []pyjson.Value{}
-	total := 0
-	for _, t := range learn.ByEvidence(ts) {
-		if t.N <= 0 {
-			continue
-		}
-		if total++; len(learned) < showTransitions {
-			learned = append(learned, transitionValue(t))
-		}
-	}
-	tasks, err := s.taskChains(contexts, showTasks)
-	if err != nil {
+	sh := dashboard.Show{Model: s.meta.Model, T: s.engine.Grid.T, Cursor: s.engine.Cursor.Node, Due: []pyjson.Value{}}
+	sh.Transitions, sh.TransitionsTotal = dashboard.LearnedFirst(ts, dashboard.ShowTransitions, transitionValue)
+	if sh.Tasks, err = s.taskChains(contexts, dashboard.ShowTasks); err != nil {
 		return pyjson.Value{}, err
 	}
-	out := []pyjson.Member{
-		pyjson.KV("model", s.meta.Model),
-		pyjson.KV("t", s.engine.Grid.T),
-		pyjson.KV("cursor", s.engine.Cursor.Node),
-		pyjson.KV("tasks", tasks),
-		pyjson.KV("transitions", learned),
-		pyjson.KV("transitions_total", total),
-	}
-	if context := c.Args.StrOf("context"); context != "" {
-		advice, err := s.consultNow(context)
+	if sh.Context = c.Args.StrOf("context"); sh.Context != "" {
+		advice, err := s.consultNow(sh.Context)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		paths, _ := advice.Get("suggested_paths")
-		out = append(out, pyjson.KV("context", context), pyjson.KV("suggestions", paths))
+		sh.Suggestions, _ = advice.Get("suggested_paths")
 	}
-	goals, err := s.activeGoals()
-	if err != nil {
+	if sh.Goals, err = s.activeGoals(); err != nil {
 		return pyjson.Value{}, err
 	}
-	out = append(out, pyjson.KV("goals", goals))
-	precision, err := s.precision()
-	if err != nil {
+	if sh.Precision, err = s.precision(); err != nil {
 		return pyjson.Value{}, err
 	}
-	out = append(out, pyjson.KV("advisory_precision", precision))
-	due := []pyjson.Value{}
-	dueCount := 0
 	if s.model.governsKnowledge() {
 		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		list := b.Due(s.now)
-		dueCount = len(list)
-		for _, o := range list[:min(showObservations, len(list))] {
-			due = append(due, belief.Summary(o, s.now))
-		}
+		sh.Due, sh.DueTotal = belief.DueFirst(b, s.now, dashboard.ShowObservations)
 	}
-	out = append(out, pyjson.KV("observations_due", due), pyjson.KV("observations_due_count", dueCount))
-	return pyjson.ObjectValue(out), nil
+	return sh.Value(), nil
 }
 
 // showOutput is the answer of show.

@@ -3,13 +3,10 @@ package bridge
 import (
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
-	"github.com/unified-cognitive-substrate/ucs/learn"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 var viewSpec = Spec{
@@ -76,9 +73,15 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 		return nil, err
 	}
 	d.History = h
-	if d.Graph, err = s.viewGraph(reports); err != nil {
+	ts, err := s.transitions(transitionWindow, reports)
+	if err != nil {
 		return nil, err
 	}
+	anns, err := s.annotations()
+	if err != nil {
+		return nil, err
+	}
+	d.Graph = dashboard.NewGraph(e, ts, anns, transitionValue)
 	for i, c := range h.Contexts {
 		if h.Contexts[i].Advice, err = s.consultNow(c.Text); err != nil {
 			return nil, err
@@ -93,15 +96,18 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 	if d.PP, err = s.window(relPPHistory, dashboard.MaxPP); err != nil {
 		return nil, err
 	}
-	d.Fields = dashboard.Fields{ThetaBins: e.Grid.ThetaBins, PhiBins: e.Grid.PhiBins}
-	for _, name := range []string{torusfield.FieldEnergy, torusfield.FieldMemory, torusfield.FieldSalience} {
-		d.Fields.Fields = append(d.Fields.Fields, dashboard.Field{Name: name, Cells: e.Grid.Field(name)})
-	}
-	if d.Goals, d.GoalsTotal, err = s.viewGoals(); err != nil {
+	d.Fields = dashboard.FieldsOf(e.Grid)
+	gb, err := s.goals()
+	if err != nil {
 		return nil, err
 	}
-	if d.Observations, err = s.viewObservations(); err != nil {
-		return nil, err
+	d.Goals, d.GoalsTotal = dashboard.GoalsOf(gb)
+	if s.model.governsKnowledge() { // a model that keeps no knowledge shows none
+		b, err := s.book()
+		if err != nil {
+			return nil, err
+		}
+		d.Observations = dashboard.ObservationsOf(b, s.now)
 	}
 	if d.DeadEnds, err = s.window(relDeadEnds, dashboard.MaxEntries); err != nil {
 		return nil, err
@@ -119,90 +125,6 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 		T: e.Grid.T, Cursor: e.Cursor.Node, PPHealth: e.PP.Health(), ReportsTotal: nReports,
 		MethodologyTotal: total(relMethodology), JudgmentTotal: total(relJudgment)}
 	return d, nil
-}
-
-// viewGraph is the capability graph: every capability, every edge of the
-// graph and every transition learned beside it, each with what was
-// learned of it, and the artifacts with their annotations.
-func (s *session) viewGraph(contexts []reportContext) (dashboard.Graph, error) {
-	e := s.engine
-	ts, err := s.transitions(transitionWindow, contexts)
-	if err != nil {
-		return dashboard.Graph{}, err
-	}
-	learned := map[[2]string]*learn.Transition{}
-	for _, t := range ts {
-		learned[[2]string{t.From, t.To}] = t
-	}
-	anns, err := s.annotations()
-	if err != nil {
-		return dashboard.Graph{}, err
-	}
-	g := dashboard.Graph{Nodes: e.Graph.Nodes}
-	for _, a := range e.Artifacts.All() {
-		art := dashboard.Artifact{ID: a.ID, Kind: a.Kind, Score: a.Score, Edge: -1}
-		if ei, ok := a.EdgeIndex(); ok && ei < len(e.Graph.Edges) {
-			art.Edge = ei
-		} else if node, ok := a.Node(); ok {
-			art.Node, art.OnNode = node, true
-		}
-		if ann, ok := anns[a.ID]; ok {
-			art.Annotation, _ = ann.Get("text")
-		}
-		g.Artifacts = append(g.Artifacts, art)
-	}
-	edge := func(from, to string, w, prior float64, t *learn.Transition) dashboard.Edge {
-		ed := dashboard.Edge{From: from, To: to, W: w, Prior: prior}
-		if t != nil && t.N > 0 {
-			ed.Learned = transitionValue(t)
-		}
-		return ed
-	}
-	for _, ed := range e.Graph.Edges {
-		g.Edges = append(g.Edges, edge(ed.Src, ed.Dst, ed.W, ed.U-ed.C, learned[[2]string{ed.Src, ed.Dst}]))
-	}
-	for _, t := range ts { // learned beside the graph: discovered, or a manifest's self-loop
-		if t.Edge < 0 && t.N > 0 {
-			g.Beside = append(g.Beside, edge(t.From, t.To, 0, 0, t))
-		}
-	}
-	return g, nil
-}
-
-// viewGoals lists the open goals and the newest closed ones, with the
-// number of goals.
-func (s *session) viewGoals() ([]pyjson.Value, int, error) {
-	gb, err := s.goals()
-	if err != nil {
-		return nil, 0, err
-	}
-	out := []pyjson.Value{}
-	for _, g := range gb.Open {
-		out = append(out, g.Value())
-	}
-	closed := gb.Closed[max(0, len(gb.Closed)-dashboard.MaxGoalsClosed):]
-	for i := len(closed) - 1; i >= 0; i-- {
-		out = append(out, closed[i].Value())
-	}
-	return out, len(gb.Open) + len(gb.Closed), nil
-}
-
-// viewObservations is every observation of the book, for the page to
-// order; none for a model that keeps no knowledge.
-func (s *session) viewObservations() ([]dashboard.Observation, error) {
-	if !s.model.governsKnowledge() {
-		return nil, nil
-	}
-	b, err := s.book()
-	if err != nil {
-		return nil, err
-	}
-	all := b.Observations()
-	out := make([]dashboard.Observation, len(all))
-	for i, o := range all {
-		out[i] = dashboard.Observation{Current: o.Status.Current(), LastSupported: isoTime(o.LastSupported), ID: o.ID, Summary: belief.Summary(o, s.now)}
-	}
-	return out, nil
 }
 
 // history reads the journal in one pass: every report's context
@@ -228,14 +150,8 @@ func (s *session) history(since string) ([]reportContext, *dashboard.History, er
 		if since != "" && ev.Now < since {
 			continue
 		}
-		switch ev.Op {
-		case "consult":
-			h.Consulted(ev.Args.StrOf("context"), ev.Now, ev.Seq)
-		case "report":
-			h.Reported(ev.Now, ev.Input.StrOf("success"))
-		}
 		raw := ev.Raw()
-		h.Add(dashboard.Event(raw, summarize(raw, s.declarations()), changed(raw)))
+		h.Record(raw, summarize(raw, s.declarations()), changed(raw))
 	}
 	if err := j.Err(); err != nil {
 		return nil, nil, corrupt(err, relJournal)

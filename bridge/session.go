@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -109,7 +110,7 @@ type sessionCaches struct {
 	// obsCtx is consult's index of the believed observations (loaded from
 	// the files derived from the book, or built from it: then obsCtxDirty
 	// has the commit write those files).
-	obsCtx      *contextIndex
+	obsCtx      *belief.ContextIndex
 	obsCtxDirty bool
 }
 

@@ -12,9 +12,12 @@
 // page.html, page.css and page.js, a small hand-written script that draws
 // SVG and uses no library.
 //
-// ShowTable writes show's answer in 80 columns. Both read plain data and
-// pyjson values, never the workspace, so the package sits low in the
-// layers and output is a function of what the bridge hands over.
+// Show is show's answer (LearnedFirst picks its transitions) and
+// ShowTable writes it in 80 columns. NewGraph, FieldsOf, GoalsOf and
+// ObservationsOf make the parts of Data that come from the domain's
+// values (the engine, the learned transitions, the goal and observation
+// books); History.Record counts the journal's events. Nothing here reads
+// the workspace: output is a function of what the bridge hands over.
 package dashboard
 
 import (

@@ -11,7 +11,7 @@ import (
 // A History is what the page shows of the journal: the contexts consulted
 // (the most recent first, distinct), the reports per day and the newest
 // events. The bridge reads the journal once, oldest first, and tells it
-// each event since the page's start; Close orders what it kept.
+// each event since the page's start (Record); Close orders what it kept.
 type History struct {
 	Contexts      []Context // after Close: at most MaxContexts, the most recent first
 	ContextsTotal int       // how many distinct contexts were consulted
@@ -41,6 +41,23 @@ func (h *History) Add(ev pyjson.Value) {
 	if len(h.Events) > 2*MaxEvents {
 		h.Events = slices.Clone(h.Events[len(h.Events)-MaxEvents:])
 	}
+}
+
+// Record counts one journal event ev, as the journal holds it: a
+// consult's context (Consulted), a report on its day (Reported), and the
+// event for the list (Add, as Event makes it with what and changed).
+func (h *History) Record(ev pyjson.Value, what, changed string) {
+	switch ev.StrOf("op") {
+	case "consult":
+		args, _ := ev.Get("args")
+		seq, _ := ev.Get("seq")
+		n, _ := seq.Int()
+		h.Consulted(args.StrOf("context"), ev.StrOf("now"), n)
+	case "report":
+		in, _ := ev.Get("input")
+		h.Reported(ev.StrOf("now"), in.StrOf("success"))
+	}
+	h.Add(Event(ev, what, changed))
 }
 
 // Consulted records a consult's context, at now (ISO 8601), the event

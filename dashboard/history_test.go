@@ -95,3 +95,25 @@ func TestEventLinks(t *testing.T) {
 		assert.Equal(t, tc.links, string(pyjson.AppendCompact(nil, links)), tc.ev)
 	}
 }
+
+// Record reads a journal event as the journal holds it: a consult's
+// context with its seq and time, a report's outcome on its day, and every
+// event for the list.
+func TestHistoryRecord(t *testing.T) {
+	h := NewHistory()
+	for _, line := range []string{
+		`{"seq": 1, "op": "init", "args": {}, "input": null, "now": "2026-01-01T00:00:00+00:00"}`,
+		`{"seq": 2, "op": "consult", "args": {"context": "pricing"}, "input": null, "now": "2026-01-01T00:01:00+00:00"}`,
+		`{"seq": 3, "op": "report", "args": {}, "input": {"action": "web_fetch", "success": "Failure"}, "now": "2026-01-02T00:00:00+00:00"}`,
+	} {
+		ev, err := pyjson.Parse([]byte(line))
+		require.NoError(t, err)
+		h.Record(ev, "what", "changed")
+	}
+	h.Close()
+	require.Len(t, h.Contexts, 1)
+	assert.Equal(t, Context{Text: "pricing", Now: "2026-01-01T00:01:00+00:00", Seq: 2}, h.Contexts[0])
+	assert.Equal(t, 3, h.EventsTotal)
+	assert.Equal(t, `[{"day":"2026-01-02","reports":1,"successes":0,"partials":0,"failures":1}]`,
+		string(pyjson.AppendCompact(nil, pyjson.From(h.days()))))
+}
