@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -69,15 +70,15 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	if initialized && !force {
 		// A named manifest is read and compared: naming another one than
 		// the workspace's is a mistake to say, not an init to skip.
-		if named(c) {
-			ch, err := b.chooseManifest(c, false)
+		if r := manifestRequest(c); r.Named() {
+			ch, err := initmanifest.Choose(b.ws, r, false)
 			if err != nil {
 				return nil, err
 			}
-			if _, err := b.checkManifest(ch); err != nil {
+			if _, err := initmanifest.Check(ch, b.replaying); err != nil {
 				return nil, err
 			}
-			if err := b.samePinned(ch); err != nil {
+			if err := initmanifest.SamePinned(b.ws, ch); err != nil {
 				return nil, err
 			}
 		}
@@ -96,15 +97,15 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	}
 	// A forced init starts the workspace over on the manifest it was
 	// initialized with, unless the call names another.
-	ch, err := b.chooseManifest(c, initialized && force)
+	ch, err := initmanifest.Choose(b.ws, manifestRequest(c), initialized && force)
 	if err != nil {
 		return nil, err
 	}
-	m, err := b.checkManifest(ch)
+	m, err := initmanifest.Check(ch, b.replaying)
 	if err != nil {
 		return nil, err
 	}
-	raw := ch.raw
+	raw := ch.Raw
 	// The warm-up (for the embedded manifest, decoding its stored result)
 	// is pure computation: it runs on the other core while this one makes
 	// the directories, takes the lock and checks what is there.
@@ -244,7 +245,7 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("pp", ppRounded(e.PP)),
 	)
 	if argBool(c, "force") {
-		out = out.With("manifest", s.manifestUsed.answer())
+		out = out.With("manifest", s.manifestUsed.Answer())
 	}
 	if argBool(c, "fleet_prior") && s.model.nextSteps() {
 		s.warn("fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)")
@@ -270,33 +271,15 @@ func (b *Bridge) alreadyInitialized() pyjson.Value {
 }
 
 // ppRounded is the PP vector with every dimension rounded to 4 places.
-func ppRounded(p torusfield.PP) pyjson.Value {
-	ms := make([]pyjson.Member, len(p))
-	for i, name := range torusfield.PPDimensions {
-		ms[i] = pyjson.KV(name, round(p[i], 4))
-	}
-	return pyjson.ObjectValue(ms)
-}
-
-// ppExact is the PP vector unrounded, as PP history stores it.
-func ppExact(p torusfield.PP) pyjson.Value {
-	ms := make([]pyjson.Member, len(p))
-	for i, name := range torusfield.PPDimensions {
-		ms[i] = pyjson.KV(name, p[i])
-	}
-	return pyjson.ObjectValue(ms)
-}
+func ppRounded(p torusfield.PP) pyjson.Value { return p.Rounded() }
 
 // snapshotPP records the PP vector in the PP history.
-func (s *session) snapshotPP() error {
-	e := s.engine
-	return s.add(relPPHistory, pyjson.Obj(
-		pyjson.KV("t", e.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("pp", ppExact(e.PP)),
-		pyjson.KV("health", round(e.PP.Health(), 4)),
-		pyjson.KV("artifact_count", e.Artifacts.Len()),
-	))
+func (s *session) snapshotPP() error { return s.add(relPPHistory, s.engine.PPSnapshot(isoTime(s.now))) }
+
+// manifestRequest is what an init call says of its manifest.
+func manifestRequest(c Call) initmanifest.Request {
+	m, ok := argJSON(c, "capability_manifest")
+	return initmanifest.Request{Inline: m, HasInline: ok, Path: c.Args.StrOf("manifest")}
 }
 
 // initOutput is the answer of init.
