@@ -173,6 +173,8 @@ func (s *session) importModel(mp *transfer.Model, again bool) (pyjson.Value, err
 	case mp.Version != s.meta.Model:
 		m := lookupModel(mp.Version)
 		out, warning = mp.OtherVersion(s.meta.Model, m != nil && (m.learns() || m.nextSteps()))
+	case mp.Learnt == nil && mp.Steps == nil: // the reference's model learns none
+		out, warning = mp.NoModel()
 	case mp.Learnt != nil:
 		v, err := s.learned()
 		if err != nil {

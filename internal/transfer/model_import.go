@@ -59,6 +59,17 @@ func (mp *Model) OtherVersion(model string, migratable bool) (answer pyjson.Valu
 		"the package's learned model is " + mp.Version + " and this workspace's " + model + ": the model was not imported"
 }
 
+// NoModel is the answer, with a warning, for a member of the workspace's
+// own model when that model learns nothing of its own (the reference's):
+// there is nothing to restore or pool, its routing graph and policy
+// biases being the package's own members.
+func (mp *Model) NoModel() (answer pyjson.Value, warning string) {
+	reason := "a " + mp.Version + " workspace keeps no learned model: its routing graph and policy biases are the package's own members"
+	return mp.Answer(ActionNotImported, pyjson.KV("reason", reason),
+			pyjson.KV("hint", "leave out the \"model\" member; the routing graph is imported without it")),
+		"the package's learned model was not imported: " + reason
+}
+
 // ImportLearned decides for a v3 or v4 member: restored (the caller takes
 // mp.Learnt) into a workspace of the same manifest whose state (mine) is
 // as new (fresh); otherwise not imported, with a warning.
