@@ -1,8 +1,6 @@
 package bridge
 
 import (
-	"strings"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -46,11 +44,8 @@ of the package that import does not read are left alone.`,
 // packages imported (transfer.Remember).
 const importsMember = "imports"
 
-// opImport merges an export package into this workspace (package
-// transfer decides what): entries whose id is new are appended,
-// annotations fill in artifacts that have none, every edge both graphs
-// share takes the mean of the two weights, and the governed knowledge and
-// the learned model are merged.
+// opImport merges an export package into this workspace: its knowledge
+// (transfer.Merge), then its learned model (importModel).
 func opImport(s *session, c Call) (pyjson.Value, error) {
 	// importSpec has checked the format and the types of the members read
 	// here, and of each entry of the lists.
@@ -62,104 +57,19 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	counts := map[string]int{}
 	governs := s.model.governsKnowledge()
 	again := governs && s.importedBefore(transfer.Digest(pkg))
-	var missing []string
-	if governs {
-		if missing = transfer.UnknownCapabilities(pkg, s.manifest.Has); len(missing) > 0 {
-			s.warn("the package comes from another manifest: " + itoa(len(missing)) + " of its capabilities are not in this workspace's (" +
-				strings.Join(missing[:min(5, len(missing))], ", ") + "); their edges are dropped")
-		}
+	out, err := transfer.Merge(pkg, transfer.Target{Governs: governs, Again: again, Has: s.manifest.Has, Edges: s.engine.Graph.Edges,
+		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: entryID,
+		ReadFile: s.ws.ReadFile, AppendText: s.appendText, Book: s.book, Warn: s.warn})
+	if err != nil || mp == nil {
+		return out, err
 	}
-	for _, k := range transfer.Lists {
-		x, _ := pkg.Get(k.Key)
-		if x.Kind() != pyjson.Array {
-			continue
-		}
-		existing, err := s.list(k.Rel)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if err := s.addAll(k.Rel, transfer.NewEntries(existing, x, entryID), k.Key, counts); err != nil {
-			return pyjson.Value{}, err
-		}
+	m, err := s.importModel(mp, again)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
-	if arts, _ := pkg.Get("artifacts"); arts.Kind() == pyjson.Object {
-		anns, err := s.annotations()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if err := s.addAll(relAnnotations, transfer.NewAnnotations(arts, anns), "artifacts", counts); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	if g, _ := pkg.Get("routing_graph"); g.Kind() == pyjson.Object && !again {
-		var err error
-		if counts["edges_blended"], counts["edges_dropped"], err = transfer.BlendEdges(g, s.engine.Graph.Edges, s.manifest.Has); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	if governs {
-		md, _ := pkg.Get("markdown")
-		for _, f := range transfer.MarkdownFiles {
-			if x, ok := md.Get(f.Key); ok && x.Kind() == pyjson.String {
-				have, _ := s.ws.ReadFile(f.Rel)
-				for _, block := range transfer.MarkdownBlocks(have, x.Str()) {
-					s.appendText(f.Rel, block)
-					counts["markdown_blocks"]++
-				}
-			}
-		}
-		var err error
-		if counts["observations"], counts["observations_conflicting"], err = transfer.ImportObservations(s.book, pkg); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	agent := pkg.StrOf("agent_id")
-	if _, ok := pkg.Get("agent_id"); !ok {
-		agent = "unknown"
-	}
-	imported := pyjson.Obj(
-		pyjson.KV("methodology", counts["methodology"]),
-		pyjson.KV("dead_ends", counts["dead_ends"]),
-		pyjson.KV("judgment_nodes", counts["judgment_nodes"]),
-		pyjson.KV("artifacts", counts["artifacts"]),
-		pyjson.KV("edges_blended", counts["edges_blended"]),
-	)
-	out := pyjson.Obj(
-		pyjson.KV("status", "imported"),
-		pyjson.KV("source_agent", agent),
-		pyjson.KV("source_format", pkg.StrOf("format")),
-		pyjson.KV("imported", imported),
-	)
-	if governs {
-		out = out.With("imported", imported.With("observations", counts["observations"]).With("markdown_blocks", counts["markdown_blocks"]))
-		out = out.With("already_imported", again).With("not_imported", pyjson.Obj(
-			pyjson.KV("capabilities_unknown_here", orEmptyStrings(missing)),
-			pyjson.KV("edges_to_unknown_capabilities", counts["edges_dropped"]),
-			pyjson.KV("observations_conflicting_with_a_belief_here", counts["observations_conflicting"]),
-		))
-	}
-	if mp != nil {
-		m, err := s.importModel(mp, again)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		out = out.With(transfer.ModelMember, m)
-	}
-	return out, nil
-}
-
-// addAll appends entries to a knowledge list, counting them under key.
-func (s *session) addAll(rel string, entries []pyjson.Value, key string, counts map[string]int) error {
-	for _, e := range entries {
-		if err := s.add(rel, e); err != nil {
-			return err
-		}
-		counts[key]++
-	}
-	return nil
+	return out.With(transfer.ModelMember, m), nil
 }
 
 // importModel brings a package's model into the workspace and returns the

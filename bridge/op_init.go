@@ -4,11 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -68,19 +67,8 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	force := argBool(c, "force")
 	initialized := b.ws.Exists(relState)
 	if initialized && !force {
-		// A named manifest is read and compared: naming another one than
-		// the workspace's is a mistake to say, not an init to skip.
-		if r := manifestRequest(c); r.Named() {
-			ch, err := initmanifest.Choose(b.ws, r, false)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := initmanifest.Check(ch, b.replaying); err != nil {
-				return nil, err
-			}
-			if err := initmanifest.SamePinned(b.ws, ch); err != nil {
-				return nil, err
-			}
+		if err := initmanifest.Compare(b.ws, manifestRequest(c), b.replaying); err != nil {
+			return nil, err
 		}
 		return nil, workspace.ErrInitialized
 	}
@@ -97,11 +85,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	}
 	// A forced init starts the workspace over on the manifest it was
 	// initialized with, unless the call names another.
-	ch, err := initmanifest.Choose(b.ws, manifestRequest(c), initialized && force)
-	if err != nil {
-		return nil, err
-	}
-	m, err := initmanifest.Check(ch, b.replaying)
+	ch, m, err := initmanifest.Pick(b.ws, manifestRequest(c), initialized && force, b.replaying)
 	if err != nil {
 		return nil, err
 	}
@@ -154,12 +138,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 			return nil, err
 		}
 		if prior != nil {
-			s.learnt = learn.NewState(prior)
-			s.priorFrom = from
-			// What the peers held is the outside world's: the journal
-			// records the prior, and a replay reads it.
-			raw, _ := pyjson.Parse(prior.AppendJSON(nil))
-			input = pyjson.Obj(pyjson.KV("prior", raw), pyjson.KV("prior_from", from))
+			s.learnt, s.priorFrom, input = learn.NewState(prior), from, transfer.PriorInput(prior, from)
 		}
 	}
 	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: input}
@@ -167,56 +146,23 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	return s, nil
 }
 
-// fleetShare is how much of the fleet's averaged evidence a new agent's
-// model starts with (learn.Pool).
-const fleetShare = 0.5
-
 // fleetPrior is the model a new workspace of model m starts from with
-// fleet_prior: the fleet's other workspaces' models pooled (learn.Pool),
-// or, in a replay, the one the journal recorded. Nil when there is none
-// (no peer, or a model that does not learn).
+// fleet_prior (transfer.FleetPrior), or, in a replay, the one the journal
+// recorded. Nil when there is none (no peer, or a model that does not
+// learn).
 func (b *Bridge) fleetPrior(c Call, m *Model) (*learn.Model, []string, error) {
-	if !m.learns() {
+	switch {
+	case !m.learns():
 		return nil, nil, nil
+	case b.replaying:
+		return transfer.RecordedPrior(c.Input, *m.params)
 	}
-	if b.replaying {
-		raw, ok := c.Input.Get("prior")
-		if !ok {
-			return nil, nil, nil
-		}
-		prior, err := learn.Decode(pyjson.AppendCompact(nil, raw), *m.params)
-		if err != nil {
-			return nil, nil, corrupt(err, relJournal)
-		}
-		var from []string
-		if f, ok := c.Input.Get("prior_from"); ok {
-			for _, it := range f.Items() {
-				from = append(from, it.Str())
-			}
-		}
-		return prior, from, nil
+	peers := make([]transfer.Peer, len(b.peers))
+	for i, p := range b.peers {
+		peers[i] = transfer.Peer{Name: p.name, WS: p.ws}
 	}
-	var models []*learn.Model
-	var from []string
-	for _, p := range b.peers {
-		raw, err := p.ws.ReadFile(relState)
-		if err != nil {
-			continue
-		}
-		mr := gjson.GetBytes(raw, learnMember+".model")
-		if !mr.Exists() {
-			continue // a peer of the reference's model
-		}
-		pm, err := learn.Decode([]byte(mr.Raw), *m.params)
-		if err != nil {
-			continue
-		}
-		models, from = append(models, pm), append(from, p.name)
-	}
-	if len(models) == 0 {
-		return nil, nil, nil
-	}
-	return learn.Pool(models, *m.params, fleetShare), from, nil
+	prior, from := transfer.FleetPrior(peers, *m.params)
+	return prior, from, nil
 }
 
 // opInit fills a new workspace (openInit): empty knowledge, one PP

@@ -53,9 +53,9 @@ func Governed(pkg pyjson.Value, b *belief.Book, gb *goal.Book, read func(rel str
 	return pkg.With("markdown", pyjson.ObjectValue(md)), nil
 }
 
-// UnknownCapabilities compares a package's graph with a workspace's
+// unknownCapabilities compares a package's graph with a workspace's
 // manifest: the capabilities it names that has does not know.
-func UnknownCapabilities(pkg pyjson.Value, has func(string) bool) []string {
+func unknownCapabilities(pkg pyjson.Value, has func(string) bool) []string {
 	g, _ := pkg.Get("routing_graph")
 	nodes, _ := g.Get("nodes")
 	var missing []string
@@ -67,10 +67,10 @@ func UnknownCapabilities(pkg pyjson.Value, has func(string) bool) []string {
 	return missing
 }
 
-// MarkdownBlocks returns the blocks of a package's knowledge file (text,
+// markdownBlocks returns the blocks of a package's knowledge file (text,
 // split at blank lines) that the workspace's file (have) does not hold,
 // trimmed, in order: an import twice appends nothing.
-func MarkdownBlocks(have []byte, text string) []string {
+func markdownBlocks(have []byte, text string) []string {
 	var out []string
 	for _, block := range strings.SplitAfter(text, "\n\n") {
 		if strings.TrimSpace(block) == "" || bytes.Contains(have, []byte(strings.TrimSpace(block))) {
@@ -82,14 +82,14 @@ func MarkdownBlocks(have []byte, text string) []string {
 	return out
 }
 
-// ImportObservations brings the package's believed observations into
+// importObservations brings the package's believed observations into
 // the workspace's book (read only when the package has observations):
 // one b has no belief under its key becomes one, with its supporting
 // evidence (content ids, so a second import adds nothing); one whose key
 // holds the same claim adds its evidence; one whose key holds another
 // claim is not imported (a belief is never replaced silently) and is
 // counted as a conflict.
-func ImportObservations(book func() (*belief.Book, error), pkg pyjson.Value) (imported, conflicting int, err error) {
+func importObservations(book func() (*belief.Book, error), pkg pyjson.Value) (imported, conflicting int, err error) {
 	raw, ok := pkg.Get("observations")
 	if !ok {
 		return 0, 0, nil

@@ -9,16 +9,16 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// Lists are the knowledge lists import merges: the package's key and the
+// lists are the knowledge lists import merges: the package's key and the
 // workspace's file.
-var Lists = []struct{ Key, Rel string }{
+var lists = []struct{ key, rel string }{
 	{"methodology", workspace.RelMethodology}, {"dead_ends", workspace.RelDeadEnds}, {"judgment_nodes", workspace.RelJudgment},
 }
 
-// NewEntries returns the entries of a package's list (x) whose id is
+// newEntries returns the entries of a package's list (x) whose id is
 // not among the workspace's (existing), in order, each once; an entry
 // without an id gets one (id).
-func NewEntries(existing []pyjson.Value, x pyjson.Value, id func(pyjson.Value) string) []pyjson.Value {
+func newEntries(existing []pyjson.Value, x pyjson.Value, id func(pyjson.Value) string) []pyjson.Value {
 	ids := map[string]bool{}
 	for _, e := range existing {
 		ids[e.StrOf("id")] = true
@@ -39,10 +39,10 @@ func NewEntries(existing []pyjson.Value, x pyjson.Value, id func(pyjson.Value) s
 	return out
 }
 
-// NewAnnotations returns the annotations file's entries for the
+// newAnnotations returns the annotations file's entries for the
 // package's annotated artifacts (arts) that the workspace has no
 // annotation of (have, by artifact id), in the package's order.
-func NewAnnotations(arts pyjson.Value, have map[string]pyjson.Value) []pyjson.Value {
+func newAnnotations(arts pyjson.Value, have map[string]pyjson.Value) []pyjson.Value {
 	var out []pyjson.Value
 	seen := map[string]bool{}
 	for _, m := range arts.Members() {
@@ -59,11 +59,11 @@ func NewAnnotations(arts pyjson.Value, have map[string]pyjson.Value) []pyjson.Va
 	return out
 }
 
-// BlendEdges gives every edge of edges that the package's routing graph
+// blendEdges gives every edge of edges that the package's routing graph
 // (g) also has the mean of the two weights, within ±2.5. It returns how
 // many changed by more than 0.001, and how many of the package's edges
 // name a capability has does not know.
-func BlendEdges(g pyjson.Value, edges []torusfield.Edge, has func(string) bool) (blended, dropped int, err error) {
+func blendEdges(g pyjson.Value, edges []torusfield.Edge, has func(string) bool) (blended, dropped int, err error) {
 	x, _ := g.Get("edges")
 	incoming := map[[2]string]float64{}
 	for i, x := range x.Items() {
