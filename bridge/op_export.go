@@ -21,53 +21,19 @@ into another workspace.`,
 func checkExportFormat(x pyjson.Value, _ bool) error { return transfer.CheckFormat(x) }
 
 // opExport packages the whole cognitive state, portable to another machine
-// or agent (package transfer).
+// or agent (transfer.Build).
 func opExport(s *session, _ Call) (pyjson.Value, error) {
-	anns, err := s.annotations()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	pkg, err := transfer.Build(transfer.Source{Engine: s.engine, ExportedAt: isoTime(s.now), AgentID: s.meta.AgentID,
-		Annotations: anns, Window: s.rawWindow, JudgmentWindow: judgmentWindow, OverridesWindow: overridesWindow})
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	if s.model.governsKnowledge() {
-		b, err := s.book()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		gb, err := s.goals()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if pkg, err = transfer.Governed(pkg, b, gb, s.ws.ReadFile); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	var m pyjson.Value
-	head := transfer.Head{Version: s.meta.Model, Manifest: s.manifest}
+	src := transfer.Source{Engine: s.engine, ExportedAt: isoTime(s.now), AgentID: s.meta.AgentID,
+		Annotations: s.annotations, Window: s.rawWindow, JudgmentWindow: judgmentWindow, OverridesWindow: overridesWindow,
+		Governs: s.model.governsKnowledge(), Book: s.book, Goals: s.goals, ReadFile: s.ws.ReadFile,
+		Head: transfer.Head{Version: s.meta.Model, Manifest: s.manifest}, Tx: s.tx}
 	switch {
 	case s.model.nextSteps():
-		v, err := s.steps()
-		if err == nil {
-			m, err = transfer.ExportSteps(head, v, s.tx)
-		}
-		if err != nil {
-			return pyjson.Value{}, err
-		}
+		src.Steps = s.steps
 	case s.model.learns():
-		v, err := s.learned()
-		if err == nil {
-			m, err = transfer.ExportLearned(head, v)
-		}
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-	default: // the reference's model exports none
-		return pkg, nil
+		src.Learned = s.learned
 	}
-	return pkg.With(transfer.ModelMember, m), nil
+	return transfer.Build(src)
 }
 
 // exportOutput is the answer of export.

@@ -73,47 +73,12 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 }
 
 // importModel brings a package's model into the workspace and returns the
-// answer's "model" member (transfer.Model decides).
+// answer's "model" member (transfer.Model.Import decides).
 func (s *session) importModel(mp *transfer.Model, again bool) (pyjson.Value, error) {
-	var out pyjson.Value
-	var warning string
-	switch {
-	case again || transfer.Seen(s.state.imports.raw, mp.Digest):
-		return mp.Answer(transfer.ActionAlreadyImported), nil
-	case mp.Version != s.meta.Model:
-		m := lookupModel(mp.Version)
-		out, warning = mp.OtherVersion(s.meta.Model, m != nil && (m.learns() || m.nextSteps()))
-	case mp.Learnt == nil && mp.Steps == nil: // the reference's model learns none
-		out, warning = mp.NoModel()
-	case mp.Learnt != nil:
-		v, err := s.learned()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if out, warning = mp.ImportLearned(s.manifest, v, newLearnState(s.model)); warning == "" {
-			s.learnt = mp.Learnt
-			s.importedBefore(mp.Digest)
-		}
-	default:
-		v, err := s.steps()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		imp, err := mp.ImportSteps(s.model.steps, s.manifest, v, s.tx)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if err := s.setRecords(v.Generation, imp.Records); err != nil {
-			return pyjson.Value{}, err
-		}
-		imp.Apply(mp, v)
-		s.importedBefore(mp.Digest)
-		out, warning = imp.Answer(mp)
-	}
-	if warning != "" {
-		s.warn(warning)
-	}
-	return out, nil
+	return mp.Import(transfer.ModelTarget{Again: again, Model: s.meta.Model, Kinds: modelKinds, Manifest: s.manifest,
+		Imports: s.state.imports.raw, Remember: func(d string) { s.importedBefore(d) },
+		Learned: s.learned, Fresh: func() *learn.State { return newLearnState(s.model) }, Restore: func(v *learn.State) { s.learnt = v },
+		Steps: s.steps, Params: s.model.steps, Tx: s.tx, SetRecords: s.setRecords, Warn: s.warn})
 }
 
 // importedBefore reports whether a package of that digest was imported,

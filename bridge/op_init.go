@@ -47,6 +47,16 @@ a manifest other than the pinned one without --force is an error.`,
 // with a formed landscape, as the reference does.
 const InitWarmup = 200
 
+// initWarmup is the warm-up of a new workspace of model m: the
+// reference's model starts from a formed landscape; ucs's own (v3 and
+// later) invents nothing before the agent's first real action.
+func initWarmup(m *Model) int {
+	if m.ucsOwn() {
+		return 0
+	}
+	return InitWarmup
+}
+
 // Markdown headers of the knowledge files.
 var knowledgeHeaders = []struct{ rel, text string }{
 	{relMethodologyMD, "# Methodology\n\nAccumulated expertise from post-task reflections.\n"},
@@ -90,24 +100,9 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 		return nil, err
 	}
 	raw := ch.Raw
-	// The warm-up (for the embedded manifest, decoding its stored result)
-	// is pure computation: it runs on the other core while this one makes
-	// the directories, takes the lock and checks what is there.
-	type booted struct {
-		e      *torusfield.Engine
-		stored []byte
-	}
-	// The reference's model starts from a formed landscape; ucs's own (v3, v4)
-	// invents nothing before the agent's first real action.
-	warmup := InitWarmup
-	if lookupModel(model).ucsOwn() {
-		warmup = 0
-	}
-	boot := make(chan booted, 1)
-	go func() {
-		e, stored := torusfield.Boot(m, warmup)
-		boot <- booted{e, stored}
-	}()
+	// The warm-up runs on the other core while this one makes the
+	// directories, takes the lock and checks what is there.
+	boot := torusfield.BootAsync(m, initWarmup(lookupModel(model)))
 	tx, err := b.ws.Create(force, b.now())
 	if err != nil {
 		return nil, err
@@ -117,10 +112,10 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	tx.Pin(raw, m)
 	// For the embedded manifest this restores the warm-up's stored result
 	// (torusfield.Boot) instead of running 200 θ-steps.
-	bt := <-boot
+	e, stored := boot()
 	tm.mark("boot")
 	s := b.newSession(tx)
-	s.manifest, s.model, s.engine, s.storedState = m, lookupModel(model), bt.e, bt.stored
+	s.manifest, s.model, s.engine, s.storedState = m, lookupModel(model), e, stored
 	s.meta.Format, s.meta.Model, s.meta.AgentID = format, model, b.opts.AgentID
 	// The journal records everything that shapes the new state: the
 	// manifest (pinned beside it), the model and the agent id.
@@ -169,10 +164,6 @@ func (b *Bridge) fleetPrior(c Call, m *Model) (*learn.Model, []string, error) {
 // snapshot.
 func opInit(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
-	warmup := InitWarmup
-	if s.model.ucsOwn() {
-		warmup = 0
-	}
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
 	}
@@ -185,7 +176,7 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("status", "initialized"),
 		pyjson.KV("workspace", s.ws.Root()),
 		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
-		pyjson.KV("warmup_steps", warmup),
+		pyjson.KV("warmup_steps", initWarmup(s.model)),
 		pyjson.KV("artifacts_after_warmup", e.Artifacts.Len()),
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),

@@ -4,8 +4,12 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -15,7 +19,7 @@ type Source struct {
 	Engine      *torusfield.Engine
 	ExportedAt  string // RFC 3339
 	AgentID     string
-	Annotations map[string]pyjson.Value // by artifact id
+	Annotations func() (map[string]pyjson.Value, error) // by artifact id
 	// Window returns the latest n entries of a knowledge list, as their
 	// text: entries are only written out, so they are decoded one at a
 	// time as the package is printed.
@@ -23,13 +27,70 @@ type Source struct {
 	// JudgmentWindow and OverridesWindow are how many of the latest
 	// judgment nodes and policy overrides the package carries.
 	JudgmentWindow, OverridesWindow int
+	// Governs says the workspace's model governs its knowledge (v4 and
+	// later): the package carries its observations, goals and Markdown
+	// files (governed).
+	Governs  bool
+	Book     func() (*belief.Book, error)
+	Goals    func() (*goal.Book, error)
+	ReadFile func(rel string) ([]byte, error)
+	// Head names the workspace's model and manifest for the model member,
+	// whose state is Steps' (v5) or Learned's (v3, v4); neither is set
+	// for the reference's model, which exports no model member.
+	Head    Head
+	Steps   func() (*advice.Steps, error)
+	Learned func() (*learn.State, error)
+	Tx      *workspace.Tx // the records of a v5 model
 }
 
-// Build returns the package the reference writes: judgment nodes,
-// methodology, dead ends, annotated artifacts, the learned routing graph,
-// policy biases and PP history. The governed knowledge (Governed) and the
-// model member (ExportSteps, ExportLearned) are added to it.
+// Build returns the package of a workspace: the members the reference
+// writes (judgment nodes, methodology, dead ends, annotated artifacts,
+// the learned routing graph, policy biases and PP history), then its
+// governed knowledge and its model member.
 func Build(src Source) (pyjson.Value, error) {
+	pkg, err := src.reference()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if src.Governs {
+		b, err := src.Book()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		gb, err := src.Goals()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if pkg, err = governed(pkg, b, gb, src.ReadFile); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+	var m pyjson.Value
+	switch {
+	case src.Steps != nil:
+		v, err := src.Steps()
+		if err == nil {
+			m, err = exportSteps(src.Head, v, src.Tx)
+		}
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+	case src.Learned != nil:
+		v, err := src.Learned()
+		if err == nil {
+			m, err = exportLearned(src.Head, v)
+		}
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+	default:
+		return pkg, nil
+	}
+	return pkg.With(ModelMember, m), nil
+}
+
+// reference is the package as the reference writes it.
+func (src Source) reference() (pyjson.Value, error) {
 	e := src.Engine
 	lists := map[string]pyjson.Value{}
 	for _, w := range []struct {
@@ -43,9 +104,13 @@ func Build(src Source) (pyjson.Value, error) {
 		}
 		lists[w.rel] = v
 	}
+	anns, err := src.Annotations()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	arts := []pyjson.Member{}
 	for _, a := range e.Artifacts.All() {
-		ann, ok := src.Annotations[a.ID]
+		ann, ok := anns[a.ID]
 		if !ok {
 			ann = pyjson.NullValue()
 		}

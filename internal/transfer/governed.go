@@ -25,10 +25,10 @@ var MarkdownFiles = []struct{ Key, Rel string }{
 	{"methodology.md", workspace.RelMethodologyMD}, {"dead-ends.md", workspace.RelDeadEndsMD}, {"experiments.md", workspace.RelExperimentsMD},
 }
 
-// Governed adds the governed knowledge to an export package: the
+// governed adds the governed knowledge to an export package: the
 // observations and goals when there are any, and the Markdown files that
 // read returns.
-func Governed(pkg pyjson.Value, b *belief.Book, gb *goal.Book, read func(rel string) ([]byte, error)) (pyjson.Value, error) {
+func governed(pkg pyjson.Value, b *belief.Book, gb *goal.Book, read func(rel string) ([]byte, error)) (pyjson.Value, error) {
 	if len(b.Observations()) > 0 {
 		obs, err := pyjson.Parse(b.AppendJSON(nil))
 		if err != nil {

@@ -56,9 +56,9 @@ type Head struct {
 	Manifest *torusfield.Manifest
 }
 
-// ExportSteps returns the model member of a v5 workspace: its portable
+// exportSteps returns the model member of a v5 workspace: its portable
 // state v and the records of v's generation, read from tx.
-func ExportSteps(h Head, v *advice.Steps, tx *workspace.Tx) (pyjson.Value, error) {
+func exportSteps(h Head, v *advice.Steps, tx *workspace.Tx) (pyjson.Value, error) {
 	var records []pyjson.Member
 	prefix := ""
 	if v.Generation != 0 {
@@ -91,9 +91,9 @@ func ExportSteps(h Head, v *advice.Steps, tx *workspace.Tx) (pyjson.Value, error
 	return out.With("records", pyjson.ObjectValue(records)), nil
 }
 
-// ExportLearned returns the model member of a v3 or v4 workspace: its
+// exportLearned returns the model member of a v3 or v4 workspace: its
 // learned state without the advisories, which name its events.
-func ExportLearned(h Head, v *learn.State) (pyjson.Value, error) {
+func exportLearned(h Head, v *learn.State) (pyjson.Value, error) {
 	w := *v
 	w.Advisories = nil
 	return h.member(w.AppendJSON(nil))

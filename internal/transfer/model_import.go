@@ -41,6 +41,75 @@ const (
 // one agent had learned both.
 const modelImportWeight = 1.0
 
+// A ModelTarget is the workspace an import brings a model member into,
+// as the importing call reaches it.
+type ModelTarget struct {
+	// Again says the package was imported before: the member is too.
+	Again    bool
+	Model    string // the workspace's model
+	Kinds    Kinds  // what the workspace could migrate to
+	Manifest *torusfield.Manifest
+	Imports  []byte              // the state's imports member (Seen)
+	Remember func(digest string) // adds a digest to the state's imports
+	// Learned, Fresh and Restore reach a v3 or v4 workspace's learned
+	// state: as it is, as a new workspace's, and its replacement.
+	Learned func() (*learn.State, error)
+	Fresh   func() *learn.State
+	Restore func(*learn.State)
+	// Steps, Params, Tx and SetRecords reach a v5 workspace's state, its
+	// model's settings, its committed records and the records the call
+	// sets (in a generation).
+	Steps      func() (*advice.Steps, error)
+	Params     *nextstep.Params
+	Tx         *workspace.Tx
+	SetRecords func(generation int64, recs []nextstep.Record) error
+	Warn       func(string)
+}
+
+// Import brings the member into t and returns the import answer's model
+// member: what was done, and why when nothing was.
+func (mp *Model) Import(t ModelTarget) (pyjson.Value, error) {
+	var out pyjson.Value
+	var warning string
+	switch {
+	case t.Again || Seen(t.Imports, mp.Digest):
+		return mp.Answer(ActionAlreadyImported), nil
+	case mp.Version != t.Model:
+		params, steps := t.Kinds(mp.Version)
+		out, warning = mp.OtherVersion(t.Model, params != nil || steps)
+	case mp.Learnt == nil && mp.Steps == nil: // the reference's model learns none
+		out, warning = mp.NoModel()
+	case mp.Learnt != nil:
+		v, err := t.Learned()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if out, warning = mp.ImportLearned(t.Manifest, v, t.Fresh()); warning == "" {
+			t.Restore(mp.Learnt)
+			t.Remember(mp.Digest)
+		}
+	default:
+		v, err := t.Steps()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		imp, err := mp.ImportSteps(t.Params, t.Manifest, v, t.Tx)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if err := t.SetRecords(v.Generation, imp.Records); err != nil {
+			return pyjson.Value{}, err
+		}
+		imp.Apply(mp, v)
+		t.Remember(mp.Digest)
+		out, warning = imp.Answer(mp)
+	}
+	if warning != "" {
+		t.Warn(warning)
+	}
+	return out, nil
+}
+
 // Answer is the import answer's model member: the member's version, what
 // import did, and more.
 func (mp *Model) Answer(action string, more ...pyjson.Member) pyjson.Value {
