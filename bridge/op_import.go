@@ -107,7 +107,8 @@ func checkModelMember(x pyjson.Value, present bool) error {
 	return err
 }
 
-// withoutMember is v without the member key.
+// withoutMember is v without the member key (a reflection's content id
+// leaves out its request id, observations.go).
 func withoutMember(v pyjson.Value, key string) pyjson.Value {
 	var ms []pyjson.Member
 	for _, m := range v.Members() {

@@ -6,9 +6,12 @@
 // what an import decides for each part of it (entries appended once,
 // edges blended, Markdown and observations merged, a model restored,
 // mapped, pooled or not imported, a package imported before left alone).
+// It also owns the fleet prior, the same transfer the other way: a new
+// workspace starting from its fleet's pooled models.
 //
-// The package reads and writes nothing itself beyond the transaction it
-// is handed: bridge's import and export operations read the session,
-// call these functions and apply what they return. The pooling of a v5
-// model's records is package nextstep's (nextstep.PoolRecord).
+// The package keeps no state: bridge's export, import and init read the
+// session, hand its readers and writers to these functions (Source,
+// Target, ModelTarget) and commit what they did. The pooling of a v5
+// model's records is package nextstep's (nextstep.PoolRecord), of a v3
+// or v4 model package learn's (learn.Pool).
 package transfer
