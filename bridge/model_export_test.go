@@ -228,6 +228,22 @@ func TestExportV2HasNoModel(t *testing.T) {
 	assert.False(t, ok)
 }
 
+// A model member of the reference's model, which exports none, imported
+// into a workspace of that model is not imported, and the answer says
+// why; it used to take it for a v5 member and panic on the workspace's
+// missing next-step state.
+func TestImportModelV2Member(t *testing.T) {
+	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
+	require.NoError(t, err)
+	pkg := pyjson.Obj(pyjson.KV("format", "ucs_cognitive_export_v2"), pyjson.KV("model", pyjson.Obj(
+		pyjson.KV("version", ModelV2), pyjson.KV("manifest", "x"), pyjson.KV("capabilities", pyjson.From([]string{})))))
+	_, model := importInto(t, b, pkg)
+	assert.Equal(t, "not_imported", model.StrOf("action"))
+	assert.Contains(t, model.StrOf("reason"), "keeps no learned model")
+	verifyClean(t, b)
+}
+
 // A malformed model member is refused with invalid_value, and the
 // workspace is unchanged (fuzzOp's property).
 func FuzzImportModel(f *testing.F) {

@@ -1,16 +1,9 @@
 package bridge
 
 import (
-	"math"
-	"strconv"
-	"strings"
-
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 )
-
-// ExportFormat names the portable package export writes and import reads.
-const ExportFormat = "ucs_cognitive_export_v2"
 
 var exportSpec = Spec{
 	Output:  exportOutput,
@@ -25,84 +18,22 @@ into another workspace.`,
 }
 
 // checkExportFormat accepts a package of any version of the export format.
-func checkExportFormat(x pyjson.Value, _ bool) error {
-	if format := x.Str(); !strings.HasPrefix(format, "ucs_cognitive_export") {
-		return badInput(fault.CodeInvalidValue, "pipe the output of `ucs export` (format "+ExportFormat+")",
-			"unknown export format %q", format)
-	}
-	return nil
-}
+func checkExportFormat(x pyjson.Value, _ bool) error { return transfer.CheckFormat(x) }
 
 // opExport packages the whole cognitive state, portable to another machine
-// or agent: judgment nodes, methodology, dead ends, annotated artifacts,
-// the learned routing graph, policy biases and PP history.
+// or agent (transfer.Build).
 func opExport(s *session, _ Call) (pyjson.Value, error) {
-	e := s.engine
-	// Entries are only written out: the lists hold their text, decoded one
-	// at a time as the package is printed (rawWindow).
-	lists := map[string]pyjson.Value{}
-	for _, w := range []struct {
-		rel string
-		n   int
-	}{{relJudgment, judgmentWindow}, {relMethodology, math.MaxInt}, {relDeadEnds, math.MaxInt},
-		{relPPHistory, 100}, {relOverrides, overridesWindow}} {
-		v, err := s.rawWindow(w.rel, w.n)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		lists[w.rel] = v
+	src := transfer.Source{Engine: s.engine, ExportedAt: isoTime(s.now), AgentID: s.meta.AgentID,
+		Annotations: s.annotations, Window: s.rawWindow, JudgmentWindow: judgmentWindow, OverridesWindow: overridesWindow,
+		Governs: s.model.governsKnowledge(), Book: s.book, Goals: s.goals, ReadFile: s.ws.ReadFile,
+		Head: transfer.Head{Version: s.meta.Model, Manifest: s.manifest}, Tx: s.tx}
+	switch {
+	case s.model.nextSteps():
+		src.Steps = s.steps
+	case s.model.learns():
+		src.Learned = s.learned
 	}
-	anns, err := s.annotations()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	arts := []pyjson.Member{}
-	for _, a := range e.Artifacts.All() {
-		ann, ok := anns[a.ID]
-		if !ok {
-			ann = pyjson.NullValue()
-		}
-		arts = append(arts, pyjson.KV(a.ID, pyjson.Obj(
-			pyjson.KV("kind", a.Kind), pyjson.KV("payload", a.Payload), pyjson.KV("score", round(a.Score, 4)),
-			pyjson.KV("created_t", a.CreatedT), pyjson.KV("annotation", ann))))
-	}
-	edges := make([]pyjson.Value, len(e.Graph.Edges))
-	for i, ed := range e.Graph.Edges {
-		edges[i] = pyjson.Obj(pyjson.KV("src", ed.Src), pyjson.KV("dst", ed.Dst), pyjson.KV("w", round(ed.W, 6)),
-			pyjson.KV("u", round(ed.U, 4)), pyjson.KV("c", round(ed.C, 4)), pyjson.KV("n", round(ed.N, 4)))
-	}
-	biases := []pyjson.Member{}
-	e.Policy.Biases(func(ei int, b float64) { biases = append(biases, pyjson.KV(strconv.Itoa(ei), round(b, 6))) })
-	pkg := pyjson.Obj(
-		pyjson.KV("format", ExportFormat),
-		pyjson.KV("exported_at", isoTime(s.now)),
-		pyjson.KV("agent_id", s.meta.AgentID),
-		pyjson.KV("schema_version", "2.0"),
-		pyjson.KV("judgment_nodes", lists[relJudgment]),
-		pyjson.KV("methodology", lists[relMethodology]),
-		pyjson.KV("dead_ends", lists[relDeadEnds]),
-		pyjson.KV("artifacts", arts),
-		pyjson.KV("routing_graph", pyjson.Obj(pyjson.KV("nodes", e.Graph.Nodes), pyjson.KV("edges", edges))),
-		pyjson.KV("policy_biases", biases),
-		pyjson.KV("pp_vector", ppRounded(e.PP)),
-		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
-		pyjson.KV("pp_history", lists[relPPHistory]),
-		pyjson.KV("policy_overrides", lists[relOverrides]),
-		pyjson.KV("engine_t", e.Grid.T),
-		pyjson.KV("cursor", e.Cursor.Node),
-	)
-	if s.model.governsKnowledge() {
-		var err error
-		if pkg, err = s.exportGoverned(pkg); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	if m, ok, err := s.exportModel(); err != nil {
-		return pyjson.Value{}, err
-	} else if ok {
-		pkg = pkg.With(modelMember, m)
-	}
-	return pkg, nil
+	return transfer.Build(src)
 }
 
 // exportOutput is the answer of export.

@@ -1,11 +1,9 @@
 package bridge
 
 import (
-	"math"
-	"strings"
-
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 var importSpec = Spec{
@@ -24,7 +22,7 @@ of the package that import does not read are left alone.`,
 	Retries:  true,
 	Open:     true,
 	Fields: []Field{
-		{Name: "format", Type: TypeString, Required: true, Doc: "the package's format: " + ExportFormat + " (or an earlier ucs_cognitive_export)",
+		{Name: "format", Type: TypeString, Required: true, Doc: "the package's format: " + transfer.Format + " (or an earlier ucs_cognitive_export)",
 			valid: checkExportFormat},
 		{Name: "agent_id", Type: TypeString, Doc: "the agent that exported it"},
 		{Name: "methodology", Type: TypeObjects, Text: true, Doc: "methodology entries"},
@@ -42,152 +40,83 @@ of the package that import does not read are left alone.`,
 	run: opImport,
 }
 
-// opImport merges an export package into this workspace: entries whose id
-// is new are appended (an entry without an id gets one), annotations fill
-// in artifacts that have none, and every edge both graphs share takes the
-// mean of the two weights.
+// importsMember is the state's member that remembers the digests of the
+// packages imported (transfer.Remember).
+const importsMember = "imports"
+
+// opImport merges an export package into this workspace: its knowledge
+// (transfer.Merge), then its learned model (importModel).
 func opImport(s *session, c Call) (pyjson.Value, error) {
 	// importSpec has checked the format and the types of the members read
 	// here, and of each entry of the lists.
 	pkg := c.Input
-	format := pkg.StrOf("format")
-	var mp *modelPackage
-	if x, ok := pkg.Get(modelMember); ok && !x.IsNull() {
+	var mp *transfer.Model
+	if x, ok := pkg.Get(transfer.ModelMember); ok && !x.IsNull() {
 		var err error
-		if mp, err = readModel(x); err != nil {
+		if mp, err = transfer.ReadModel(x, modelKinds); err != nil {
 			return pyjson.Value{}, err
 		}
 	}
-	counts := map[string]int{}
 	governs := s.model.governsKnowledge()
-	again := governs && s.importedBefore(packageDigest(pkg))
-	var missing []string
-	if governs {
-		if missing = s.manifestReport(pkg); len(missing) > 0 {
-			s.warn("the package comes from another manifest: " + itoa(len(missing)) + " of its capabilities are not in this workspace's (" +
-				strings.Join(missing[:min(5, len(missing))], ", ") + "); their edges are dropped")
+	again := governs && s.importedBefore(transfer.Digest(pkg))
+	out, err := transfer.Merge(pkg, transfer.Target{Governs: governs, Again: again, Has: s.manifest.Has, Edges: s.engine.Graph.Edges,
+		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: entryID,
+		ReadFile: s.ws.ReadFile, AppendText: s.appendText, Book: s.book, Warn: s.warn})
+	if err != nil || mp == nil {
+		return out, err
+	}
+	m, err := s.importModel(mp, again)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	return out.With(transfer.ModelMember, m), nil
+}
+
+// importModel brings a package's model into the workspace and returns the
+// answer's "model" member (transfer.Model.Import decides).
+func (s *session) importModel(mp *transfer.Model, again bool) (pyjson.Value, error) {
+	return mp.Import(transfer.ModelTarget{Again: again, Model: s.meta.Model, Kinds: modelKinds, Manifest: s.manifest,
+		Imports: s.state.imports.raw, Remember: func(d string) { s.importedBefore(d) },
+		Learned: s.learned, Fresh: func() *learn.State { return newLearnState(s.model) }, Restore: func(v *learn.State) { s.learnt = v },
+		Steps: s.steps, Params: s.model.steps, Tx: s.tx, SetRecords: s.setRecords, Warn: s.warn})
+}
+
+// importedBefore reports whether a package of that digest was imported,
+// and remembers it.
+func (s *session) importedBefore(digest string) bool {
+	var seen bool
+	s.state.imports.raw, seen = transfer.Remember(s.state.imports.raw, digest)
+	return seen
+}
+
+// modelKinds says how transfer reads a model member of each version.
+func modelKinds(version string) (*learn.Params, bool) {
+	m := lookupModel(version)
+	if m == nil {
+		return nil, false
+	}
+	return m.params, m.nextSteps()
+}
+
+// checkModelMember is the import field's check: the member reads.
+func checkModelMember(x pyjson.Value, present bool) error {
+	if !present {
+		return nil
+	}
+	_, err := transfer.ReadModel(x, modelKinds)
+	return err
+}
+
+// withoutMember is v without the member key (a reflection's content id
+// leaves out its request id, observations.go).
+func withoutMember(v pyjson.Value, key string) pyjson.Value {
+	var ms []pyjson.Member
+	for _, m := range v.Members() {
+		if m.Key != key {
+			ms = append(ms, m)
 		}
 	}
-	for _, k := range []struct{ key, rel string }{
-		{"methodology", relMethodology}, {"dead_ends", relDeadEnds}, {"judgment_nodes", relJudgment}} {
-		x, _ := pkg.Get(k.key)
-		if x.Kind() != pyjson.Array {
-			continue
-		}
-		existing, err := s.list(k.rel)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		ids := map[string]bool{}
-		for _, e := range existing {
-			ids[e.StrOf("id")] = true
-		}
-		for _, entry := range x.Items() {
-			id := entry.StrOf("id")
-			if id == "" {
-				id = entryID(entry)
-				entry = entry.With("id", id)
-			}
-			if ids[id] {
-				continue
-			}
-			ids[id] = true
-			if err := s.add(k.rel, entry); err != nil {
-				return pyjson.Value{}, err
-			}
-			counts[k.key]++
-		}
-	}
-	if arts, _ := pkg.Get("artifacts"); arts.Kind() == pyjson.Object {
-		anns, err := s.annotations()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		for _, m := range arts.Members() {
-			ann, _ := m.Value.Get("annotation")
-			if ann.Kind() != pyjson.Object || len(ann.Members()) == 0 {
-				continue
-			}
-			if _, has := anns[m.Key]; has {
-				continue
-			}
-			if err := s.add(relAnnotations, pyjson.Obj(pyjson.KV("artifact_id", m.Key), pyjson.KV("annotation", ann))); err != nil {
-				return pyjson.Value{}, err
-			}
-			anns[m.Key] = ann
-			counts["artifacts"]++
-		}
-	}
-	if g, _ := pkg.Get("routing_graph"); g.Kind() == pyjson.Object && !again {
-		edges, _ := g.Get("edges")
-		incoming := map[[2]string]float64{}
-		for i, x := range edges.Items() {
-			w, okW := x.GetOr("w", pyjson.NullValue()).Float()
-			if x.Kind() != pyjson.Object || !okW || math.IsNaN(w) || math.IsInf(w, 0) {
-				return pyjson.Value{}, badInput(fault.CodeWrongType, "each edge needs src, dst and a finite number w",
-					"routing_graph.edges[%d] is not an edge with a numeric w", i)
-			}
-			src, dst := x.StrOf("src"), x.StrOf("dst")
-			if !s.manifest.Has(src) || !s.manifest.Has(dst) {
-				counts["edges_dropped"]++
-			}
-			incoming[[2]string{src, dst}] = w
-		}
-		for i := range s.engine.Graph.Edges {
-			ed := &s.engine.Graph.Edges[i]
-			w, ok := incoming[[2]string{ed.Src, ed.Dst}]
-			if !ok {
-				continue
-			}
-			old := ed.W
-			ed.W = min(max((ed.W+w)/2.0, -2.5), 2.5)
-			if math.Abs(ed.W-old) > 0.001 {
-				counts["edges_blended"]++
-			}
-		}
-	}
-	if governs {
-		s.importMarkdown(pkg, counts)
-		if err := s.importObservations(pkg, counts); err != nil {
-			return pyjson.Value{}, err
-		}
-	}
-	agent := pkg.StrOf("agent_id")
-	if _, ok := pkg.Get("agent_id"); !ok {
-		agent = "unknown"
-	}
-	imported := pyjson.Obj(
-		pyjson.KV("methodology", counts["methodology"]),
-		pyjson.KV("dead_ends", counts["dead_ends"]),
-		pyjson.KV("judgment_nodes", counts["judgment_nodes"]),
-		pyjson.KV("artifacts", counts["artifacts"]),
-		pyjson.KV("edges_blended", counts["edges_blended"]),
-	)
-	out := pyjson.Obj(
-		pyjson.KV("status", "imported"),
-		pyjson.KV("source_agent", agent),
-		pyjson.KV("source_format", format),
-		pyjson.KV("imported", imported),
-	)
-	if governs {
-		out = out.With("imported", imported.With("observations", counts["observations"]).With("markdown_blocks", counts["markdown_blocks"]))
-		if missing == nil {
-			missing = []string{}
-		}
-		out = out.With("already_imported", again).With("not_imported", pyjson.Obj(
-			pyjson.KV("capabilities_unknown_here", missing),
-			pyjson.KV("edges_to_unknown_capabilities", counts["edges_dropped"]),
-			pyjson.KV("observations_conflicting_with_a_belief_here", counts["observations_conflicting"]),
-		))
-	}
-	if mp != nil {
-		m, err := s.importModel(mp, again)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		out = out.With(modelMember, m)
-	}
-	return out, nil
+	return pyjson.ObjectValue(ms)
 }
 
 // importOutput is the answer of import.

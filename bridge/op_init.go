@@ -4,10 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -47,6 +47,16 @@ a manifest other than the pinned one without --force is an error.`,
 // with a formed landscape, as the reference does.
 const InitWarmup = 200
 
+// initWarmup is the warm-up of a new workspace of model m: the
+// reference's model starts from a formed landscape; ucs's own (v3 and
+// later) invents nothing before the agent's first real action.
+func initWarmup(m *Model) int {
+	if m.ucsOwn() {
+		return 0
+	}
+	return InitWarmup
+}
+
 // Markdown headers of the knowledge files.
 var knowledgeHeaders = []struct{ rel, text string }{
 	{relMethodologyMD, "# Methodology\n\nAccumulated expertise from post-task reflections.\n"},
@@ -67,19 +77,8 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	force := argBool(c, "force")
 	initialized := b.ws.Exists(relState)
 	if initialized && !force {
-		// A named manifest is read and compared: naming another one than
-		// the workspace's is a mistake to say, not an init to skip.
-		if named(c) {
-			ch, err := b.chooseManifest(c, false)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := b.checkManifest(ch); err != nil {
-				return nil, err
-			}
-			if err := b.samePinned(ch); err != nil {
-				return nil, err
-			}
+		if err := initmanifest.Compare(b.ws, manifestRequest(c), b.replaying); err != nil {
+			return nil, err
 		}
 		return nil, workspace.ErrInitialized
 	}
@@ -96,33 +95,14 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	}
 	// A forced init starts the workspace over on the manifest it was
 	// initialized with, unless the call names another.
-	ch, err := b.chooseManifest(c, initialized && force)
+	ch, m, err := initmanifest.Pick(b.ws, manifestRequest(c), initialized && force, b.replaying)
 	if err != nil {
 		return nil, err
 	}
-	m, err := b.checkManifest(ch)
-	if err != nil {
-		return nil, err
-	}
-	raw := ch.raw
-	// The warm-up (for the embedded manifest, decoding its stored result)
-	// is pure computation: it runs on the other core while this one makes
-	// the directories, takes the lock and checks what is there.
-	type booted struct {
-		e      *torusfield.Engine
-		stored []byte
-	}
-	// The reference's model starts from a formed landscape; ucs's own (v3, v4)
-	// invents nothing before the agent's first real action.
-	warmup := InitWarmup
-	if lookupModel(model).ucsOwn() {
-		warmup = 0
-	}
-	boot := make(chan booted, 1)
-	go func() {
-		e, stored := torusfield.Boot(m, warmup)
-		boot <- booted{e, stored}
-	}()
+	raw := ch.Raw
+	// The warm-up runs on the other core while this one makes the
+	// directories, takes the lock and checks what is there.
+	boot := torusfield.BootAsync(m, initWarmup(lookupModel(model)))
 	tx, err := b.ws.Create(force, b.now())
 	if err != nil {
 		return nil, err
@@ -132,10 +112,10 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	tx.Pin(raw, m)
 	// For the embedded manifest this restores the warm-up's stored result
 	// (torusfield.Boot) instead of running 200 θ-steps.
-	bt := <-boot
+	e, stored := boot()
 	tm.mark("boot")
 	s := b.newSession(tx)
-	s.manifest, s.model, s.engine, s.storedState = m, lookupModel(model), bt.e, bt.stored
+	s.manifest, s.model, s.engine, s.storedState = m, lookupModel(model), e, stored
 	s.meta.Format, s.meta.Model, s.meta.AgentID = format, model, b.opts.AgentID
 	// The journal records everything that shapes the new state: the
 	// manifest (pinned beside it), the model and the agent id.
@@ -153,12 +133,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 			return nil, err
 		}
 		if prior != nil {
-			s.learnt = learn.NewState(prior)
-			s.priorFrom = from
-			// What the peers held is the outside world's: the journal
-			// records the prior, and a replay reads it.
-			raw, _ := pyjson.Parse(prior.AppendJSON(nil))
-			input = pyjson.Obj(pyjson.KV("prior", raw), pyjson.KV("prior_from", from))
+			s.learnt, s.priorFrom, input = learn.NewState(prior), from, transfer.PriorInput(prior, from)
 		}
 	}
 	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: input}
@@ -166,66 +141,29 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	return s, nil
 }
 
-// fleetShare is how much of the fleet's averaged evidence a new agent's
-// model starts with (learn.Pool).
-const fleetShare = 0.5
-
 // fleetPrior is the model a new workspace of model m starts from with
-// fleet_prior: the fleet's other workspaces' models pooled (learn.Pool),
-// or, in a replay, the one the journal recorded. Nil when there is none
-// (no peer, or a model that does not learn).
+// fleet_prior (transfer.FleetPrior), or, in a replay, the one the journal
+// recorded. Nil when there is none (no peer, or a model that does not
+// learn).
 func (b *Bridge) fleetPrior(c Call, m *Model) (*learn.Model, []string, error) {
-	if !m.learns() {
+	switch {
+	case !m.learns():
 		return nil, nil, nil
+	case b.replaying:
+		return transfer.RecordedPrior(c.Input, *m.params)
 	}
-	if b.replaying {
-		raw, ok := c.Input.Get("prior")
-		if !ok {
-			return nil, nil, nil
-		}
-		prior, err := learn.Decode(pyjson.AppendCompact(nil, raw), *m.params)
-		if err != nil {
-			return nil, nil, corrupt(err, relJournal)
-		}
-		var from []string
-		if f, ok := c.Input.Get("prior_from"); ok {
-			for _, it := range f.Items() {
-				from = append(from, it.Str())
-			}
-		}
-		return prior, from, nil
+	peers := make([]transfer.Peer, len(b.peers))
+	for i, p := range b.peers {
+		peers[i] = transfer.Peer{Name: p.name, WS: p.ws}
 	}
-	var models []*learn.Model
-	var from []string
-	for _, p := range b.peers {
-		raw, err := p.ws.ReadFile(relState)
-		if err != nil {
-			continue
-		}
-		mr := gjson.GetBytes(raw, learnMember+".model")
-		if !mr.Exists() {
-			continue // a peer of the reference's model
-		}
-		pm, err := learn.Decode([]byte(mr.Raw), *m.params)
-		if err != nil {
-			continue
-		}
-		models, from = append(models, pm), append(from, p.name)
-	}
-	if len(models) == 0 {
-		return nil, nil, nil
-	}
-	return learn.Pool(models, *m.params, fleetShare), from, nil
+	prior, from := transfer.FleetPrior(peers, *m.params)
+	return prior, from, nil
 }
 
 // opInit fills a new workspace (openInit): empty knowledge, one PP
 // snapshot.
 func opInit(s *session, c Call) (pyjson.Value, error) {
 	e := s.engine
-	warmup := InitWarmup
-	if s.model.ucsOwn() {
-		warmup = 0
-	}
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
 	}
@@ -238,13 +176,13 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("status", "initialized"),
 		pyjson.KV("workspace", s.ws.Root()),
 		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
-		pyjson.KV("warmup_steps", warmup),
+		pyjson.KV("warmup_steps", initWarmup(s.model)),
 		pyjson.KV("artifacts_after_warmup", e.Artifacts.Len()),
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),
 	)
 	if argBool(c, "force") {
-		out = out.With("manifest", s.manifestUsed.answer())
+		out = out.With("manifest", s.manifestUsed.Answer())
 	}
 	if argBool(c, "fleet_prior") && s.model.nextSteps() {
 		s.warn("fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)")
@@ -270,33 +208,15 @@ func (b *Bridge) alreadyInitialized() pyjson.Value {
 }
 
 // ppRounded is the PP vector with every dimension rounded to 4 places.
-func ppRounded(p torusfield.PP) pyjson.Value {
-	ms := make([]pyjson.Member, len(p))
-	for i, name := range torusfield.PPDimensions {
-		ms[i] = pyjson.KV(name, round(p[i], 4))
-	}
-	return pyjson.ObjectValue(ms)
-}
-
-// ppExact is the PP vector unrounded, as PP history stores it.
-func ppExact(p torusfield.PP) pyjson.Value {
-	ms := make([]pyjson.Member, len(p))
-	for i, name := range torusfield.PPDimensions {
-		ms[i] = pyjson.KV(name, p[i])
-	}
-	return pyjson.ObjectValue(ms)
-}
+func ppRounded(p torusfield.PP) pyjson.Value { return p.Rounded() }
 
 // snapshotPP records the PP vector in the PP history.
-func (s *session) snapshotPP() error {
-	e := s.engine
-	return s.add(relPPHistory, pyjson.Obj(
-		pyjson.KV("t", e.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("pp", ppExact(e.PP)),
-		pyjson.KV("health", round(e.PP.Health(), 4)),
-		pyjson.KV("artifact_count", e.Artifacts.Len()),
-	))
+func (s *session) snapshotPP() error { return s.add(relPPHistory, s.engine.PPSnapshot(isoTime(s.now))) }
+
+// manifestRequest is what an init call says of its manifest.
+func manifestRequest(c Call) initmanifest.Request {
+	m, ok := argJSON(c, "capability_manifest")
+	return initmanifest.Request{Inline: m, HasInline: ok, Path: c.Args.StrOf("manifest")}
 }
 
 // initOutput is the answer of init.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -122,7 +123,7 @@ type sessionOutput struct {
 	// started from (init --fleet-prior).
 	priorFrom []string
 	// manifestUsed is the manifest init pins and where it came from.
-	manifestUsed manifestChoice
+	manifestUsed initmanifest.Choice
 	// backupRel is where the last migration kept the previous state.
 	backupRel string
 	// journaled, when set, is what the commit records instead of the call

@@ -96,7 +96,7 @@ type stateMembers struct {
 	// observations is the state's reference to the observation book,
 	// which lives in a file of its own (observations.go).
 	observations member[*belief.Book, observationsCodec]
-	// imports are the digests of the packages imported (transfer.go),
+	// imports are the digests of the packages imported (package transfer),
 	// which the call reads and sets as bytes.
 	imports member[struct{}, importsCodec]
 }

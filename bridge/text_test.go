@@ -12,6 +12,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 )
 
@@ -90,7 +91,7 @@ func TestTextCaps(t *testing.T) {
 		{"a reasoning trace", Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read"),
 			pyjson.KV("reasoning_trace", pyjson.Obj(pyjson.KV("why", strings.Repeat("a", defaultObjectCap)))))}, false, "bytes of JSON, more than its cap of 65536"},
 		{"an identifier", Call{Op: "goal show", Args: argsOf("id", strings.Repeat("g", defaultStringCap+1))}, false, "--id has 4097 characters"},
-		{"an imported entry", Call{Op: "import", Input: pyjson.Obj(pyjson.KV("format", ExportFormat),
+		{"an imported entry", Call{Op: "import", Input: pyjson.Obj(pyjson.KV("format", transfer.Format),
 			pyjson.KV("methodology", []pyjson.Value{pyjson.Obj(pyjson.KV("text", "short")), pyjson.Obj(pyjson.KV("text", long(textCap+1)))}))},
 			false, "methodology[1].text has 65537 characters"},
 	}

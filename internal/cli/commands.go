@@ -11,6 +11,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/version"
 )
 
@@ -197,7 +198,7 @@ func (st *state) command(name string) *cobra.Command {
 			Use: "version", Short: "Print the version", Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
 				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", pyjson.Indent(pyjson.Obj(pyjson.KV("ucs", version.Version()),
-					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", bridge.ExportFormat))))
+					pyjson.KV("engine", "torusfield_kernel.v0.2.1"), pyjson.KV("export_format", transfer.Format))))
 				return nil
 			},
 		}

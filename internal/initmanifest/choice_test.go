@@ -1,4 +1,4 @@
-package bridge
+package initmanifest
 
 import (
 	"slices"
@@ -26,8 +26,7 @@ func TestManifestKeysKnown(t *testing.T) {
 		 "permissions": ["proc:exec:go"], "side_effect": "pure", "deterministic": true, "timeout_ms": 600000,
 		 "outcome": {"partial_exit_codes": [2], "expects_output": true, "http_status_pattern": "HTTP/\\d\\.\\d (\\d{3})", "partial_pattern": "^PARTIAL"}}],
 	  "semantic_map": {"testing": ["run_tests"]}}`)
-	b := New(Options{Workspace: t.TempDir()})
-	_, err := b.checkManifest(manifestChoice{raw: raw, source: manifestFile, path: "m.json"})
+	_, err := Check(Choice{Raw: raw, Source: File, Path: "m.json"}, false)
 	require.NoError(t, err)
 	for _, k := range policy.DeclarationKeys {
 		assert.Contains(t, string(raw), `"`+k+`"`, "the example declares every key")
@@ -38,13 +37,11 @@ func TestManifestKeysKnown(t *testing.T) {
 // reader knows still verifies, while a new init refuses it.
 func TestCheckManifestUnknownKeyReplay(t *testing.T) {
 	raw := []byte(`{"capabilities": [{"name": "a", "timeout": 5}]}`)
-	b := New(Options{Workspace: t.TempDir()})
-	_, err := b.checkManifest(manifestChoice{raw: raw, source: manifestFile, path: "m.json"})
+	_, err := Check(Choice{Raw: raw, Source: File, Path: "m.json"}, false)
 	var fe *fault.Error
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "invalid_manifest", fe.Code)
 	assert.Equal(t, `did you mean "timeout_ms"? the keys of capabilities[0] "a" are name, connects_to, u, c, n, meta, permissions, side_effect, deterministic, timeout_ms, outcome; see docs/manifest.md`, fe.Hint)
-	b.replaying = true
-	_, err = b.checkManifest(manifestChoice{raw: raw, source: manifestFile, path: "m.json"})
+	_, err = Check(Choice{Raw: raw, Source: File, Path: "m.json"}, true)
 	assert.NoError(t, err)
 }
