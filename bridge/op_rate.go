@@ -156,8 +156,8 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 			pyjson.KV("note", "the reference's model cannot take an outcome back")), nil
 	}
 	if ei := s.engine.Graph.Find(r.From, action); ei >= 0 {
-		c := s.credit(ei, success, 1)
-		return c.value(s.engine), nil
+		e := s.engine
+		return e.Credit(ei, s.model.reward(success, e.Graph.Edges[ei].U), 1).Value(e), nil
 	}
 	return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("note", "no edge: nothing reinforced")), nil
 }
