@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -193,41 +194,17 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 	), nil
 }
 
-// actionLogEntry is a report's line in the action log, in the
-// reference's format: the reward it earned, the edge it took (nil for
-// none) and where the cursor was before and after.
+// actionLogEntry is a report's line in the action log: the reward it
+// earned, the edge it took (nil for none) and where the cursor was before
+// and after.
 func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
-	entry := pyjson.Obj(
-		pyjson.KV("t", s.engine.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("action", in.Action),
-		pyjson.KV("outcome", in.Outcome),
-		pyjson.KV("success", in.Success),
-		pyjson.KV("significance", in.Significance),
-		pyjson.KV("reward", reward),
-		pyjson.KV("edge", edge),
-		pyjson.KV("cursor_before", before),
-		pyjson.KV("cursor_after", after),
-		pyjson.KV("routed", routed),
-	)
-	// What only ucs's own inputs carry (a line of a plain report keeps
-	// the reference's members).
-	if in.Weight != 1 {
-		entry = entry.With("evidence_weight", in.Weight)
-	}
-	if in.GoalID != "" {
-		entry = entry.With("goal_id", in.GoalID)
-	}
-	if in.HasResult {
-		entry = entry.With("observed", true)
-	}
-	if s.learnedAfter != "" {
-		entry = entry.With("after", s.learnedAfter)
-	}
+	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: isoTime(s.now), Action: in.Action, Outcome: in.Outcome,
+		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
+		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learnedAfter}
 	if s.stepLearned != nil {
-		entry = entry.With("step", s.stepLearned.Value())
+		l.Step, l.HasStep = s.stepLearned.Value(), true
 	}
-	return entry
+	return l.Value()
 }
 
 // override records a jump the graph did not offer.
@@ -286,8 +263,7 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 		Significance: in.Significance, Summary: runePrefix(in.Outcome, 200), Reward: round(r, 4),
 		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
 		Routing: s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
-	id := entryID(node)
-	return id, s.add(relJudgment, node.With("id", id))
+	return s.addEntry(relJudgment, node)
 }
 
 // reportOutput is the answer of report.

@@ -36,10 +36,10 @@ func ReflectionPrompt(significance, action, outcome, success string) pyjson.Valu
 type Reflection struct {
 	Date                string
 	Capabilities, Words []string
-	// Text is the whole reflection, kept in the entry when Governed (a
+	// Text is the whole reflection, kept in the entry when KeepText (a
 	// model that governs knowledge reads it back; summary is a view).
 	Text     string
-	Governed bool
+	KeepText bool
 }
 
 // MethodologyEntry is a post-task reflection's methodology entry: its
@@ -55,15 +55,14 @@ func MethodologyEntry(r Reflection, summary, agentID string, routing pyjson.Valu
 		pyjson.KV("agent_id", agentID),
 		pyjson.KV("routing_snapshot", routing),
 	)
-	if r.Governed {
+	if r.KeepText {
 		entry = entry.With("text", r.Text)
 	}
 	return entry
 }
 
 // DeadEndEntry is a closed avenue's entry: its topic, why it is closed and
-// what would reopen it. The text is kept (Governed) only when the agent
-// wrote one. The caller adds its id.
+// what would reopen it. The caller adds its id.
 func DeadEndEntry(r Reflection, topic, whyClosed, reopenConditions string) Entry {
 	entry := pyjson.Obj(
 		pyjson.KV("date", r.Date),
@@ -73,7 +72,7 @@ func DeadEndEntry(r Reflection, topic, whyClosed, reopenConditions string) Entry
 		pyjson.KV("why_closed", whyClosed),
 		pyjson.KV("reopen_conditions", reopenConditions),
 	)
-	if r.Governed {
+	if r.KeepText {
 		entry = entry.With("text", r.Text)
 	}
 	return entry
