@@ -131,9 +131,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		for _, id := range ids {
-			newArtifacts = append(newArtifacts, e.DescribeArtifact(id, true))
-		}
+		newArtifacts = e.DescribeArtifacts(ids, true)
 	}
 	out = append(out, pyjson.KV("phi_fired", phiFired), pyjson.KV("new_artifacts", newArtifacts))
 	if corr, err := s.correlate(newArtifacts); err != nil {
@@ -150,11 +148,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	if ids, err := s.unannotated(); err != nil {
 		return pyjson.Value{}, err
 	} else if len(ids) > 0 && len(newArtifacts) == 0 {
-		list := make([]pyjson.Value, 0, 3)
-		for _, id := range ids[:min(3, len(ids))] {
-			list = append(list, e.DescribeArtifact(id, false))
-		}
-		out = append(out, pyjson.KV("unannotated_artifacts", list))
+		out = append(out, pyjson.KV("unannotated_artifacts", e.DescribeArtifacts(ids[:min(3, len(ids))], false)))
 	}
 
 	logEntry := s.actionLogEntry(in, round(r, 4), edgeLabel, before, in.Action, routed)

@@ -123,34 +123,3 @@ func (rc ReportCredit) Members(e *Engine) []pyjson.Member {
 	}
 	return []pyjson.Member{pyjson.KV("reinforcement", nil)}
 }
-
-// Act moves the engine to a capability the agent acted with: energy of
-// magnitude is injected at it and diffuses, the field decays, the
-// scheduled injections run, the cursor moves there and time steps on.
-func (e *Engine) Act(action string, magnitude float64) {
-	xy, _ := e.Coord(action)
-	e.Grid.Inject("action_"+action, magnitude, xy.Theta, xy.Phi, FieldEnergy)
-	e.Grid.Diffuse(FieldEnergy, e.ThetaMix, e.PhiMix)
-	e.Grid.Decay(e.LeakDecay)
-	e.RunInjections()
-	e.Cursor = Cursor{Node: action, Theta: xy.Theta, Phi: xy.Phi}
-	e.Grid.T++
-}
-
-// DescribeArtifact is an artifact's id, kind and score (rounded to 4) with
-// its edge's ends or its node (withLocation).
-func (e *Engine) DescribeArtifact(id string, withLocation bool) pyjson.Value {
-	a, _ := e.Artifacts.Get(id)
-	ms := []pyjson.Member{pyjson.KV("id", id), pyjson.KV("kind", a.Kind), pyjson.KV("score", pyjson.Round(a.Score, 4))}
-	if !withLocation {
-		return pyjson.ObjectValue(ms)
-	}
-	if ei, ok := a.EdgeIndex(); (a.Kind == KindWormhole || a.Kind == KindResonance) && ok {
-		if ei < len(e.Graph.Edges) {
-			ms = append(ms, pyjson.KV("from", e.Graph.Edges[ei].Src), pyjson.KV("to", e.Graph.Edges[ei].Dst))
-		}
-	} else if node, ok := a.Node(); a.Kind == KindAttractor && ok {
-		ms = append(ms, pyjson.KV("node", node))
-	}
-	return pyjson.ObjectValue(ms)
-}
