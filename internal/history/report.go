@@ -20,9 +20,10 @@ type Report struct {
 }
 
 // ReadReport reads the report event seq of a journal of last events and
-// the action-log line it wrote. An event that is no report, or wrote no
-// line, is bad input; a journal or log that cannot be read is corrupt.
-func ReadReport(ws *workspace.Workspace, seq, last int64) (Report, error) {
+// the action-log line it wrote. An event that is no report, wrote no line,
+// or reported an action that is no capability (so taught nothing) is bad
+// input; a journal or log that cannot be read is corrupt.
+func ReadReport(ws *workspace.Workspace, seq, last int64, isCapability func(string) bool) (Report, error) {
 	notReport := func(what string) error {
 		return fault.BadInput(fault.CodeNotAReport, "name a report: ucs log --op report lists them with their seq",
 			"event %d %s", seq, what)
@@ -57,6 +58,9 @@ func ReadReport(ws *workspace.Workspace, seq, last int64) (Report, error) {
 		GoalID: line.StrOf("goal_id"), Weight: 1}
 	if w, ok := line.Get("evidence_weight"); ok {
 		r.Weight, _ = w.Float()
+	}
+	if !isCapability(r.Action) {
+		return Report{}, notReport("reported " + string(pyjson.AppendString(nil, r.Action)) + ", which is no capability: nothing was learned")
 	}
 	return r, nil
 }
