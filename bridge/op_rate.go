@@ -1,12 +1,10 @@
 package bridge
 
 import (
-	"strconv"
-
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -70,15 +68,9 @@ is learned as a new outcome.)`,
 	run: opAmend,
 }
 
-// A pastReport is what an earlier report taught: its transition, context,
-// verdict and evidence weight.
+// A pastReport is an earlier report as rate and amend teach it again.
 type pastReport struct {
-	Seq                    int64
-	From, Action, Success  string
-	Context, After, GoalID string
-	Weight                 float64
-	// Line is the report's action-log line.
-	Line pyjson.Value
+	history.Report
 	// Retracted says an amendment took the report's outcome back, so what
 	// it teaches next replaces it.
 	Retracted bool
@@ -86,45 +78,8 @@ type pastReport struct {
 
 // pastReport reads the report event seq and the action-log line it wrote.
 func (s *session) pastReport(seq int64) (pastReport, error) {
-	notReport := func(what string) error {
-		return badInput(fault.CodeNotAReport, "name a report: ucs log --op report lists them with their seq",
-			"event %d %s", seq, what)
-	}
-	if seq < 1 || seq > s.meta.Seq {
-		return pastReport{}, notReport("does not exist (the journal has " + strconv.FormatInt(s.meta.Seq, 10) + " events)")
-	}
-	ev, err := s.ws.EventAt(seq)
-	if err != nil {
-		return pastReport{}, corrupt(err, relJournal)
-	}
-	if op := ev.StrOf("op"); op != "report" {
-		return pastReport{}, notReport("is a " + quote(op) + ", not a report")
-	}
-	files, _ := ev.Get("files")
-	off, ok := files.Get(workspace.RelActionLog)
-	n, _ := off.Int()
-	if !ok {
-		return pastReport{}, notReport("wrote no action")
-	}
-	raw, err := s.ws.LineAt(workspace.RelActionLog, max(n, 0))
-	if err != nil {
-		return pastReport{}, corrupt(err, relActionLog)
-	}
-	line, err := pyjson.Parse(raw)
-	if err != nil {
-		return pastReport{}, corrupt(err, relActionLog)
-	}
-	input, _ := ev.Get("input")
-	r := pastReport{Seq: seq, Line: line, From: line.StrOf("cursor_before"), Action: line.StrOf("action"),
-		Success: line.StrOf("success"), Context: input.StrOf("context"), After: line.StrOf("after"),
-		GoalID: line.StrOf("goal_id"), Weight: 1}
-	if w, ok := line.Get("evidence_weight"); ok {
-		r.Weight, _ = w.Float()
-	}
-	if !s.manifest.Has(r.Action) {
-		return pastReport{}, notReport("reported " + quote(r.Action) + ", which is no capability: nothing was learned")
-	}
-	return r, nil
+	r, err := history.ReadReport(s.ws, seq, s.meta.Seq, s.manifest.Has)
+	return pastReport{Report: r}, err
 }
 
 // teach applies an outcome (or its retraction) of a past report's
@@ -156,8 +111,8 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 			pyjson.KV("note", "the reference's model cannot take an outcome back")), nil
 	}
 	if ei := s.engine.Graph.Find(r.From, action); ei >= 0 {
-		c := s.credit(ei, success, 1)
-		return c.value(s.engine), nil
+		e := s.engine
+		return e.Credit(ei, s.model.reward(success, e.Graph.Edges[ei].U), 1).Value(e), nil
 	}
 	return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("note", "no edge: nothing reinforced")), nil
 }

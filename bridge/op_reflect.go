@@ -25,6 +25,11 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 	today := isoDate(s.now)
 	out := []pyjson.Member{pyjson.KV("type", in.Type), pyjson.KV("stored", true)}
 	caps, kws := orEmpty(in.Capabilities), orEmpty(in.Keywords)
+	// ref is what the index entry keeps of the reflection: its text only
+	// when governed knowledge reads it back.
+	ref := func(keepText bool) knowledge.Reflection {
+		return knowledge.Reflection{Date: today, Capabilities: caps, Words: kws, Text: in.Text, KeepText: keepText}
+	}
 	for _, name := range caps {
 		if !s.manifest.Has(name) {
 			s.warn(unknownCapability(s, name, "stored but matches no capability"))
@@ -46,20 +51,10 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		entry := pyjson.Obj(
-			pyjson.KV("date", today),
-			pyjson.KV("capabilities", caps),
-			pyjson.KV("keywords", kws),
-			pyjson.KV("summary", strings.ReplaceAll(runePrefix(in.Text, 200), "\n", " ")),
-			pyjson.KV("source_type", "post_task"),
-			pyjson.KV("agent_id", s.meta.AgentID),
-			pyjson.KV("routing_snapshot", s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors)),
-		)
-		if s.model.governsKnowledge() {
-			entry = entry.With("text", in.Text) // the whole reflection; summary is a view
-		}
-		id := entryID(entry)
-		if err := s.add(relMethodology, entry.With("id", id)); err != nil {
+		entry := knowledge.MethodologyEntry(ref(s.model.governsKnowledge()), strings.ReplaceAll(runePrefix(in.Text, 200), "\n", " "),
+			s.meta.AgentID, s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
+		id, err := s.addEntry(relMethodology, entry)
+		if err != nil {
 			return pyjson.Value{}, err
 		}
 		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relMethodologyMD)))
@@ -67,16 +62,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if _, ok := s.engine.Artifacts.Get(in.ArtifactID); !ok {
 			s.warn("artifact " + quote(in.ArtifactID) + " is not among the current artifacts; the annotation is stored for it anyway")
 		}
-		err := s.add(relAnnotations, pyjson.Obj(
-			pyjson.KV("artifact_id", in.ArtifactID),
-			pyjson.KV("annotation", pyjson.Obj(
-				pyjson.KV("text", in.Text),
-				pyjson.KV("failure_condition", in.FailureCondition),
-				pyjson.KV("generalized_pattern", in.GeneralizedPattern),
-				pyjson.KV("annotated_at", isoTime(s.now)),
-			)),
-		))
-		if err != nil {
+		if err := s.add(relAnnotations, knowledge.Annotation(in.ArtifactID, in.Text, in.FailureCondition, in.GeneralizedPattern, isoTime(s.now))); err != nil {
 			return pyjson.Value{}, err
 		}
 		out = append(out, pyjson.KV("artifact_id", in.ArtifactID))
@@ -89,19 +75,9 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 			text = knowledge.DeadEndMarkdown(today, in.Topic, in.WhyClosed, in.ReopenConditions)
 		}
 		s.appendText(relDeadEndsMD, text)
-		entry := pyjson.Obj(
-			pyjson.KV("date", today),
-			pyjson.KV("capabilities", caps),
-			pyjson.KV("keywords", kws),
-			pyjson.KV("topic", in.Topic),
-			pyjson.KV("why_closed", in.WhyClosed),
-			pyjson.KV("reopen_conditions", in.ReopenConditions),
-		)
-		if s.model.governsKnowledge() && strings.TrimSpace(in.Text) != "" {
-			entry = entry.With("text", in.Text)
-		}
-		id := entryID(entry)
-		if err := s.add(relDeadEnds, entry.With("id", id)); err != nil {
+		entry := knowledge.DeadEndEntry(ref(s.model.governsKnowledge() && strings.TrimSpace(in.Text) != ""), in.Topic, in.WhyClosed, in.ReopenConditions)
+		id, err := s.addEntry(relDeadEnds, entry)
+		if err != nil {
 			return pyjson.Value{}, err
 		}
 		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relDeadEndsMD)))
@@ -119,6 +95,12 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("observation", obs))
 	}
 	return pyjson.ObjectValue(out), nil
+}
+
+// addEntry adds an index entry under its content id, and returns the id.
+func (s *session) addEntry(rel string, entry pyjson.Value) (string, error) {
+	id := entryID(entry)
+	return id, s.add(rel, entry.With("id", id))
 }
 
 func orEmpty(xs []string) []string {

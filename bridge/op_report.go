@@ -1,34 +1,16 @@
 package bridge
 
 import (
-	"strings"
-
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
-	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
-// rewardEdgeBlend is how much of a reward is the edge's utility: the
-// reward model blends the outcome's base reward (outcome.Status.Reward)
-// with it, 0.7·base + 0.3·u.
-const rewardEdgeBlend = 0.3
-
-// referenceReward is the v2 model's reward: the reference's. The word is
-// the journal's, as spelled: one that is no status has a base of 0.
+// referenceReward is the v2 model's reward: the reference's.
 func referenceReward(success string, u float64) float64 {
-	return float64((1.0-rewardEdgeBlend)*outcome.Status(success).Reward()) + float64(rewardEdgeBlend*u)
+	return torusfield.ReferenceReward(success, u)
 }
-
-// reflectionFields are the questions of a post-task reflection prompt.
-var reflectionFields = pyjson.Obj(
-	pyjson.KV("initial_signal", "What first drew your attention to this approach?"),
-	pyjson.KV("hypothesis", "Before confirming, what did you think would happen?"),
-	pyjson.KV("confirmation_path", "What steps did you take to verify? Include dead ends."),
-	pyjson.KV("near_miss", "What almost made you miss this or choose wrong?"),
-	pyjson.KV("generalized_pattern", "Abstract to a reusable heuristic: When you see [X], do [Y] because [Z]."),
-	pyjson.KV("negative_knowledge", "What did you rule out? What avenues are dead ends?"),
-)
 
 var reportSpec = Spec{
 	Output:  reportOutput,
@@ -108,41 +90,17 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("goal", goalMember))
 	}
 
-	var r float64
-	var edgeLabel any
-	routed := false
-	if ei := e.Graph.Find(before, in.Action); ei >= 0 {
-		routed = true
-		credit := s.credit(ei, in.Success, 1)
-		r = credit.reward
-		edgeLabel = before + " → " + in.Action
-		out = append(out, pyjson.KV("reinforcement", credit.value(e)))
-	} else if before == "" {
-		// A task's first step (v5) comes from no capability: nothing to
-		// reinforce, and no jump to log.
-		r = outcome.Status(in.Success).Reward()
-		out = append(out, pyjson.KV("reinforcement", nil))
-	} else if path := e.Graph.ShortestPath(before, in.Action); path != nil {
-		credited := make([]pyjson.Value, len(path))
-		for i, ei := range path {
-			credit := s.credit(ei, in.Success, len(path))
-			credited[i] = credit.value(e)
-			r = credit.reward // the edge into the action speaks for the report
-		}
-		out = append(out, pyjson.KV("reinforcement", nil), pyjson.KV("credited_path", pyjson.Obj(
-			pyjson.KV("from", before), pyjson.KV("to", in.Action),
-			pyjson.KV("length", len(path)), pyjson.KV("scale", 1/float64(len(path))),
-			pyjson.KV("edges", credited),
-		)))
-	} else {
-		r = outcome.Status(in.Success).Reward()
+	credit := e.CreditReport(before, in.Action, in.Success, s.model.reward)
+	if credit.Override {
 		if err := s.override(before, in.Action, "no_direct_edge"); err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("reinforcement", nil), pyjson.KV("policy_override", pyjson.Obj(
-			pyjson.KV("from", before), pyjson.KV("to", in.Action),
-			pyjson.KV("reason", "No path in the graph. Jump logged as policy override."),
-		)))
+	}
+	out = append(out, credit.Members(e)...)
+	r, routed := credit.Reward, credit.Routed
+	var edgeLabel any
+	if routed {
+		edgeLabel = before + " → " + in.Action
 	}
 
 	learnReport := func() (pyjson.Value, bool, error) { return s.learnReport(in, before, c.Input) }
@@ -155,13 +113,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("learning", lv))
 	}
 
-	xy, _ := e.Coord(in.Action)
-	e.Grid.Inject("action_"+in.Action, reportMagnitude, xy.Theta, xy.Phi, torusfield.FieldEnergy)
-	e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
-	e.Grid.Decay(e.LeakDecay)
-	e.RunInjections()
-	e.Cursor = torusfield.Cursor{Node: in.Action, Theta: xy.Theta, Phi: xy.Phi}
-	e.Grid.T++
+	e.Act(in.Action, reportMagnitude)
 	after := in.Action
 	if v := s.stepsSt; v != nil {
 		after = v.Current().At // v5: a failed step leaves the agent where it was
@@ -179,9 +131,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		for _, id := range ids {
-			newArtifacts = append(newArtifacts, describeArtifact(e, id, true))
-		}
+		newArtifacts = e.DescribeArtifacts(ids, true)
 	}
 	out = append(out, pyjson.KV("phi_fired", phiFired), pyjson.KV("new_artifacts", newArtifacts))
 	if corr, err := s.correlate(newArtifacts); err != nil {
@@ -190,24 +140,15 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("methodology_correlations", corr))
 	}
 
-	reflect := in.Significance == "notable" || in.Significance == "critical"
+	reflect := knowledge.Significant(in.Significance)
 	out = append(out, pyjson.KV("reflection_needed", reflect))
 	if reflect {
-		out = append(out, pyjson.KV("reflection_prompt", pyjson.Obj(
-			pyjson.KV("type", "post_task"),
-			pyjson.KV("significance", in.Significance),
-			pyjson.KV("context", pyjson.Obj(pyjson.KV("action", in.Action), pyjson.KV("outcome", in.Outcome), pyjson.KV("success", in.Success))),
-			pyjson.KV("fields", reflectionFields),
-		)))
+		out = append(out, pyjson.KV("reflection_prompt", knowledge.ReflectionPrompt(in.Significance, in.Action, in.Outcome, in.Success)))
 	}
 	if ids, err := s.unannotated(); err != nil {
 		return pyjson.Value{}, err
 	} else if len(ids) > 0 && len(newArtifacts) == 0 {
-		list := make([]pyjson.Value, 0, 3)
-		for _, id := range ids[:min(3, len(ids))] {
-			list = append(list, describeArtifact(e, id, false))
-		}
-		out = append(out, pyjson.KV("unannotated_artifacts", list))
+		out = append(out, pyjson.KV("unannotated_artifacts", e.DescribeArtifacts(ids[:min(3, len(ids))], false)))
 	}
 
 	logEntry := s.actionLogEntry(in, round(r, 4), edgeLabel, before, in.Action, routed)
@@ -247,74 +188,17 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 	), nil
 }
 
-// actionLogEntry is a report's line in the action log, in the
-// reference's format: the reward it earned, the edge it took (nil for
-// none) and where the cursor was before and after.
+// actionLogEntry is a report's line in the action log: the reward it
+// earned, the edge it took (nil for none) and where the cursor was before
+// and after.
 func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
-	entry := pyjson.Obj(
-		pyjson.KV("t", s.engine.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("action", in.Action),
-		pyjson.KV("outcome", in.Outcome),
-		pyjson.KV("success", in.Success),
-		pyjson.KV("significance", in.Significance),
-		pyjson.KV("reward", reward),
-		pyjson.KV("edge", edge),
-		pyjson.KV("cursor_before", before),
-		pyjson.KV("cursor_after", after),
-		pyjson.KV("routed", routed),
-	)
-	// What only ucs's own inputs carry (a line of a plain report keeps
-	// the reference's members).
-	if in.Weight != 1 {
-		entry = entry.With("evidence_weight", in.Weight)
-	}
-	if in.GoalID != "" {
-		entry = entry.With("goal_id", in.GoalID)
-	}
-	if in.HasResult {
-		entry = entry.With("observed", true)
-	}
-	if s.learnedAfter != "" {
-		entry = entry.With("after", s.learnedAfter)
-	}
+	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: isoTime(s.now), Action: in.Action, Outcome: in.Outcome,
+		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
+		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learnedAfter}
 	if s.stepLearned != nil {
-		entry = entry.With("step", s.stepLearned.Value())
+		l.Step, l.HasStep = s.stepLearned.Value(), true
 	}
-	return entry
-}
-
-// A credit is the reinforcement of one edge.
-type credit struct {
-	edge                          int
-	oldW, newW, reward, cost, net float64
-}
-
-// credit reinforces edge ei for an outcome, its learning step divided by
-// share (the length of the credited path; 1 for a direct edge).
-func (s *session) credit(ei int, success string, share int) credit {
-	e := s.engine
-	edge := e.Graph.Edges[ei]
-	c := credit{edge: ei, reward: s.model.reward(success, edge.U), cost: edge.C}
-	c.net = c.reward - c.cost
-	lr := e.ReinforceLR
-	e.ReinforceLR = lr / float64(share)
-	c.oldW, c.newW, _ = e.Reinforce(ei, c.reward, c.cost)
-	e.ReinforceLR = lr
-	return c
-}
-
-func (c credit) value(e *torusfield.Engine) pyjson.Value {
-	edge := e.Graph.Edges[c.edge]
-	return pyjson.Obj(
-		pyjson.KV("edge", edge.Src+" → "+edge.Dst),
-		pyjson.KV("edge_index", c.edge),
-		pyjson.KV("old_w", round(c.oldW, 4)),
-		pyjson.KV("new_w", round(c.newW, 4)),
-		pyjson.KV("reward", round(c.reward, 4)),
-		pyjson.KV("cost", round(c.cost, 4)),
-		pyjson.KV("net", round(c.net, 4)),
-	)
+	return l.Value()
 }
 
 // override records a jump the graph did not offer.
@@ -326,24 +210,6 @@ func (s *session) override(from, to, reason string) error {
 		pyjson.KV("to", to),
 		pyjson.KV("reason", reason),
 	))
-}
-
-// describeArtifact is an artifact's id, kind and score with its edge ends
-// (withLocation) or node.
-func describeArtifact(e *torusfield.Engine, id string, withLocation bool) pyjson.Value {
-	a, _ := e.Artifacts.Get(id)
-	ms := []pyjson.Member{pyjson.KV("id", id), pyjson.KV("kind", a.Kind), pyjson.KV("score", round(a.Score, 4))}
-	if !withLocation {
-		return pyjson.ObjectValue(ms)
-	}
-	if ei, ok := a.EdgeIndex(); (a.Kind == torusfield.KindWormhole || a.Kind == torusfield.KindResonance) && ok {
-		if ei < len(e.Graph.Edges) {
-			ms = append(ms, pyjson.KV("from", e.Graph.Edges[ei].Src), pyjson.KV("to", e.Graph.Edges[ei].Dst))
-		}
-	} else if node, ok := a.Node(); a.Kind == torusfield.KindAttractor && ok {
-		ms = append(ms, pyjson.KV("node", node))
-	}
-	return pyjson.ObjectValue(ms)
 }
 
 // correlate suggests, for each new wormhole, methodology entries about its
@@ -369,77 +235,29 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 		if len(hits) == 0 {
 			continue
 		}
-		suggested := make([]pyjson.Value, len(hits))
+		suggested := make([]knowledge.Suggestion, len(hits))
 		for i, h := range hits {
-			suggested[i] = pyjson.Obj(pyjson.KV("summary", runePrefix(h.Entry.StrOf("summary"), 120)),
-				pyjson.KV("date", h.Entry.StrOf("date")))
+			suggested[i] = knowledge.Suggestion{Summary: runePrefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
 		}
 		id := a.StrOf("id")
-		out = append(out, pyjson.Obj(
-			pyjson.KV("artifact_id", id),
-			pyjson.KV("wormhole", pyName(from)+" → "+pyName(to)),
-			pyjson.KV("suggested_methodology", suggested),
-			pyjson.KV("action", "Consider annotating artifact "+runePrefix(id, 8)+"... with a pattern from the "+
-				"methodology matches above, or write a new annotation if none fit."),
-		))
+		out = append(out, knowledge.Correlation(id, runePrefix(id, 8), from, to, suggested))
 	}
 	return out, nil
 }
 
-// pyName formats a possibly missing name as Python's f-string would.
-func pyName(s string) string {
-	if s == "" {
-		return "None"
-	}
-	return s
-}
-
-// judgmentNode stores the decision as a judgment node J = (C, M, N, O): its
-// context, the reasoning applied, the alternatives rejected, the outcome,
-// and a routing snapshot for structural retrieval.
+// judgmentNode stores the decision as a judgment node with a routing
+// snapshot for structural retrieval.
 func (s *session) judgmentNode(in reportInput, before string, r float64) (string, error) {
 	paths, err := s.scorePaths(in.Action, nil, nil)
 	if err != nil {
 		return "", err
 	}
-	routing := s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)
-	text := in.Context + " " + in.Outcome
-	var constraints, summary, negative any = nil, runePrefix(in.Outcome, 200), ""
-	if in.HasReasoning {
-		var parts []string
-		for _, m := range in.Reasoning.Members() {
-			if m.Value.Kind() == pyjson.String {
-				parts = append(parts, m.Value.Str())
-			}
-		}
-		text += " " + strings.Join(parts, " ")
-		constraints = in.Reasoning.GetOr("constraints", pyjson.NullValue())
-		summary = in.Reasoning.GetOr("decisive_factor", pyjson.StringValue(""))
-		negative = in.Reasoning.GetOr("alternatives", pyjson.StringValue(""))
-	}
-	words := knowledge.Words(text)
-	node := pyjson.Obj(
-		pyjson.KV("date", isoDate(s.now)),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("agent_id", s.meta.AgentID),
-		pyjson.KV("context", pyjson.Obj(
-			pyjson.KV("task_description", in.Context),
-			pyjson.KV("cursor_before", before),
-			pyjson.KV("constraints", constraints),
-		)),
-		pyjson.KV("methodology_summary", summary),
-		pyjson.KV("negative_knowledge", negative),
-		pyjson.KV("action", in.Action),
-		pyjson.KV("outcome", in.Outcome),
-		pyjson.KV("outcome_success", in.Success),
-		pyjson.KV("significance", in.Significance),
-		pyjson.KV("reward", round(r, 4)),
-		pyjson.KV("routing_snapshot", routing),
-		pyjson.KV("capabilities", []string{in.Action}),
-		pyjson.KV("keywords", words[:min(30, len(words))]),
-	)
-	id := entryID(node)
-	return id, s.add(relJudgment, node.With("id", id))
+	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: isoTime(s.now), AgentID: s.meta.AgentID,
+		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
+		Significance: in.Significance, Summary: runePrefix(in.Outcome, 200), Reward: round(r, 4),
+		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
+		Routing: s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
+	return s.addEntry(relJudgment, node)
 }
 
 // reportOutput is the answer of report.

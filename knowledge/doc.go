@@ -11,7 +11,9 @@
 // entries by keyword and capability overlap, temporal decay, and the
 // structural similarity of routing snapshots), the compact search features
 // the bridge's index keeps per entry, and MarkdownBlock for the files people
-// read. Where entries are stored is the bridge's business (docs/storage.md).
+// read. JudgmentNode, MethodologyEntry, DeadEndEntry and Annotation build
+// the entries a report and a reflection store; ReflectionPrompt and
+// Correlation are what a report asks and suggests of them. Where entries are stored is the bridge's business (docs/storage.md).
 //
 // Nothing here reads the clock: every search takes the time to measure age
 // against.

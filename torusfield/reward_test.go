@@ -1,4 +1,4 @@
-package bridge
+package torusfield
 
 import (
 	"testing"
@@ -16,7 +16,7 @@ func TestReferenceReward(t *testing.T) {
 	for _, word := range []string{"success", "partial", "neutral", "failure", "timeout", "", "SUCCESS", "done"} {
 		for _, u := range []float64{0, 0.1, 0.5, 0.73, 1} {
 			want := float64((1.0-0.3)*base[word]) + float64(0.3*u)
-			assert.Equal(t, want, referenceReward(word, u), "%q, u %v", word, u)
+			assert.Equal(t, want, ReferenceReward(word, u), "%q, u %v", word, u)
 		}
 	}
 }
