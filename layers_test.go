@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
-	{"internal/search"}, // scores the index storage keeps (knowledge), above storage
+	{"internal/search", "internal/audit"}, // search scores the index storage keeps (knowledge); audit proves and repairs a history: both above storage
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
 	// The front ends and a store's backend, apart: they meet in internal/store.

@@ -1,6 +1,9 @@
 package bridge
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
 
 var checkSpec = Spec{
 	Output:      checkOutput,
@@ -36,4 +39,53 @@ var checkOutput = []OutputField{
 	{Name: "problems", Type: TypeList, Always: true, Doc: "each problem found, with its file and field"},
 	{Name: "journal_events", Type: TypeInt, Doc: "the events of the journal"},
 	{Name: "repaired", Type: TypeStrings, Doc: "with repair: what was repaired, and where its backup is"},
+}
+
+// Check verifies the whole workspace (workspace.Workspace.Check, with
+// audit.StateRules for what storage cannot judge). With repair it first
+// finishes what recovery can, rolls back a last event that is not valid
+// UTF-8 (workspace.Workspace.RepairText, rebuilding the state before it
+// by replay when it has no copy: stateAt) and journals that as an event
+// of its own, then repairs what the check finds. It returns the report,
+// and an *Error of kind corrupt when problems remain.
+func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
+	var rolledBack []string
+	if repair {
+		r, ok, err := b.ws.RepairText(b.now(), b.stateAt)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if ok {
+			args, in := audit.RepairRecord(r)
+			if err := b.commitRecord(Call{Op: "check", Args: args, Input: in}); err != nil {
+				return pyjson.Value{}, err
+			}
+			rolledBack = append(rolledBack, r.Note())
+		}
+	}
+	rules := audit.StateRules{ReportInterval: phiReportInterval, Members: []audit.MemberRule{
+		{Key: policyMember, Judge: func(raw []byte, _ func(string) ([]byte, error)) error { return checkPolicyMember(raw) }},
+		{Key: observationsMember, Judge: func(raw []byte, read func(string) ([]byte, error)) error {
+			if read == nil {
+				return nil
+			}
+			return checkBook(read, raw)
+		}},
+	}}
+	out, err := b.ws.Check(repair, b.now(), rules.Check)
+	if err != nil || rolledBack == nil {
+		return out, err
+	}
+	return audit.WithRepairs(out, rolledBack), nil
+}
+
+// commitRecord commits an event that records something done outside an
+// operation's run (a repair): the state is loaded and committed unchanged.
+func (b *Bridge) commitRecord(c Call) error {
+	s, err := b.open(Lookup(c.Op), c, newTimings(nil))
+	if err != nil {
+		return err
+	}
+	defer s.tx.Close()
+	return s.commit(c, s.tBefore)
 }

@@ -1,11 +1,11 @@
-package bridge
+package audit
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,78 +18,84 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
-// LogOptions select and format the events Log prints.
-type LogOptions struct {
-	Since string // a seq ("120") or an RFC 3339 time: events from there on
-	Op    string // only events of this operation, or of this group of operations ("goal", "policy")
-	Limit int    // only the last Limit matching events (0: all)
-	Table bool   // a table for people instead of JSON lines
+// A Filter selects the journal's events log prints.
+type Filter struct {
+	SinceSeq  int64     // events from this seq on
+	SinceTime time.Time // events from this time on (zero: any)
+	Op        string    // only events of this operation (empty: all)
+	Group     bool      // Op names a group of operations ("goal": "goal add", ...)
+	Limit     int       // only the last Limit matching events (0: all)
 }
 
-// Log prints the journal's events, oldest first: what the agent reported
-// and asked, when, and what each call changed.
-func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
-	if !b.ws.Exists(relState) {
-		return fault.NotInitialized(b.ws.Root())
+// ParseSince reads log's --since: a seq ("120") or an RFC 3339 time.
+func ParseSince(s string) (seq int64, t time.Time, err error) {
+	if s == "" {
+		return 0, time.Time{}, nil
 	}
-	var sinceSeq int64
-	var sinceTime time.Time
-	if opts.Since != "" {
-		if n, err := strconv.ParseInt(opts.Since, 10, 64); err == nil {
-			sinceSeq = n
-		} else if t, err := ParseNow(opts.Since); err == nil {
-			sinceTime = t
-		} else {
-			return badInput(fault.CodeInvalidValue, "give --since a sequence number or an RFC 3339 time",
-				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
-		}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n, time.Time{}, nil
 	}
-	isGroup := slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
-	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !isGroup && !slices.Contains(Operations(), opts.Op) {
-		return badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return 0, t.UTC(), nil
 	}
-	j, ok, err := b.ws.OpenJournal()
+	return 0, time.Time{}, fault.BadInput(fault.CodeInvalidValue, "give --since a sequence number or an RFC 3339 time",
+		"--since %q is neither a sequence number nor an RFC 3339 time", s)
+}
+
+// Events reads the journal's events f selects, oldest first, as stored;
+// ok is false when the workspace has no journal. A torn last line is not
+// an event.
+func Events(ws *workspace.Workspace, f Filter) (events []pyjson.Value, ok bool, err error) {
+	j, ok, err := ws.OpenJournal()
 	if err != nil || !ok {
-		return err
+		return nil, false, err
 	}
 	defer j.Close()
 	var kept []pyjson.Value
 	for {
 		ev, _, ok := j.Next()
 		if !ok {
-			break // a torn last line is not an event
+			break
 		}
-		if ev.Seq < sinceSeq || (opts.Op != "" && ev.Op != opts.Op && !(isGroup && strings.HasPrefix(ev.Op, opts.Op+" "))) {
+		if ev.Seq < f.SinceSeq || (f.Op != "" && ev.Op != f.Op && !(f.Group && strings.HasPrefix(ev.Op, f.Op+" "))) {
 			continue
 		}
-		if !sinceTime.IsZero() {
-			if t, err := ParseNow(ev.Now); err != nil || t.Before(sinceTime) {
+		if !f.SinceTime.IsZero() {
+			if t, err := time.Parse(time.RFC3339Nano, ev.Now); err != nil || t.Before(f.SinceTime) {
 				continue
 			}
 		}
 		kept = append(kept, ev.Raw())
-		if opts.Limit > 0 && len(kept) > opts.Limit {
+		if f.Limit > 0 && len(kept) > f.Limit {
 			kept = kept[1:]
 		}
 	}
 	var le *workspace.LineError
 	if errors.As(j.Err(), &le) {
-		return corrupt(le, relJournal)
+		return nil, true, fault.Corrupt(le, workspace.RelJournal)
 	} else if j.Err() != nil {
-		return internal(j.Err(), "read %s", relJournal)
+		return nil, true, fault.Internal(j.Err(), "read %s", workspace.RelJournal)
 	}
-	if !opts.Table {
-		bw := bufio.NewWriter(w)
-		for _, ev := range kept {
-			bw.Write(pyjson.AppendCanonical(nil, ev))
-			bw.WriteByte('\n')
-		}
-		return bw.Flush()
+	return kept, true, nil
+}
+
+// WriteLines writes events as JSON lines, each as stored (canonical).
+func WriteLines(w io.Writer, events []pyjson.Value) error {
+	bw := bufio.NewWriter(w)
+	for _, ev := range events {
+		bw.Write(pyjson.AppendCanonical(nil, ev))
+		bw.WriteByte('\n')
 	}
-	decls := b.pinnedDeclarations()
+	return bw.Flush()
+}
+
+// WriteTable writes events as a table for people. decls are the
+// capabilities' declarations (the pinned manifest's), by which an
+// observed result is classified.
+func WriteTable(w io.Writer, events []pyjson.Value, decls map[string]policy.Declaration) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEQ\tTIME\tOP\tT\tWHAT\tCHANGED")
-	for _, ev := range kept {
+	for _, ev := range events {
 		seq, _ := ev.GetOr("seq", pyjson.NullValue()).Int()
 		tb, _ := ev.GetOr("t_before", pyjson.NullValue()).Int()
 		ta, _ := ev.GetOr("t_after", pyjson.NullValue()).Int()
@@ -97,15 +103,15 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		if ta != tb {
 			t = fmt.Sprintf("%d→%d", tb, ta)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, ev.StrOf("now"), ev.StrOf("op"), t, summarize(ev, decls), changed(ev))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, ev.StrOf("now"), ev.StrOf("op"), t, Summarize(ev, decls), Changed(ev))
 	}
 	return tw.Flush()
 }
 
-// summarize says in a few words what a call asked. decls are the
+// Summarize says in a few words what a call asked. decls are the
 // capabilities' declarations (the pinned manifest's), by which an
 // observed result is classified.
-func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
+func Summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	args, _ := ev.Get("args")
 	in, _ := ev.Get("input")
 	var s string
@@ -118,7 +124,7 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			// (the action log has it): not a self-reported neutral.
 			s = in.StrOf("action")
 		default:
-			s = in.StrOf("action") + " " + orDefault(success, outcome.Neutral.String())
+			s = in.StrOf("action") + " " + cmp.Or(success, outcome.Neutral.String())
 		}
 		if sig := in.StrOf("significance"); sig != "" && sig != "routine" {
 			s += " (" + sig + ")"
@@ -134,13 +140,15 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			s += " for " + g
 		}
 	case "rate", "amend":
-		s = "report " + strconv.FormatInt(argInt(Call{Args: args}, "seq"), 10) + ":"
+		v, _ := args.Get("seq")
+		seq, _ := v.Int()
+		s = "report " + strconv.FormatInt(seq, 10) + ":"
 		for _, k := range []string{"action", "success"} {
 			if v := args.StrOf(k); v != "" {
 				s += " " + v
 			}
 		}
-		s += " by " + orDefault(args.StrOf("by"), ev.StrOf("agent_id"))
+		s += " by " + cmp.Or(args.StrOf("by"), ev.StrOf("agent_id"))
 		if n := args.StrOf("note"); n != "" {
 			s += ": " + n
 		}
@@ -151,19 +159,19 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	case "policy grant", "policy revoke":
 		s = args.StrOf("permission")
 	case "policy block":
-		s = args.StrOf("capability") + " refused, missing " + strings.Join(Call{Args: args}.Args.StrsOf("missing"), ", ")
+		s = args.StrOf("capability") + " refused, missing " + strings.Join(args.StrsOf("missing"), ", ")
 	case "consult":
 		s = args.StrOf("context")
 	case "reflect":
-		s = orDefault(in.StrOf("type"), "post_task") + ": " + in.StrOf("text")
+		s = cmp.Or(in.StrOf("type"), "post_task") + ": " + in.StrOf("text")
 	case "import":
-		s = "from " + orDefault(in.StrOf("agent_id"), "unknown")
+		s = "from " + cmp.Or(in.StrOf("agent_id"), "unknown")
 	case "init":
-		s = "manifest " + runePrefix(args.StrOf("manifest_sha256"), 12)
+		s = "manifest " + prefix(args.StrOf("manifest_sha256"), 12)
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len([]rune(s)) > 60 {
-		s = runePrefix(s, 59) + "…"
+		s = prefix(s, 59) + "…"
 	}
 	return s
 }
@@ -201,12 +209,12 @@ func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	return s
 }
 
-// pinnedDeclarations are the capabilities' declarations of the pinned
+// PinnedDeclarations are the capabilities' declarations of ws's pinned
 // manifest, read outside a transaction (log reads the journal without
 // one); none when it cannot be read (a reference workspace has none
 // pinned), which classifies by the rules that need no declaration.
-func (b *Bridge) pinnedDeclarations() map[string]policy.Declaration {
-	raw, err := b.ws.ReadFile(workspace.RelPinned)
+func PinnedDeclarations(ws *workspace.Workspace) map[string]policy.Declaration {
+	raw, err := ws.ReadFile(workspace.RelPinned)
 	if err != nil {
 		return nil
 	}
@@ -217,8 +225,8 @@ func (b *Bridge) pinnedDeclarations() map[string]policy.Declaration {
 	return d
 }
 
-// changed lists the data files a call appended to, by short name.
-func changed(ev pyjson.Value) string {
+// Changed lists the data files a call appended to, by short name.
+func Changed(ev pyjson.Value) string {
 	files, _ := ev.Get("files")
 	var names []string
 	for _, m := range files.Members() {
@@ -231,9 +239,13 @@ func changed(ev pyjson.Value) string {
 	return strings.Join(names, " ")
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
+// prefix is the first n runes of s.
+func prefix(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
 	}
 	return s
 }
