@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -55,27 +54,10 @@ func (s *session) migrateToCurrent() error {
 	return nil
 }
 
-// applyMigration backs up the state (outside verify's scratch) and applies
-// one migration to the session; the caller commits it.
-func (s *session) applyMigration(m audit.Migration) error {
-	if s.meta.Format != m.From {
-		return badInput(fault.CodeInvalidValue, fmt.Sprintf("the workspace is in format %d", s.meta.Format),
-			"cannot migrate from format %d: the workspace is in format %d", m.From, s.meta.Format)
-	}
-	ws := s.ws
-	if s.replaying {
-		ws = nil // verify's scratch copy: no backup, its files are thrown away
-	} else {
-		var err error
-		if s.backupRel, err = s.tx.Backup(m.Backup(), relState, relPinned); err != nil {
-			return err
-		}
-	}
-	if err := m.Apply(s.meta, ws); err != nil {
-		return err
-	}
-	s.meta.Format = m.To
-	return nil
+// applyMigration runs one migration on the session; the caller commits it.
+func (s *session) applyMigration(m audit.Migration) (err error) {
+	s.backupRel, err = m.Run(s.meta, s.tx, s.ws, s.replaying)
+	return err
 }
 
 // opMigrate applies one format migration: the one from args.from (as
@@ -87,22 +69,13 @@ func opMigrate(s *session, c Call) (pyjson.Value, error) {
 		return migrateModel(s, model)
 	}
 	m, err := audit.MigrationFrom(c.Args, s.meta.Format)
+	if err == nil {
+		err = s.applyMigration(m)
+	}
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	if err := s.applyMigration(m); err != nil {
-		return pyjson.Value{}, err
-	}
-	out := []pyjson.Member{
-		pyjson.KV("status", "migrated"),
-		pyjson.KV("from", m.From),
-		pyjson.KV("to", m.To),
-		pyjson.KV("model", s.meta.Model),
-	}
-	if s.backupRel != "" {
-		out = append(out, pyjson.KV("backup", s.backupRel))
-	}
-	return pyjson.ObjectValue(out), nil
+	return m.Answer(s.meta.Model, s.backupRel), nil
 }
 
 // migrateOutput is the answer of migrate.

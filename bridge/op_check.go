@@ -41,28 +41,10 @@ var checkOutput = []OutputField{
 	{Name: "repaired", Type: TypeStrings, Doc: "with repair: what was repaired, and where its backup is"},
 }
 
-// Check verifies the whole workspace (workspace.Workspace.Check, with
-// audit.StateRules for what storage cannot judge). With repair it first
-// finishes what recovery can, rolls back a last event that is not valid
-// UTF-8 (workspace.Workspace.RepairText, rebuilding the state before it
-// by replay when it has no copy: stateAt) and journals that as an event
-// of its own, then repairs what the check finds. It returns the report,
-// and an *Error of kind corrupt when problems remain.
+// Check verifies the whole workspace and, with repair, repairs what it
+// can (audit.Check). What storage cannot judge of the state file is
+// audit's, with the policy's and the observations' members judged here.
 func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
-	var rolledBack []string
-	if repair {
-		r, ok, err := b.ws.RepairText(b.now(), b.stateAt)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if ok {
-			args, in := audit.RepairRecord(r)
-			if err := b.commitRecord(Call{Op: "check", Args: args, Input: in}); err != nil {
-				return pyjson.Value{}, err
-			}
-			rolledBack = append(rolledBack, r.Note())
-		}
-	}
 	rules := audit.StateRules{ReportInterval: phiReportInterval, Members: []audit.MemberRule{
 		{Key: policyMember, Judge: func(raw []byte, _ func(string) ([]byte, error)) error { return checkPolicyMember(raw) }},
 		{Key: observationsMember, Judge: func(raw []byte, read func(string) ([]byte, error)) error {
@@ -72,11 +54,9 @@ func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
 			return checkBook(read, raw)
 		}},
 	}}
-	out, err := b.ws.Check(repair, b.now(), rules.Check)
-	if err != nil || rolledBack == nil {
-		return out, err
-	}
-	return audit.WithRepairs(out, rolledBack), nil
+	return audit.Check(b.ws, b.now(), repair, rules, b.stateAt, func(args, in pyjson.Value) error {
+		return b.commitRecord(Call{Op: "check", Args: args, Input: in})
+	})
 }
 
 // commitRecord commits an event that records something done outside an

@@ -4,10 +4,8 @@ import (
 	"errors"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -30,7 +28,7 @@ hash-chained) or as a table for people.`,
 		if b.opts.Output == nil {
 			return pyjson.Value{}, internal(errors.New("Options.Output is not set"), "log")
 		}
-		opts := LogOptions{Since: c.Args.StrOf("since"), Op: c.Args.StrOf("op"), Limit: int(argInt(c, "limit")),
+		opts := audit.LogOptions{Since: c.Args.StrOf("since"), Op: c.Args.StrOf("op"), Limit: int(argInt(c, "limit")),
 			Table: c.Args.StrOf("format") == "table"}
 		return pyjson.NullValue(), b.Log(opts, b.opts.Output)
 	},
@@ -43,37 +41,11 @@ var logOutput = []OutputField{
 	{Name: "table", Type: TypeString, Doc: "with format table: the table for people (what the command line prints)"},
 }
 
-// LogOptions select and format the events Log prints.
-type LogOptions struct {
-	Since string // a seq ("120") or an RFC 3339 time: events from there on
-	Op    string // only events of this operation, or of this group of operations ("goal", "policy")
-	Limit int    // only the last Limit matching events (0: all)
-	Table bool   // a table for people instead of JSON lines
-}
-
-// Log prints the journal's events, oldest first: what the agent reported
-// and asked, when, and what each call changed.
-func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
-	if !b.ws.Exists(relState) {
-		return fault.NotInitialized(b.ws.Root())
-	}
-	f := audit.Filter{Op: opts.Op, Limit: opts.Limit}
-	var err error
-	if f.SinceSeq, f.SinceTime, err = audit.ParseSince(opts.Since); err != nil {
-		return err
-	}
-	f.Group = slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
-	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !f.Group && !slices.Contains(Operations(), opts.Op) {
-		return badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
-	}
-	events, ok, err := audit.Events(b.ws, f)
-	switch {
-	case err != nil || !ok:
-		return err
-	case !opts.Table:
-		return audit.WriteLines(w, events)
-	}
-	return audit.WriteTable(w, events, audit.PinnedDeclarations(b.ws))
+// Log prints the journal's events, oldest first (audit.Log).
+func (b *Bridge) Log(opts audit.LogOptions, w io.Writer) error {
+	return audit.Log(b.ws, opts, w, Operations(), func(op string) bool {
+		return slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == op })
+	})
 }
 
 // summarize says in a few words what a call asked (audit.Summarize).

@@ -7,7 +7,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -57,16 +56,8 @@ type VerifyOptions struct {
 	Progress     func(done, total int64)
 }
 
-// Verify proves the workspace's history (audit.Verify) under its lock.
+// Verify proves the workspace's history (audit.Verify).
 func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
-	if !b.ws.Exists(relState) {
-		return pyjson.Value{}, fault.NotInitialized(b.ws.Root())
-	}
-	lock, err := b.ws.Lock(false)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	defer lock.Unlock()
 	return audit.Verify(b.ws, b.replayer(), audit.Options{From: opts.From, FromSnapshot: opts.FromSnapshot,
 		Until: opts.Until, Progress: opts.Progress})
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -63,22 +64,41 @@ func (r StateRules) Check(st workspace.CheckedState) (problems []workspace.Probl
 	return problems, false
 }
 
-// RepairRecord is the call that records a repair which rolled an event
-// back, as an event of its own (op check, repair true) that changes
-// nothing else: the history says what was removed and where its bytes
-// are, and verify replays it (Step.Record).
-func RepairRecord(r workspace.TextRepair) (args, input pyjson.Value) {
-	in := pyjson.Obj(pyjson.KV("rolled_back", pyjson.Obj(pyjson.KV("seq", r.Seq), pyjson.KV("op", r.Op),
-		pyjson.KV("now", r.Now), pyjson.KV("why", "not valid UTF-8"), pyjson.KV("backup", r.Backup))))
-	return pyjson.Obj(pyjson.KV("repair", true)), in
-}
-
-// WithRepairs puts the notes of what a repair rolled back before what
-// the check repaired in its report.
-func WithRepairs(report pyjson.Value, rolledBack []string) pyjson.Value {
-	repaired, _ := report.Get("repaired")
+// Check verifies the whole workspace (workspace.Workspace.Check, judging
+// the state file by rules). With repair it first finishes what recovery
+// can (an interrupted call, a torn line), rolls back a last event that is
+// not valid UTF-8 (to the state before it: the state file's previous
+// version, else the one replay rebuilds) and has record journal that as
+// an event of its own (op check, repair true) that changes nothing else,
+// so the history says what was removed and where its bytes are and
+// verify replays it (Step.Record). Then it restores a damaged state file
+// from its previous version and cuts uncommitted lines off data files,
+// moving everything it removes to ucs/state/backup/. It returns the
+// report, and an *fault.Error of kind corrupt when problems remain.
+func Check(ws *workspace.Workspace, now time.Time, repair bool, rules StateRules, replay workspace.StateReplay,
+	record func(args, input pyjson.Value) error) (pyjson.Value, error) {
+	var rolledBack []string
+	if repair {
+		r, ok, err := ws.RepairText(now, replay)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		if ok {
+			in := pyjson.Obj(pyjson.KV("rolled_back", pyjson.Obj(pyjson.KV("seq", r.Seq), pyjson.KV("op", r.Op),
+				pyjson.KV("now", r.Now), pyjson.KV("why", "not valid UTF-8"), pyjson.KV("backup", r.Backup))))
+			if err := record(pyjson.Obj(pyjson.KV("repair", true)), in); err != nil {
+				return pyjson.Value{}, err
+			}
+			rolledBack = append(rolledBack, r.Note())
+		}
+	}
+	out, err := ws.Check(repair, now, rules.Check)
+	if err != nil || rolledBack == nil {
+		return out, err
+	}
+	repaired, _ := out.Get("repaired")
 	for _, it := range repaired.Items() {
 		rolledBack = append(rolledBack, it.Str())
 	}
-	return report.With("repaired", rolledBack)
+	return out.With("repaired", rolledBack), nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,17 +19,52 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
-// A Filter selects the journal's events log prints.
-type Filter struct {
-	SinceSeq  int64     // events from this seq on
-	SinceTime time.Time // events from this time on (zero: any)
-	Op        string    // only events of this operation (empty: all)
-	Group     bool      // Op names a group of operations ("goal": "goal add", ...)
-	Limit     int       // only the last Limit matching events (0: all)
+// LogOptions select and format the events Log prints.
+type LogOptions struct {
+	Since string // a seq ("120") or an RFC 3339 time: events from there on
+	Op    string // only events of this operation, or of this group of operations ("goal", "policy")
+	Limit int    // only the last Limit matching events (0: all)
+	Table bool   // a table for people instead of JSON lines
 }
 
-// ParseSince reads log's --since: a seq ("120") or an RFC 3339 time.
-func ParseSince(s string) (seq int64, t time.Time, err error) {
+// Log prints the journal's events, oldest first: what the agent reported
+// and asked, when, and what each call changed. ops are the operations
+// --op may name besides adopt and check (a repair), and isGroup tells a
+// group of them ("goal": "goal add", ...).
+func Log(ws *workspace.Workspace, opts LogOptions, w io.Writer, ops []string, isGroup func(string) bool) error {
+	if !ws.Exists(workspace.RelState) {
+		return fault.NotInitialized(ws.Root())
+	}
+	f := filter{op: opts.Op, limit: opts.Limit}
+	var err error
+	if f.sinceSeq, f.sinceTime, err = parseSince(opts.Since); err != nil {
+		return err
+	}
+	f.group = isGroup(opts.Op)
+	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !f.group && !slices.Contains(ops, opts.Op) {
+		return fault.BadInput(fault.CodeInvalidValue, "use one of: "+strings.Join(ops, ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
+	}
+	events, ok, err := f.events(ws)
+	switch {
+	case err != nil || !ok:
+		return err
+	case !opts.Table:
+		return writeLines(w, events)
+	}
+	return writeTable(w, events, pinnedDeclarations(ws))
+}
+
+// A filter selects the journal's events log prints.
+type filter struct {
+	sinceSeq  int64     // events from this seq on
+	sinceTime time.Time // events from this time on (zero: any)
+	op        string    // only events of this operation (empty: all)
+	group     bool      // op names a group of operations
+	limit     int       // only the last limit matching events (0: all)
+}
+
+// parseSince reads log's --since: a seq ("120") or an RFC 3339 time.
+func parseSince(s string) (seq int64, t time.Time, err error) {
 	if s == "" {
 		return 0, time.Time{}, nil
 	}
@@ -42,10 +78,10 @@ func ParseSince(s string) (seq int64, t time.Time, err error) {
 		"--since %q is neither a sequence number nor an RFC 3339 time", s)
 }
 
-// Events reads the journal's events f selects, oldest first, as stored;
+// events reads the journal's events f selects, oldest first, as stored;
 // ok is false when the workspace has no journal. A torn last line is not
 // an event.
-func Events(ws *workspace.Workspace, f Filter) (events []pyjson.Value, ok bool, err error) {
+func (f filter) events(ws *workspace.Workspace) (events []pyjson.Value, ok bool, err error) {
 	j, ok, err := ws.OpenJournal()
 	if err != nil || !ok {
 		return nil, false, err
@@ -57,16 +93,16 @@ func Events(ws *workspace.Workspace, f Filter) (events []pyjson.Value, ok bool, 
 		if !ok {
 			break
 		}
-		if ev.Seq < f.SinceSeq || (f.Op != "" && ev.Op != f.Op && !(f.Group && strings.HasPrefix(ev.Op, f.Op+" "))) {
+		if ev.Seq < f.sinceSeq || (f.op != "" && ev.Op != f.op && !(f.group && strings.HasPrefix(ev.Op, f.op+" "))) {
 			continue
 		}
-		if !f.SinceTime.IsZero() {
-			if t, err := time.Parse(time.RFC3339Nano, ev.Now); err != nil || t.Before(f.SinceTime) {
+		if !f.sinceTime.IsZero() {
+			if t, err := time.Parse(time.RFC3339Nano, ev.Now); err != nil || t.Before(f.sinceTime) {
 				continue
 			}
 		}
 		kept = append(kept, ev.Raw())
-		if f.Limit > 0 && len(kept) > f.Limit {
+		if f.limit > 0 && len(kept) > f.limit {
 			kept = kept[1:]
 		}
 	}
@@ -79,8 +115,8 @@ func Events(ws *workspace.Workspace, f Filter) (events []pyjson.Value, ok bool, 
 	return kept, true, nil
 }
 
-// WriteLines writes events as JSON lines, each as stored (canonical).
-func WriteLines(w io.Writer, events []pyjson.Value) error {
+// writeLines writes events as JSON lines, each as stored (canonical).
+func writeLines(w io.Writer, events []pyjson.Value) error {
 	bw := bufio.NewWriter(w)
 	for _, ev := range events {
 		bw.Write(pyjson.AppendCanonical(nil, ev))
@@ -89,10 +125,10 @@ func WriteLines(w io.Writer, events []pyjson.Value) error {
 	return bw.Flush()
 }
 
-// WriteTable writes events as a table for people. decls are the
+// writeTable writes events as a table for people. decls are the
 // capabilities' declarations (the pinned manifest's), by which an
 // observed result is classified.
-func WriteTable(w io.Writer, events []pyjson.Value, decls map[string]policy.Declaration) error {
+func writeTable(w io.Writer, events []pyjson.Value, decls map[string]policy.Declaration) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEQ\tTIME\tOP\tT\tWHAT\tCHANGED")
 	for _, ev := range events {
@@ -209,11 +245,11 @@ func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	return s
 }
 
-// PinnedDeclarations are the capabilities' declarations of ws's pinned
+// pinnedDeclarations are the capabilities' declarations of ws's pinned
 // manifest, read outside a transaction (log reads the journal without
 // one); none when it cannot be read (a reference workspace has none
 // pinned), which classifies by the rules that need no declaration.
-func PinnedDeclarations(ws *workspace.Workspace) map[string]policy.Declaration {
+func pinnedDeclarations(ws *workspace.Workspace) map[string]policy.Declaration {
 	raw, err := ws.ReadFile(workspace.RelPinned)
 	if err != nil {
 		return nil

@@ -78,6 +78,41 @@ func MigrationFrom(args pyjson.Value, current int) (Migration, error) {
 	return m, nil
 }
 
+// Run backs up the state file and the pinned manifest (not on verify's
+// scratch copy: replaying) and applies the step to the meta of tx, which
+// the caller commits. It returns where the backup is.
+func (m Migration) Run(meta *workspace.Meta, tx *workspace.Tx, ws *workspace.Workspace, replaying bool) (backup string, err error) {
+	if meta.Format != m.From {
+		return "", fault.BadInput(fault.CodeInvalidValue, fmt.Sprintf("the workspace is in format %d", meta.Format),
+			"cannot migrate from format %d: the workspace is in format %d", m.From, meta.Format)
+	}
+	if replaying {
+		ws = nil
+	} else if backup, err = tx.Backup(m.Backup(), workspace.RelState, workspace.RelPinned); err != nil {
+		return backup, err
+	}
+	if err := m.Apply(meta, ws); err != nil {
+		return backup, err
+	}
+	meta.Format = m.To
+	return backup, nil
+}
+
+// Answer is migrate's answer to a step it ran on a workspace left on
+// the learning model model, its state kept in backup ("" for none).
+func (m Migration) Answer(model, backup string) pyjson.Value {
+	out := []pyjson.Member{
+		pyjson.KV("status", "migrated"),
+		pyjson.KV("from", m.From),
+		pyjson.KV("to", m.To),
+		pyjson.KV("model", model),
+	}
+	if backup != "" {
+		out = append(out, pyjson.KV("backup", backup))
+	}
+	return pyjson.ObjectValue(out)
+}
+
 // Args are the args of the event that records the step.
 func (m Migration) Args() pyjson.Value {
 	return pyjson.Obj(pyjson.KV("from", m.From), pyjson.KV("to", m.To))

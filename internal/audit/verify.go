@@ -69,9 +69,16 @@ type failure struct {
 // copy — same manifest, same inputs, same clock values — reproduces every
 // event's state_after, ending in exactly the workspace's current state.
 // It reads the journal as a stream. The first event that does not hold is
-// reported as an *fault.Error of kind corrupt, naming it. The caller holds
-// src's lock.
+// reported as an *fault.Error of kind corrupt, naming it.
 func Verify(src *workspace.Workspace, r Replayer, opts Options) (pyjson.Value, error) {
+	if !src.Exists(workspace.RelState) {
+		return pyjson.Value{}, fault.NotInitialized(src.Root())
+	}
+	lock, err := src.Lock(false)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	defer lock.Unlock()
 	scratchDir, err := os.MkdirTemp("", "ucs-verify-")
 	if err != nil {
 		return pyjson.Value{}, fault.Internal(err, "create scratch workspace")
