@@ -2,6 +2,7 @@ package ucs
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -17,8 +18,8 @@ var layers = [][]string{
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser", "dashboard"}, // dashboard: its data is made of the domain's values (the engine, transitions, goals, observations)
-	// Above storage, each reads a workspace: search scores the index storage keeps (knowledge); history reads the report history back and sums it up; transfer is the export package; initmanifest is init's manifest choice.
-	{"internal/search", "internal/history", "internal/transfer", "internal/initmanifest"},
+	// Above storage, each reads a workspace: search scores the index storage keeps (knowledge); history reads the report history back and sums it up; transfer is the export package; initmanifest is init's manifest choice; audit proves and repairs a history.
+	{"internal/search", "internal/history", "internal/transfer", "internal/initmanifest", "internal/audit"},
 	{"internal/relevance"}, // what the workspace knows about a context, ranked on search's indexes
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
@@ -91,6 +92,31 @@ func TestBenchOutsideProduct(t *testing.T) {
 			if under(imp) {
 				t.Errorf("%s imports %s: only tests and internal/bench may", fields[0], imp)
 			}
+		}
+	}
+}
+
+// TestStorageImportsNoDomain fails when storage (internal/workspace)
+// depends on a package of the domain: it stores bytes, and what they mean
+// (the knowledge's index features, the learning, the search) is given to
+// it by the caller. torusfield is the one left: the transaction still
+// parses the pinned manifest and peeks at the state file's lead member
+// with it.
+func TestStorageImportsNoDomain(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	out, err := exec.Command(goBin, "list", "-deps", "./internal/workspace").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const module = "github.com/unified-cognitive-substrate/ucs/"
+	allowed := append([]string{"internal/fault", "torusfield"}, layers[0]...) // the bottom: JSON, errors, words
+	for pkg := range strings.FieldsSeq(string(out)) {
+		rel, ours := strings.CutPrefix(pkg, module)
+		if ours && rel != "internal/workspace" && !slices.Contains(allowed, rel) {
+			t.Errorf("internal/workspace depends on %s: storage imports no domain package", rel)
 		}
 	}
 }

@@ -23,8 +23,8 @@
 //   - goal, the goals; policy, permissions and the policy state;
 //   - dashboard, the page view writes and show's table.
 //
-// check, verify and log are validate.go, verify.go (the replay that
-// proves a history) and log.go; migrate.go holds the format migrations.
+// check, verify, log and the format migrations are internal/audit's
+// (op_check.go, op_verify.go, op_log.go, migrate.go adapt them).
 // Every write is the storage package's (internal/workspace): an
 // operation changes the workspace only through what it queues for its
 // transaction's commit. docs/architecture.md follows one call through,

@@ -3,28 +3,9 @@ package bridge
 import (
 	"fmt"
 
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
-
-// A migration upgrades a workspace from one format to the next. Each runs
-// as its own journaled event ("migrate", args from and to) before the first
-// call that changes a workspace of an older format, after a copy of the
-// state file and the pinned manifest is kept under
-// ucs/state/backup/migrate-vFROM-vTO/. Because it is an event, verify
-// replays it like any other: the history before it in the old format, the
-// history after it in the new one. A migration must be deterministic (it
-// sees the session and the clock, nothing else) and must not change the
-// learning model: a change of model changes the advice, so it is explicit
-// (`ucs migrate --model`), never a side effect of an upgrade.
-//
-// Adding a data file or an entry field is a migration: the reader of the
-// old format stays, and the step says what the new format adds.
-type migration struct {
-	from, to int
-	doc      string
-	apply    func(s *session) error
-}
 
 var migrateSpec = Spec{
 	Output:      migrateOutput,
@@ -48,78 +29,35 @@ are journaled events that verify replays.`,
 	run: opMigrate,
 }
 
-var migrations = []migration{
-	{from: 1, to: 2, doc: "name the learning model (v2, the reference's); record format, model and agent in events; make the workspace private to its owner",
-		apply: migrateV1toV2},
-}
-
 // Migrations describes the format migrations this ucs can run, oldest
-// first: "vFROM→vTO: what it does".
-func Migrations() []string {
-	out := make([]string, len(migrations))
-	for i, m := range migrations {
-		out[i] = fmt.Sprintf("v%d→v%d: %s", m.from, m.to, m.doc)
-	}
-	return out
-}
-
-func findMigration(from int) (migration, bool) {
-	for _, m := range migrations {
-		if m.from == from {
-			return m, true
-		}
-	}
-	return migration{}, false
-}
+// first (audit.Migrations).
+func Migrations() []string { return audit.Migrations() }
 
 // migrateToCurrent brings a workspace of an older format up to
-// WorkspaceFormat, one committed step at a time. It reports what it did.
+// WorkspaceFormat, one committed step at a time (each a "migrate"
+// event, after a backup of the state), and says so in a warning.
 func (s *session) migrateToCurrent() error {
 	for s.meta.Format < WorkspaceFormat {
-		m, ok := findMigration(s.meta.Format)
+		m, ok := audit.FindMigration(s.meta.Format)
 		if !ok {
 			return internal(fmt.Errorf("no migration from format %d", s.meta.Format), "migrate the workspace")
 		}
-		if err := s.runMigration(m); err != nil {
+		tBefore := s.engine.Grid.T
+		if err := s.applyMigration(m); err != nil {
 			return err
 		}
-		s.warn(fmt.Sprintf("migrated the workspace from format %d to %d (%s); the previous state is in %s", m.from, m.to, m.doc, s.backupRel))
+		if err := s.commit(Call{Op: "migrate", Args: m.Args(), Input: pyjson.NullValue()}, tBefore); err != nil {
+			return err
+		}
+		s.warn(m.Note(s.backupRel))
 	}
 	return nil
 }
 
-// runMigration backs up the state, applies one migration and commits it as
-// a "migrate" event.
-func (s *session) runMigration(m migration) error {
-	tBefore := s.engine.Grid.T
-	if err := s.applyMigration(m); err != nil {
-		return err
-	}
-	return s.commit(Call{Op: "migrate", Args: migrateArgs(m), Input: pyjson.NullValue()}, tBefore)
-}
-
-func migrateArgs(m migration) pyjson.Value {
-	return pyjson.Obj(pyjson.KV("from", m.from), pyjson.KV("to", m.to))
-}
-
-// applyMigration backs up the state (outside verify's scratch) and applies
-// one migration to the session; the caller commits it.
-func (s *session) applyMigration(m migration) error {
-	if s.meta.Format != m.from {
-		return badInput(fault.CodeInvalidValue, fmt.Sprintf("the workspace is in format %d", s.meta.Format),
-			"cannot migrate from format %d: the workspace is in format %d", m.from, s.meta.Format)
-	}
-	if !s.replaying {
-		var err error
-		if s.backupRel, err = s.tx.Backup(fmt.Sprintf("migrate-v%d-v%d", m.from, m.to), relState, relPinned); err != nil {
-			return err
-		}
-	}
-	if err := m.apply(s); err != nil {
-		return err
-	}
-	s.meta.Format = m.to
-	return nil
+// applyMigration runs one migration on the session; the caller commits it.
+func (s *session) applyMigration(m audit.Migration) (err error) {
+	s.backupRel, err = m.Run(s.meta, s.tx, s.ws, s.replaying)
+	return err
 }
 
 // opMigrate applies one format migration: the one from args.from (as
@@ -130,45 +68,14 @@ func opMigrate(s *session, c Call) (pyjson.Value, error) {
 	if model := c.Args.StrOf("model"); model != "" {
 		return migrateModel(s, model)
 	}
-	from := int64(s.meta.Format)
-	if v, ok := c.Args.Get("from"); ok {
-		n, isInt := v.Int()
-		if !isInt {
-			return pyjson.Value{}, badInput(fault.CodeWrongType, "give from as an integer", "from must be an integer")
-		}
-		from = n
+	m, err := audit.MigrationFrom(c.Args, s.meta.Format)
+	if err == nil {
+		err = s.applyMigration(m)
 	}
-	m, ok := findMigration(int(from))
-	if !ok {
-		if from == WorkspaceFormat {
-			return pyjson.Value{}, badInput(fault.CodeInvalidValue, "nothing to do", "the workspace is already in format %d, the newest this ucs knows", from)
-		}
-		return pyjson.Value{}, unsupported("there is no migration from format %d", from)
-	}
-	if err := s.applyMigration(m); err != nil {
+	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := []pyjson.Member{
-		pyjson.KV("status", "migrated"),
-		pyjson.KV("from", m.from),
-		pyjson.KV("to", m.to),
-		pyjson.KV("model", s.meta.Model),
-	}
-	if s.backupRel != "" {
-		out = append(out, pyjson.KV("backup", s.backupRel))
-	}
-	return pyjson.ObjectValue(out), nil
-}
-
-// migrateV1toV2: the meta names its model (a format-1 workspace learned
-// with the reference's) and, from now on, events record theirs; files
-// and directories the workspace holds become private to their owner.
-func migrateV1toV2(s *session) error {
-	s.meta.Model = ModelV2
-	if s.replaying {
-		return nil // a scratch copy's modes are verify's business
-	}
-	return s.ws.MakePrivate()
+	return m.Answer(s.meta.Model, s.backupRel), nil
 }
 
 // migrateOutput is the answer of migrate.

@@ -1,6 +1,9 @@
 package bridge
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
 
 var checkSpec = Spec{
 	Output:      checkOutput,
@@ -36,4 +39,33 @@ var checkOutput = []OutputField{
 	{Name: "problems", Type: TypeList, Always: true, Doc: "each problem found, with its file and field"},
 	{Name: "journal_events", Type: TypeInt, Doc: "the events of the journal"},
 	{Name: "repaired", Type: TypeStrings, Doc: "with repair: what was repaired, and where its backup is"},
+}
+
+// Check verifies the whole workspace and, with repair, repairs what it
+// can (audit.Check). What storage cannot judge of the state file is
+// audit's, with the policy's and the observations' members judged here.
+func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
+	rules := audit.StateRules{ReportInterval: phiReportInterval, Members: []audit.MemberRule{
+		{Key: policyMember, Judge: func(raw []byte, _ func(string) ([]byte, error)) error { return checkPolicyMember(raw) }},
+		{Key: observationsMember, Judge: func(raw []byte, read func(string) ([]byte, error)) error {
+			if read == nil {
+				return nil
+			}
+			return checkBook(read, raw)
+		}},
+	}}
+	return audit.Check(b.ws, b.now(), repair, rules, b.stateAt, func(args, in pyjson.Value) error {
+		return b.commitRecord(Call{Op: "check", Args: args, Input: in})
+	})
+}
+
+// commitRecord commits an event that records something done outside an
+// operation's run (a repair): the state is loaded and committed unchanged.
+func (b *Bridge) commitRecord(c Call) error {
+	s, err := b.open(Lookup(c.Op), c, newTimings(nil))
+	if err != nil {
+		return err
+	}
+	defer s.tx.Close()
+	return s.commit(c, s.tBefore)
 }

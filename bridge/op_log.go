@@ -2,8 +2,12 @@ package bridge
 
 import (
 	"errors"
+	"io"
+	"slices"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 var logSpec = Spec{
@@ -24,7 +28,7 @@ hash-chained) or as a table for people.`,
 		if b.opts.Output == nil {
 			return pyjson.Value{}, internal(errors.New("Options.Output is not set"), "log")
 		}
-		opts := LogOptions{Since: c.Args.StrOf("since"), Op: c.Args.StrOf("op"), Limit: int(argInt(c, "limit")),
+		opts := audit.LogOptions{Since: c.Args.StrOf("since"), Op: c.Args.StrOf("op"), Limit: int(argInt(c, "limit")),
 			Table: c.Args.StrOf("format") == "table"}
 		return pyjson.NullValue(), b.Log(opts, b.opts.Output)
 	},
@@ -35,4 +39,26 @@ var logOutput = []OutputField{
 	{Name: "events", Type: TypeObjects, Doc: "the events, oldest first, as stored (the command line prints them as JSON lines)"},
 	{Name: "count", Type: TypeInt, Doc: "how many events"},
 	{Name: "table", Type: TypeString, Doc: "with format table: the table for people (what the command line prints)"},
+}
+
+// Log prints the journal's events, oldest first (audit.Log).
+func (b *Bridge) Log(opts audit.LogOptions, w io.Writer) error {
+	return audit.Log(b.ws, opts, w, Operations(), func(op string) bool {
+		return slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == op })
+	})
+}
+
+// summarize says in a few words what a call asked (audit.Summarize).
+func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
+	return audit.Summarize(ev, decls)
+}
+
+// changed lists the data files a call appended to (audit.Changed).
+func changed(ev pyjson.Value) string { return audit.Changed(ev) }
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -33,7 +34,8 @@ func event(op string, t int64) workspace.Event {
 // first event appends one PP line, as init's does.
 func newTestWorkspace(t *testing.T) *workspace.Workspace {
 	t.Helper()
-	l := workspace.New(filepath.Join(t.TempDir(), "ws"), workspace.Options{})
+	l := workspace.New(filepath.Join(t.TempDir(), "ws"),
+		workspace.Options{Features: workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields}})
 	tx, err := l.Create(false, testNow)
 	require.NoError(t, err)
 	defer tx.Close()

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -16,6 +17,9 @@ import (
 // (storage never reads the engine's state), and t counts commits.
 
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
+
+// testOptions open a workspace with the index of a bridge's.
+var testOptions = Options{Features: Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields}}
 
 // testState is a state file with nothing but its meta.
 func testState(dst []byte, lead pyjson.Member) []byte {
@@ -35,7 +39,7 @@ func event(op string, t int64) Event {
 // first event appends one PP line, as init's does.
 func newTestWorkspace(t *testing.T) *Workspace {
 	t.Helper()
-	l := New(filepath.Join(t.TempDir(), "ws"), Options{})
+	l := New(filepath.Join(t.TempDir(), "ws"), testOptions)
 	tx, err := l.Create(false, testNow)
 	require.NoError(t, err)
 	defer tx.Close()

@@ -15,7 +15,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -25,7 +24,7 @@ import (
 //
 //	methodology.jsonl, judgment_nodes.jsonl, dead_ends.jsonl
 //	    one line per entry of the data file of the same name, tab-separated:
-//	    where the entry is ("OFFSET LENGTH"), its features (ten fields, see
+//	    where the entry is ("OFFSET LENGTH"), its features (Options.Features:
 //	    knowledge.AppendFeatures), its line number, and the start of the
 //	    data file's chain hash after it
 //	methodology-cap-I.txt
@@ -63,7 +62,7 @@ func (tx *Tx) IndexCurrent(rel string) bool { return tx.indexed(rel) }
 
 // indexed reports whether rel's index describes the committed file.
 func (tx *Tx) indexed(rel string) bool {
-	if tx.ref != nil || tx.NoIndex {
+	if tx.ref != nil || tx.NoIndex || tx.l.opts.Features.Append == nil {
 		return false
 	}
 	if ok, known := tx.index[rel]; known {
@@ -98,7 +97,7 @@ func indexCurrent(l *Workspace, rel string, want FileSum) bool {
 		return want.Lines == 0
 	}
 	fields := strings.Split(string(lines[0]), "\t")
-	if len(fields) != 3+knowledge.FeatureFields {
+	if len(fields) != 3+l.opts.Features.Fields {
 		return false
 	}
 	n, err := strconv.Atoi(fields[len(fields)-2])
@@ -119,7 +118,7 @@ func (tx *Tx) RefreshIndex(rel string) {
 	if tx.decodedFile(rel) || tx.indexed(rel) {
 		return
 	}
-	if tx.NoIndex || !tx.exclusive || tx.indexFailed != nil {
+	if tx.NoIndex || tx.l.opts.Features.Append == nil || !tx.exclusive || tx.indexFailed != nil {
 		return
 	}
 	if err := tx.rebuildIndex(); err != nil {
@@ -129,11 +128,11 @@ func (tx *Tx) RefreshIndex(rel string) {
 
 // indexLine is the index line of entry v, the line-th of its file, at off
 // with length n, after which the file's chain hash is hash.
-func indexLine(v pyjson.Value, off int64, n, line int, hash string) []byte {
+func indexLine(f Features, v pyjson.Value, off int64, n, line int, hash string) []byte {
 	b := strconv.AppendInt(nil, off, 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(n), 10)
-	b = knowledge.AppendFeatures(append(b, '\t'), v)
+	b = f.Append(append(b, '\t'), v)
 	b = strconv.AppendInt(append(b, '\t'), int64(line), 10)
 	b = append(append(b, '\t'), hashTag(hash)...)
 	return append(b, '\n')
@@ -153,8 +152,12 @@ func capLine(v pyjson.Value, off int64, n int) []byte {
 // entry names.
 func capIndexes(m *torusfield.Manifest, v pyjson.Value) []int {
 	var out []int
-	for _, c := range knowledge.Strings(v, "capabilities") {
-		if i := m.Index(c); i >= 0 && !containsInt(out, i) {
+	caps, _ := v.Get("capabilities")
+	for _, c := range caps.Items() {
+		if c.Kind() != pyjson.String {
+			continue
+		}
+		if i := m.Index(c.Str()); i >= 0 && !containsInt(out, i) {
 			out = append(out, i)
 		}
 	}
@@ -174,7 +177,7 @@ func containsInt(xs []int, x int) bool {
 // when the index is current; otherwise the index is left stale and
 // rebuilt after the commit.
 func (tx *Tx) indexPending() error {
-	if tx.NoIndex {
+	if tx.NoIndex || tx.l.opts.Features.Append == nil {
 		return nil
 	}
 	var extra []pendingAppend
@@ -208,7 +211,7 @@ func (tx *Tx) indexPending() error {
 			k++
 			sum = sum.add(p.data)
 			n := len(p.data) - 1
-			extra = append(extra, pendingAppend{indexRel(rel), indexLine(v, off, n, sum.Lines, sum.Hash)})
+			extra = append(extra, pendingAppend{indexRel(rel), indexLine(tx.l.opts.Features, v, off, n, sum.Lines, sum.Hash)})
 			if rel == RelMethodology {
 				for _, i := range capIndexes(tx.manifest, v) {
 					extra = append(extra, pendingAppend{capRel(i), capLine(v, off, n)})
@@ -225,6 +228,9 @@ func (tx *Tx) indexPending() error {
 // name under the index directory and its content. A data file that does
 // not hold what the state summarizes (want) gives an error.
 func buildIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) (map[string][]byte, error) {
+	if l.opts.Features.Append == nil {
+		return nil, errNoFeatures
+	}
 	files := map[string]*bytes.Buffer{}
 	out := func(rel string) *bytes.Buffer {
 		name := path.Base(rel)
@@ -247,7 +253,7 @@ func buildIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) (
 				perr = fault.Corrupt(err, relLine(rel, sum.Lines))
 				return
 			}
-			out(indexRel(rel)).Write(indexLine(v, off, len(text), sum.Lines, sum.Hash))
+			out(indexRel(rel)).Write(indexLine(l.opts.Features, v, off, len(text), sum.Lines, sum.Hash))
 			if rel == RelMethodology {
 				for _, i := range capIndexes(m, v) {
 					out(capRel(i)).Write(capLine(v, off, len(text)))

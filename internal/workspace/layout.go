@@ -32,6 +32,9 @@ type Options struct {
 	// mirror, which the store rebuilds after a power loss). A kill -9
 	// leaves what a synced commit leaves; recovery is the same.
 	NoSync bool
+	// Features encode what the index keeps of a knowledge entry. Without
+	// them there is no index: searches read the data files.
+	Features Features
 }
 
 // New returns the workspace rooted at root. It touches no file.

@@ -1,7 +1,8 @@
-package bridge
+package audit
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -27,69 +28,110 @@ type LogOptions struct {
 }
 
 // Log prints the journal's events, oldest first: what the agent reported
-// and asked, when, and what each call changed.
-func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
-	if !b.ws.Exists(relState) {
-		return fault.NotInitialized(b.ws.Root())
+// and asked, when, and what each call changed. ops are the operations
+// --op may name besides adopt and check (a repair), and isGroup tells a
+// group of them ("goal": "goal add", ...).
+func Log(ws *workspace.Workspace, opts LogOptions, w io.Writer, ops []string, isGroup func(string) bool) error {
+	if !ws.Exists(workspace.RelState) {
+		return fault.NotInitialized(ws.Root())
 	}
-	var sinceSeq int64
-	var sinceTime time.Time
-	if opts.Since != "" {
-		if n, err := strconv.ParseInt(opts.Since, 10, 64); err == nil {
-			sinceSeq = n
-		} else if t, err := ParseNow(opts.Since); err == nil {
-			sinceTime = t
-		} else {
-			return badInput(fault.CodeInvalidValue, "give --since a sequence number or an RFC 3339 time",
-				"--since %q is neither a sequence number nor an RFC 3339 time", opts.Since)
-		}
-	}
-	isGroup := slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == opts.Op })
-	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !isGroup && !slices.Contains(Operations(), opts.Op) {
-		return badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(Operations(), ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
-	}
-	j, ok, err := b.ws.OpenJournal()
-	if err != nil || !ok {
+	f := filter{op: opts.Op, limit: opts.Limit}
+	var err error
+	if f.sinceSeq, f.sinceTime, err = parseSince(opts.Since); err != nil {
 		return err
+	}
+	f.group = isGroup(opts.Op)
+	if opts.Op != "" && opts.Op != "adopt" && opts.Op != "check" && !f.group && !slices.Contains(ops, opts.Op) {
+		return fault.BadInput(fault.CodeInvalidValue, "use one of: "+strings.Join(ops, ", ")+", adopt, check (a repair)", "--op %q is not an operation", opts.Op)
+	}
+	events, ok, err := f.events(ws)
+	switch {
+	case err != nil || !ok:
+		return err
+	case !opts.Table:
+		return writeLines(w, events)
+	}
+	return writeTable(w, events, pinnedDeclarations(ws))
+}
+
+// A filter selects the journal's events log prints.
+type filter struct {
+	sinceSeq  int64     // events from this seq on
+	sinceTime time.Time // events from this time on (zero: any)
+	op        string    // only events of this operation (empty: all)
+	group     bool      // op names a group of operations
+	limit     int       // only the last limit matching events (0: all)
+}
+
+// parseSince reads log's --since: a seq ("120") or an RFC 3339 time.
+func parseSince(s string) (seq int64, t time.Time, err error) {
+	if s == "" {
+		return 0, time.Time{}, nil
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n, time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return 0, t.UTC(), nil
+	}
+	return 0, time.Time{}, fault.BadInput(fault.CodeInvalidValue, "give --since a sequence number or an RFC 3339 time",
+		"--since %q is neither a sequence number nor an RFC 3339 time", s)
+}
+
+// events reads the journal's events f selects, oldest first, as stored;
+// ok is false when the workspace has no journal. A torn last line is not
+// an event.
+func (f filter) events(ws *workspace.Workspace) (events []pyjson.Value, ok bool, err error) {
+	j, ok, err := ws.OpenJournal()
+	if err != nil || !ok {
+		return nil, false, err
 	}
 	defer j.Close()
 	var kept []pyjson.Value
 	for {
 		ev, _, ok := j.Next()
 		if !ok {
-			break // a torn last line is not an event
+			break
 		}
-		if ev.Seq < sinceSeq || (opts.Op != "" && ev.Op != opts.Op && !(isGroup && strings.HasPrefix(ev.Op, opts.Op+" "))) {
+		if ev.Seq < f.sinceSeq || (f.op != "" && ev.Op != f.op && !(f.group && strings.HasPrefix(ev.Op, f.op+" "))) {
 			continue
 		}
-		if !sinceTime.IsZero() {
-			if t, err := ParseNow(ev.Now); err != nil || t.Before(sinceTime) {
+		if !f.sinceTime.IsZero() {
+			if t, err := time.Parse(time.RFC3339Nano, ev.Now); err != nil || t.Before(f.sinceTime) {
 				continue
 			}
 		}
 		kept = append(kept, ev.Raw())
-		if opts.Limit > 0 && len(kept) > opts.Limit {
+		if f.limit > 0 && len(kept) > f.limit {
 			kept = kept[1:]
 		}
 	}
 	var le *workspace.LineError
 	if errors.As(j.Err(), &le) {
-		return corrupt(le, relJournal)
+		return nil, true, fault.Corrupt(le, workspace.RelJournal)
 	} else if j.Err() != nil {
-		return internal(j.Err(), "read %s", relJournal)
+		return nil, true, fault.Internal(j.Err(), "read %s", workspace.RelJournal)
 	}
-	if !opts.Table {
-		bw := bufio.NewWriter(w)
-		for _, ev := range kept {
-			bw.Write(pyjson.AppendCanonical(nil, ev))
-			bw.WriteByte('\n')
-		}
-		return bw.Flush()
+	return kept, true, nil
+}
+
+// writeLines writes events as JSON lines, each as stored (canonical).
+func writeLines(w io.Writer, events []pyjson.Value) error {
+	bw := bufio.NewWriter(w)
+	for _, ev := range events {
+		bw.Write(pyjson.AppendCanonical(nil, ev))
+		bw.WriteByte('\n')
 	}
-	decls := b.pinnedDeclarations()
+	return bw.Flush()
+}
+
+// writeTable writes events as a table for people. decls are the
+// capabilities' declarations (the pinned manifest's), by which an
+// observed result is classified.
+func writeTable(w io.Writer, events []pyjson.Value, decls map[string]policy.Declaration) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEQ\tTIME\tOP\tT\tWHAT\tCHANGED")
-	for _, ev := range kept {
+	for _, ev := range events {
 		seq, _ := ev.GetOr("seq", pyjson.NullValue()).Int()
 		tb, _ := ev.GetOr("t_before", pyjson.NullValue()).Int()
 		ta, _ := ev.GetOr("t_after", pyjson.NullValue()).Int()
@@ -97,15 +139,15 @@ func (b *Bridge) Log(opts LogOptions, w io.Writer) error {
 		if ta != tb {
 			t = fmt.Sprintf("%d→%d", tb, ta)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, ev.StrOf("now"), ev.StrOf("op"), t, summarize(ev, decls), changed(ev))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", seq, ev.StrOf("now"), ev.StrOf("op"), t, Summarize(ev, decls), Changed(ev))
 	}
 	return tw.Flush()
 }
 
-// summarize says in a few words what a call asked. decls are the
+// Summarize says in a few words what a call asked. decls are the
 // capabilities' declarations (the pinned manifest's), by which an
 // observed result is classified.
-func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
+func Summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	args, _ := ev.Get("args")
 	in, _ := ev.Get("input")
 	var s string
@@ -118,7 +160,7 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			// (the action log has it): not a self-reported neutral.
 			s = in.StrOf("action")
 		default:
-			s = in.StrOf("action") + " " + orDefault(success, outcome.Neutral.String())
+			s = in.StrOf("action") + " " + cmp.Or(success, outcome.Neutral.String())
 		}
 		if sig := in.StrOf("significance"); sig != "" && sig != "routine" {
 			s += " (" + sig + ")"
@@ -134,13 +176,15 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 			s += " for " + g
 		}
 	case "rate", "amend":
-		s = "report " + strconv.FormatInt(argInt(Call{Args: args}, "seq"), 10) + ":"
+		v, _ := args.Get("seq")
+		seq, _ := v.Int()
+		s = "report " + strconv.FormatInt(seq, 10) + ":"
 		for _, k := range []string{"action", "success"} {
 			if v := args.StrOf(k); v != "" {
 				s += " " + v
 			}
 		}
-		s += " by " + orDefault(args.StrOf("by"), ev.StrOf("agent_id"))
+		s += " by " + cmp.Or(args.StrOf("by"), ev.StrOf("agent_id"))
 		if n := args.StrOf("note"); n != "" {
 			s += ": " + n
 		}
@@ -151,19 +195,19 @@ func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	case "policy grant", "policy revoke":
 		s = args.StrOf("permission")
 	case "policy block":
-		s = args.StrOf("capability") + " refused, missing " + strings.Join(Call{Args: args}.Args.StrsOf("missing"), ", ")
+		s = args.StrOf("capability") + " refused, missing " + strings.Join(args.StrsOf("missing"), ", ")
 	case "consult":
 		s = args.StrOf("context")
 	case "reflect":
-		s = orDefault(in.StrOf("type"), "post_task") + ": " + in.StrOf("text")
+		s = cmp.Or(in.StrOf("type"), "post_task") + ": " + in.StrOf("text")
 	case "import":
-		s = "from " + orDefault(in.StrOf("agent_id"), "unknown")
+		s = "from " + cmp.Or(in.StrOf("agent_id"), "unknown")
 	case "init":
-		s = "manifest " + runePrefix(args.StrOf("manifest_sha256"), 12)
+		s = "manifest " + prefix(args.StrOf("manifest_sha256"), 12)
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len([]rune(s)) > 60 {
-		s = runePrefix(s, 59) + "…"
+		s = prefix(s, 59) + "…"
 	}
 	return s
 }
@@ -201,12 +245,12 @@ func observedVerdict(r, expect pyjson.Value, d policy.Declaration) string {
 	return s
 }
 
-// pinnedDeclarations are the capabilities' declarations of the pinned
+// pinnedDeclarations are the capabilities' declarations of ws's pinned
 // manifest, read outside a transaction (log reads the journal without
 // one); none when it cannot be read (a reference workspace has none
 // pinned), which classifies by the rules that need no declaration.
-func (b *Bridge) pinnedDeclarations() map[string]policy.Declaration {
-	raw, err := b.ws.ReadFile(workspace.RelPinned)
+func pinnedDeclarations(ws *workspace.Workspace) map[string]policy.Declaration {
+	raw, err := ws.ReadFile(workspace.RelPinned)
 	if err != nil {
 		return nil
 	}
@@ -217,8 +261,8 @@ func (b *Bridge) pinnedDeclarations() map[string]policy.Declaration {
 	return d
 }
 
-// changed lists the data files a call appended to, by short name.
-func changed(ev pyjson.Value) string {
+// Changed lists the data files a call appended to, by short name.
+func Changed(ev pyjson.Value) string {
 	files, _ := ev.Get("files")
 	var names []string
 	for _, m := range files.Members() {
@@ -231,9 +275,13 @@ func changed(ev pyjson.Value) string {
 	return strings.Join(names, " ")
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
+// prefix is the first n runes of s.
+func prefix(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
 	}
 	return s
 }
