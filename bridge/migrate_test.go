@@ -16,6 +16,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // copyWorkspace copies a committed fixture workspace into a temporary
@@ -133,7 +134,7 @@ func withTestModel(t *testing.T) string {
 	const name = "test-half-reward"
 	saved := models
 	models = append(models[:len(models):len(models)], &Model{Name: name, Doc: "test only",
-		reward: func(success string, u float64) float64 { return referenceReward(success, u) / 2 }})
+		reward: func(success string, u float64) float64 { return outcome.ReferenceReward(success, u) / 2 }})
 	t.Cleanup(func() { models = saved })
 	return name
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // A Model is a learning model: how a reported outcome changes what the
@@ -55,13 +56,13 @@ const ModelV2 = workspace.LegacyModel
 const DefaultModel = ModelV5
 
 var models = []*Model{
-	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: referenceReward},
+	{Name: ModelV2, Doc: "the reference's model: reinforced edge weights, φ-cycle artifacts", reward: outcome.ReferenceReward},
 	{Name: ModelV3, Doc: "ucs's first own model: success estimates per transition in the task's context, explored optimistically, explained and attributed",
-		reward: referenceReward, params: &learn.V3Params},
+		reward: outcome.ReferenceReward, params: &learn.V3Params},
 	{Name: ModelV4, Doc: "ucs's own model: v3, also conditioned on the capability the agent came from, so the steps of one task at one tool are told apart",
-		reward: referenceReward, params: &learn.DefaultParams, governs: true},
+		reward: outcome.ReferenceReward, params: &learn.DefaultParams, governs: true},
 	{Name: ModelV5, Doc: "ucs's next-step model: what agents did next at the same place of the same or similar tasks, and each step's own success, over exact keys kept in the record log, from the task's start",
-		reward: referenceReward, steps: &nextstep.DefaultParams, governs: true},
+		reward: outcome.ReferenceReward, steps: &nextstep.DefaultParams, governs: true},
 }
 
 // learningModels lists the names of the models of package learn.

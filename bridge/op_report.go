@@ -4,13 +4,9 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
-
-// referenceReward is the v2 model's reward: the reference's.
-func referenceReward(success string, u float64) float64 {
-	return torusfield.ReferenceReward(success, u)
-}
 
 var reportSpec = Spec{
 	Output:  reportOutput,
@@ -90,7 +86,8 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("goal", goalMember))
 	}
 
-	credit := e.CreditReport(before, in.Action, in.Success, s.model.reward)
+	credit := e.CreditReport(before, in.Action, outcome.Status(in.Success).Reward(),
+		func(u float64) float64 { return s.model.reward(in.Success, u) })
 	if credit.Override {
 		if err := s.override(before, in.Action, "no_direct_edge"); err != nil {
 			return pyjson.Value{}, err

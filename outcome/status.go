@@ -59,6 +59,18 @@ func (s Status) Reward() float64 {
 	return 0
 }
 
+// rewardEdgeBlend is how much of an edge's reward is the edge's utility:
+// the reference's model blends the outcome's base reward (Reward) with
+// it, 0.7·base + 0.3·u.
+const rewardEdgeBlend = 0.3
+
+// ReferenceReward is the v2 model's reward of the outcome word success on
+// an edge of utility u: the reference's. The word is the journal's, as
+// spelled: one that is no status has a base of 0.
+func ReferenceReward(success string, u float64) float64 {
+	return float64((1.0-rewardEdgeBlend)*Status(success).Reward()) + float64(rewardEdgeBlend*u)
+}
+
 // Learning is what the status teaches the learning models: the success
 // value and how much it counts. Neutral (the agent only says where it
 // is), a timeout (learned as a failure first) and any other word teach

@@ -2,19 +2,7 @@ package torusfield
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
-
-// rewardEdgeBlend is how much of a reward is the edge's utility: the
-// reward model blends the outcome's base reward (outcome.Status.Reward)
-// with it, 0.7·base + 0.3·u.
-const rewardEdgeBlend = 0.3
-
-// ReferenceReward is the v2 model's reward: the reference's. The word is
-// the journal's, as spelled: one that is no status has a base of 0.
-func ReferenceReward(success string, u float64) float64 {
-	return float64((1.0-rewardEdgeBlend)*outcome.Status(success).Reward()) + float64(rewardEdgeBlend*u)
-}
 
 // A Credit is the reinforcement of one edge by an outcome.
 type Credit struct {
@@ -68,20 +56,21 @@ type ReportCredit struct {
 	Reward float64
 }
 
-// CreditReport credits a reported step from → to with the outcome success:
+// CreditReport credits a reported step from → to with an outcome:
 // the edge from → to when the graph has it; else, each edge of the
 // shortest path, its step divided by the path's length; else none. A step
 // from "" (a task's first, which comes from no capability) credits nothing
-// and is no override. reward is the model's reward of an outcome on an
-// edge of utility u.
-func (e *Engine) CreditReport(from, to, success string, reward func(success string, u float64) float64) ReportCredit {
+// and is no override. reward is the model's reward of the outcome on an
+// edge of utility u, and base the outcome's reward where no edge is
+// credited (the engine does not know outcomes: package outcome does).
+func (e *Engine) CreditReport(from, to string, base float64, reward func(u float64) float64) ReportCredit {
 	rc := ReportCredit{From: from, To: to}
 	if ei := e.Graph.Find(from, to); ei >= 0 {
-		c := e.Credit(ei, reward(success, e.Graph.Edges[ei].U), 1)
+		c := e.Credit(ei, reward(e.Graph.Edges[ei].U), 1)
 		rc.Routed, rc.Credits, rc.Reward = true, []Credit{c}, c.Reward
 		return rc
 	}
-	rc.Reward = outcome.Status(success).Reward()
+	rc.Reward = base
 	if from == "" {
 		return rc
 	}
@@ -92,7 +81,7 @@ func (e *Engine) CreditReport(from, to, success string, reward func(success stri
 	}
 	rc.Path = true
 	for _, ei := range path {
-		c := e.Credit(ei, reward(success, e.Graph.Edges[ei].U), len(path))
+		c := e.Credit(ei, reward(e.Graph.Edges[ei].U), len(path))
 		rc.Credits = append(rc.Credits, c)
 		rc.Reward = c.Reward // the edge into the action speaks for the report
 	}

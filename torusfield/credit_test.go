@@ -11,7 +11,7 @@ import (
 // path's edges each with the step divided by its length, and nothing when
 // no path leads there (an override) or the step comes from no capability.
 func TestCreditReport(t *testing.T) {
-	reward := func(success string, u float64) float64 { return ReferenceReward(success, u) }
+	reward := func(u float64) float64 { return 0.7*0.8 + 0.3*u } // the reference's reward of a success
 	for _, tc := range []struct {
 		name                   string
 		from, to               string
@@ -31,7 +31,7 @@ func TestCreditReport(t *testing.T) {
 			}
 			g.reindex()
 			e := &Engine{Graph: g, Grid: &Grid{}, ReinforceLR: 0.2}
-			rc := e.CreditReport(tc.from, tc.to, "success", reward)
+			rc := e.CreditReport(tc.from, tc.to, 0.8, reward)
 			assert.Equal(t, tc.routed, rc.Routed)
 			assert.Equal(t, tc.path, rc.Path)
 			assert.Equal(t, tc.override, rc.Override)
@@ -40,7 +40,7 @@ func TestCreditReport(t *testing.T) {
 				edge := g.Edges[c.Edge]
 				got = append(got, c.Edge)
 				// Each edge learns the model's reward at the share of the step.
-				assert.Equal(t, reward("success", edge.U), c.Reward)
+				assert.Equal(t, reward(edge.U), c.Reward)
 				assert.Equal(t, learn(c.OldW, 0.2*tc.scale, c.Reward-edge.C), c.NewW)
 				assert.Equal(t, c.Reward-edge.C, c.Net)
 			}

@@ -1,4 +1,4 @@
-package torusfield
+package outcome
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 
 // TestReferenceReward pins the v2 reward to the reference's formula over
 // its table of base rewards, bit for bit, now that the table is
-// outcome.Status.Reward: the journal's word as spelled, so a word that is
+// Status.Reward: the journal's word as spelled, so a word that is
 // no status (or a timeout, which the reference does not know) has a base
 // of 0, as the table's missing key gave.
 func TestReferenceReward(t *testing.T) {
