@@ -1,0 +1,98 @@
+package goal
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+)
+
+func move(verb string) Move {
+	for _, m := range Moves {
+		if m.Verb == verb {
+			return m
+		}
+	}
+	panic(verb)
+}
+
+func TestMove(t *testing.T) {
+	const now = "2026-01-02T03:04:05Z"
+	cases := []struct {
+		verb, from, to, closed string
+		code                   string // the refusal's, or ""
+	}{
+		{"done", Active, Completed, now, ""},
+		{"done", Suspended, Completed, now, ""},
+		{"done", Failed, Failed, "then", fault.CodeInvalidState},
+		{"fail", Active, Failed, now, ""},
+		{"suspend", Active, Suspended, "", ""},
+		{"suspend", Suspended, Suspended, "", fault.CodeInvalidState},
+		{"resume", Suspended, Active, "", ""},
+		{"retry", Failed, Active, "", ""},
+		{"retry", Active, Active, "", fault.CodeInvalidState},
+	}
+	for _, tc := range cases {
+		t.Run(tc.verb+" "+tc.from, func(t *testing.T) {
+			closed := ""
+			if tc.from == Failed {
+				closed = "then"
+			}
+			g := &Goal{ID: "g1", State: tc.from, RetryBudget: 2, Closed: closed}
+			gb := &Book{Open: []*Goal{g}}
+			got, from, err := gb.Move("g1", move(tc.verb), "why", now)
+			if tc.code != "" {
+				var fe *fault.Error
+				require.True(t, errors.As(err, &fe))
+				assert.Equal(t, tc.code, fe.Code)
+				assert.Equal(t, tc.from, g.State, "a refused move leaves the goal")
+				return
+			}
+			require.NoError(t, err)
+			assert.Same(t, g, got)
+			assert.Equal(t, tc.from, from)
+			assert.Equal(t, tc.to, g.State)
+			assert.Equal(t, tc.closed, g.Closed)
+			assert.Equal(t, "why", g.Note)
+			assert.Equal(t, tc.to == Completed, len(gb.Closed) == 1, "a completed goal is settled")
+			if tc.verb == "retry" {
+				assert.Equal(t, int64(1), g.Retries)
+				assert.Equal(t, int64(2), g.RetriesLeft)
+			}
+		})
+	}
+	_, _, err := (&Book{}).Move("g9", move("done"), "", now)
+	var fe *fault.Error
+	require.True(t, errors.As(err, &fe))
+	assert.Equal(t, fault.CodeUnknownGoal, fe.Code)
+	assert.Equal(t, "a or b", joinOr([]string{"a", "b"}))
+	assert.Equal(t, "a, b or c", joinOr([]string{"a", "b", "c"}))
+}
+
+func TestAttribute(t *testing.T) {
+	gb := &Book{Open: []*Goal{{ID: "g1", State: Active, Criterion: CriterionCount, Target: 1}, {ID: "g2", State: Suspended}}}
+	out, warning, err := gb.Attribute("g1", 4, "run", "success", 0.9, "now")
+	require.NoError(t, err)
+	assert.Empty(t, warning)
+	assert.Equal(t, "completed", out.StrOf("changed"))
+	assert.Len(t, gb.Closed, 1, "the completed goal is settled")
+	_, warning, err = gb.Attribute("g2", 5, "run", "failure", 1, "now")
+	require.NoError(t, err)
+	assert.Contains(t, warning, "is suspended")
+	_, _, err = gb.Attribute("g3", 5, "run", "failure", 1, "now")
+	assert.Error(t, err)
+	assert.Equal(t, "g7", (&Book{}).Replayed("", 7), "an event from before ids were recorded")
+	replayed := &Book{}
+	assert.Equal(t, "g3", replayed.Replayed("g3", 9))
+	assert.Equal(t, "g4", replayed.NextID())
+}
+
+func TestListed(t *testing.T) {
+	state := []byte(`{"t": 1, "goals": {"closed": [{"id": "g1"}], "open": [{"id": "g2"}]}}`)
+	assert.True(t, Listed(state, "g1"))
+	assert.True(t, Listed(state, "g2"))
+	assert.False(t, Listed(state, "g3"))
+}
