@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/goal"
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -35,30 +34,22 @@ they weigh more in learning than unattributed ones.`,
 		{Name: "retries", Type: TypeInt, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},
 		{Name: "parent", Type: TypeString, Flag: true, Doc: "the id of the goal this one serves"},
 	},
-	check: checkGoalAdd,
+	check: func(c Call) error { return goalRequest(c).Check() },
 	run:   opGoalAdd,
 }
 
-func checkGoalAdd(c Call) error {
-	if _, ok := c.Args.Get("count"); ok {
-		if _, ok := c.Args.Get("threshold"); ok {
-			return badInput(fault.CodeInvalidValue, "give --count or --threshold, not both", "a goal has one completion criterion")
-		}
-		if argInt(c, "count") < 1 {
-			return badInput(fault.CodeInvalidValue, "give --count 1 or more", "--count must be at least 1")
-		}
+// goalRequest is what a goal add call asks for.
+func goalRequest(c Call) goal.Request {
+	r := goal.Request{Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"), Retries: argInt(c, "retries")}
+	if v, ok := c.Args.Get("count"); ok {
+		n, _ := v.Int()
+		r.Count = &n
 	}
 	if v, ok := c.Args.Get("threshold"); ok {
-		if x, _ := v.Float(); x <= 0 || x > 1 {
-			return badInput(fault.CodeInvalidValue, "give --threshold between 0 and 1, e.g. 0.9", "--threshold must be in (0, 1]")
-		}
+		x, _ := v.Float()
+		r.Threshold = &x
 	}
-	if v, ok := c.Args.Get("retries"); ok {
-		if n, _ := v.Int(); n < 0 {
-			return badInput(fault.CodeInvalidValue, "give --retries 0 or more", "--retries must not be negative")
-		}
-	}
-	return nil
+	return r
 }
 
 func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
@@ -68,26 +59,12 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	}
 	var id string
 	if s.replaying {
-		// The event recorded the id, so a replay gives the goal the id it
-		// was given, whatever rule gave it (goal.Book.Replayed).
 		id = gb.Replayed(c.Args.StrOf("id"), s.meta.Seq+1)
 	} else {
 		id = gb.NextID()
 	}
-	g := &goal.Goal{
-		ID:      id,
-		Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"),
-		Criterion: goal.CriterionCount, Target: 1,
-		RetryBudget: argInt(c, "retries"), State: goal.Active, Created: isoTime(s.now),
-	}
-	g.RetriesLeft = g.RetryBudget
-	if v, ok := c.Args.Get("threshold"); ok {
-		g.Criterion, g.Target = goal.CriterionThreshold, 1
-		g.Confidence, _ = v.Float()
-	} else if v, ok := c.Args.Get("count"); ok {
-		g.Target, _ = v.Int()
-	}
-	if err := gb.Add(g); err != nil {
+	g, err := gb.New(id, goalRequest(c), isoTime(s.now))
+	if err != nil {
 		return pyjson.Value{}, err
 	}
 	// The id is recorded in the event, so a replay gives the goal the id
@@ -120,13 +97,7 @@ func opGoalList(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	want := c.Args.StrOf("state")
-	out := []pyjson.Value{}
-	for _, g := range gb.All() {
-		if want == "all" || want == "open" && g.State != goal.Completed || want == g.State {
-			out = append(out, g.Value())
-		}
-	}
+	out := gb.List(c.Args.StrOf("state"))
 	return pyjson.Obj(pyjson.KV("goals", out), pyjson.KV("count", len(out))), nil
 }
 

@@ -47,9 +47,6 @@ func (s *session) gate() policy.Gate {
 	return policy.Gate{Policy: s.rules(), Decls: s.declarations(), UngatedAllowed: s.ungatedAllowed}
 }
 
-// decide says whether a capability may run under the call's policy.
-func (s *session) decide(capability string) policy.Decision { return s.gate().Decide(capability) }
-
 // denied lists the capabilities among names the policy refuses, with why.
 func (s *session) denied(names []string) ([]string, []pyjson.Value) {
 	if s.rules() == nil {

@@ -58,3 +58,15 @@ func (gb *Book) Attribute(id string, seq int64, action, status string, confidenc
 	return pyjson.Obj(pyjson.KV("id", id), pyjson.KV("state", g.State), pyjson.KV("changed", changed),
 		pyjson.KV("retries_left", g.RetriesLeft)), "", nil
 }
+
+// List lists the goals in a state as answers show them (Goal.Value), open
+// ones first: "open" for every goal not completed, "all" for every goal.
+func (gb *Book) List(state string) []pyjson.Value {
+	out := []pyjson.Value{}
+	for _, g := range gb.All() {
+		if state == "all" || state == "open" && g.State != Completed || state == g.State {
+			out = append(out, g.Value())
+		}
+	}
+	return out
+}

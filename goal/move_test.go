@@ -96,3 +96,56 @@ func TestListed(t *testing.T) {
 	assert.True(t, Listed(state, "g2"))
 	assert.False(t, Listed(state, "g3"))
 }
+
+func TestRequest(t *testing.T) {
+	one, zero, half, over := int64(1), int64(0), 0.5, 1.5
+	cases := []struct {
+		name string
+		r    Request
+		ok   bool
+	}{
+		{"by default", Request{Retries: 2}, true},
+		{"a count", Request{Count: &one}, true},
+		{"a threshold", Request{Threshold: &half}, true},
+		{"both", Request{Count: &one, Threshold: &half}, false},
+		{"a count of 0", Request{Count: &zero}, false},
+		{"a threshold above 1", Request{Threshold: &over}, false},
+		{"negative retries", Request{Retries: -1}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.r.Check()
+			if tc.ok {
+				assert.NoError(t, err)
+				return
+			}
+			var fe *fault.Error
+			require.True(t, errors.As(err, &fe))
+			assert.Equal(t, fault.CodeInvalidValue, fe.Code)
+		})
+	}
+	gb := &Book{}
+	g, err := gb.New("g1", Request{Content: "x", Threshold: &half, Retries: 2}, "now")
+	require.NoError(t, err)
+	assert.Equal(t, &Goal{ID: "g1", Content: "x", Criterion: CriterionThreshold, Target: 1, Confidence: 0.5,
+		RetryBudget: 2, RetriesLeft: 2, State: Active, Created: "now"}, g)
+	_, err = gb.New("g2", Request{Parent: "g9"}, "now")
+	assert.Error(t, err, "a parent that is no goal")
+	assert.Len(t, gb.Open, 1)
+}
+
+func TestList(t *testing.T) {
+	gb := &Book{Open: []*Goal{{ID: "g1", State: Active}, {ID: "g2", State: Failed}}, Closed: []*Goal{{ID: "g3", State: Completed}}}
+	ids := func(state string) []string {
+		var out []string
+		for _, v := range gb.List(state) {
+			out = append(out, v.StrOf("id"))
+		}
+		return out
+	}
+	assert.Equal(t, []string{"g1", "g2"}, ids("open"))
+	assert.Equal(t, []string{"g1", "g2", "g3"}, ids("all"))
+	assert.Equal(t, []string{"g3"}, ids(Completed))
+	assert.Equal(t, []string{"g2"}, ids(Failed))
+	assert.Empty(t, gb.List(Suspended))
+}
