@@ -174,13 +174,30 @@ const Member = "goals"
 // Listed reports whether the state file (its bytes, valid JSON) lists a
 // goal of that id, open or closed, without decoding the rest: exec checks
 // the goal it names before the tool runs, without the workspace's lock.
+//
+// A member repeated in a corrupt file counts as the parser of the whole
+// state file (pyjson) counts it: the last one.
 func Listed(state []byte, id string) bool {
+	book := last(gjson.ParseBytes(state), Member)
 	for _, part := range []string{"open", "closed"} {
-		for _, g := range gjson.GetBytes(state, Member+"."+part).Array() {
-			if g.Get("id").Str == id {
+		for _, g := range last(book, part).Array() {
+			if last(g, "id").Str == id {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// last returns the member key of the object r, the last one when it is
+// repeated (gjson's Get finds the first).
+func last(r gjson.Result, key string) gjson.Result {
+	var out gjson.Result
+	r.ForEach(func(k, v gjson.Result) bool {
+		if k.Str == key {
+			out = v
+		}
+		return true
+	})
+	return out
 }

@@ -2,12 +2,14 @@ package goal
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 func move(verb string) Move {
@@ -148,4 +150,24 @@ func TestList(t *testing.T) {
 	assert.Equal(t, []string{"g3"}, ids(Completed))
 	assert.Equal(t, []string{"g2"}, ids(Failed))
 	assert.Empty(t, gb.List(Suspended))
+}
+
+// A state file with a repeated member lists the goals its parser (pyjson)
+// reads: the last member counts, at every level.
+func TestListedRepeatedKeyAsTheStateParser(t *testing.T) {
+	state := []byte(`{"goals": {"open": [{"id": "g1"}]}, "t": 1, "goals": {"open": [{"id": "g2"}], "closed": [{"id": "g8", "id": "g9"}], "open": [{"id": "g3"}]}}`)
+	doc, err := pyjson.Parse(state)
+	require.NoError(t, err)
+	goals, _ := doc.Get(Member)
+	var want []string
+	for _, part := range []string{"open", "closed"} {
+		list, _ := goals.Get(part)
+		for _, g := range list.Items() {
+			want = append(want, g.StrOf("id"))
+		}
+	}
+	assert.Equal(t, []string{"g3", "g9"}, want)
+	for _, id := range []string{"g1", "g2", "g3", "g8", "g9"} {
+		assert.Equal(t, slices.Contains(want, id), Listed(state, id), id)
+	}
 }

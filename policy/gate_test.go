@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // TestGateDecide: the gate decides by what a capability declares, and a
@@ -94,4 +97,21 @@ func TestFileRecord(t *testing.T) {
 	assert.Error(t, f.Locked())
 	assert.NoError(t, (*File)(nil).Locked())
 	assert.True(t, IsFileError(func() error { _, err := LoadFile("/nonexistent/ucs/policy.json"); return err }()))
+}
+
+// A state file with a repeated policy member is judged by the member its
+// parser (pyjson) keeps, the last: exec reads the file without it, and
+// must refuse what every other call refuses.
+func TestPlanExecRepeatedKeyAsTheStateParser(t *testing.T) {
+	manifest := []byte(`{"capabilities": [{"name": "ls", "permissions": ["proc:exec:ls"]}]}`)
+	ls := Program{Name: "ls", Path: "/usr/bin/ls"}
+	state := []byte(`{"permissions": {"version": 1, "grants": ["proc:exec:ls"]}, "t": 1, "permissions": {"version": 1, "grants": []}}`)
+	doc, err := pyjson.Parse(state)
+	require.NoError(t, err)
+	m, _ := doc.Get(StateMember)
+	full := DecodeState(pyjson.AppendCompact(nil, m)).Policy
+	want := full.CheckExec(perms("proc:exec:ls"), ls)
+	got := PlanExec(manifest, "ls", ls, nil, state).Decision
+	assert.False(t, want.Allowed)
+	assert.Equal(t, want, got)
 }
