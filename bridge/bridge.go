@@ -11,6 +11,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // Options configure a Bridge.
@@ -38,7 +39,7 @@ type Options struct {
 	// NoSync commits without fsync: the workspace is a copy whose
 	// durability a store provides (workspace.Options.NoSync).
 	NoSync bool
-	// PolicyFile is the operator's policy file (policyfile.go): when set,
+	// PolicyFile is the operator's policy file (policy.LoadFile): when set,
 	// it is the policy, and a call refuses to run if this user can write
 	// it. Verify's replay never reads it: events record what they used.
 	PolicyFile string
@@ -186,7 +187,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	defer s.tx.Close()
 	s.policyFile = pf
 	if b.replaying {
-		_, deny := c.Input.Get(policyDefaultMember)
+		_, deny := c.Input.Get(policy.DefaultMember)
 		s.ungatedAllowed = !deny
 	}
 	var reqID string

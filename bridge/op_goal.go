@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/goal"
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -35,30 +34,22 @@ they weigh more in learning than unattributed ones.`,
 		{Name: "retries", Type: TypeInt, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},
 		{Name: "parent", Type: TypeString, Flag: true, Doc: "the id of the goal this one serves"},
 	},
-	check: checkGoalAdd,
+	check: func(c Call) error { return goalRequest(c).Check() },
 	run:   opGoalAdd,
 }
 
-func checkGoalAdd(c Call) error {
-	if _, ok := c.Args.Get("count"); ok {
-		if _, ok := c.Args.Get("threshold"); ok {
-			return badInput(fault.CodeInvalidValue, "give --count or --threshold, not both", "a goal has one completion criterion")
-		}
-		if argInt(c, "count") < 1 {
-			return badInput(fault.CodeInvalidValue, "give --count 1 or more", "--count must be at least 1")
-		}
+// goalRequest is what a goal add call asks for.
+func goalRequest(c Call) goal.Request {
+	r := goal.Request{Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"), Retries: argInt(c, "retries")}
+	if v, ok := c.Args.Get("count"); ok {
+		n, _ := v.Int()
+		r.Count = &n
 	}
 	if v, ok := c.Args.Get("threshold"); ok {
-		if x, _ := v.Float(); x <= 0 || x > 1 {
-			return badInput(fault.CodeInvalidValue, "give --threshold between 0 and 1, e.g. 0.9", "--threshold must be in (0, 1]")
-		}
+		x, _ := v.Float()
+		r.Threshold = &x
 	}
-	if v, ok := c.Args.Get("retries"); ok {
-		if n, _ := v.Int(); n < 0 {
-			return badInput(fault.CodeInvalidValue, "give --retries 0 or more", "--retries must not be negative")
-		}
-	}
-	return nil
+	return r
 }
 
 func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
@@ -66,27 +57,16 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	id, err := s.nextGoalID(gb, c)
+	var id string
+	if s.replaying {
+		id = gb.Replayed(c.Args.StrOf("id"), s.meta.Seq+1)
+	} else {
+		id = gb.NextID()
+	}
+	g, err := gb.New(id, goalRequest(c), isoTime(s.now))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	g := &goal.Goal{
-		ID:      id,
-		Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"),
-		Criterion: goal.CriterionCount, Target: 1,
-		RetryBudget: argInt(c, "retries"), State: goal.Active, Created: isoTime(s.now),
-	}
-	g.RetriesLeft = g.RetryBudget
-	if v, ok := c.Args.Get("threshold"); ok {
-		g.Criterion, g.Target = goal.CriterionThreshold, 1
-		g.Confidence, _ = v.Float()
-	} else if v, ok := c.Args.Get("count"); ok {
-		g.Target, _ = v.Int()
-	}
-	if g.Parent != "" && gb.Find(g.Parent) == nil {
-		return pyjson.Value{}, unknownGoal(g.Parent)
-	}
-	gb.Open = append(gb.Open, g)
 	// The id is recorded in the event, so a replay gives the goal the id
 	// it was given, whatever rule gave it.
 	if !s.replaying {
@@ -117,13 +97,7 @@ func opGoalList(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	want := c.Args.StrOf("state")
-	out := []pyjson.Value{}
-	for _, g := range gb.All() {
-		if want == "all" || want == "open" && g.State != goal.Completed || want == g.State {
-			out = append(out, g.Value())
-		}
-	}
+	out := gb.List(c.Args.StrOf("state"))
 	return pyjson.Obj(pyjson.KV("goals", out), pyjson.KV("count", len(out))), nil
 }
 
@@ -149,102 +123,54 @@ func (s *session) goal(id string) (*goal.Goal, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := gb.Find(id)
-	if g == nil {
-		return nil, unknownGoal(id)
-	}
-	return g, nil
+	return gb.Goal(id)
 }
 
 // unknownGoal is the error of a goal id that names none.
-func unknownGoal(id string) error {
-	return badInput(fault.CodeUnknownGoal, "list the goals with: ucs goal list", "there is no goal %s", quote(id))
-}
+func unknownGoal(id string) error { return goal.Unknown(id) }
 
-// A goalMove is an explicit transition of the lifecycle.
-type goalMove struct {
-	verb, summary, long string
-	from                []string // the states it applies to
-	to                  string
-}
-
-var goalMoves = []goalMove{
-	{"done", "Mark a goal completed by hand",
-		"An operator's or the agent's verdict that the goal is met, whatever its criteria say. Applies to an active or suspended goal.",
-		[]string{goal.Active, goal.Suspended}, goal.Completed},
-	{"fail", "Mark a goal failed by hand",
-		"Gives the goal up. Applies to an active or suspended goal; retry makes it active again.",
-		[]string{goal.Active, goal.Suspended}, goal.Failed},
-	{"suspend", "Suspend an active goal: outcomes no longer move it",
-		"A suspended goal keeps its progress; outcomes attributed to it are learned but do not move it until resume.",
-		[]string{goal.Active}, goal.Suspended},
-	{"resume", "Make a suspended goal active again", "The goal continues where it was suspended.",
-		[]string{goal.Suspended}, goal.Active},
-	{"retry", "Make a failed goal active again, with its whole retry budget",
-		"The only way out of failed: the goal's failures are kept, its retries left are its budget again, and retries counts one more.",
-		[]string{goal.Failed}, goal.Active},
+// goalMoveDocs are the help of the explicit transitions (goal.Moves), by
+// verb.
+var goalMoveDocs = map[string][2]string{
+	"done": {"Mark a goal completed by hand",
+		"An operator's or the agent's verdict that the goal is met, whatever its criteria say. Applies to an active or suspended goal."},
+	"fail": {"Mark a goal failed by hand",
+		"Gives the goal up. Applies to an active or suspended goal; retry makes it active again."},
+	"suspend": {"Suspend an active goal: outcomes no longer move it",
+		"A suspended goal keeps its progress; outcomes attributed to it are learned but do not move it until resume."},
+	"resume": {"Make a suspended goal active again", "The goal continues where it was suspended."},
+	"retry": {"Make a failed goal active again, with its whole retry budget",
+		"The only way out of failed: the goal's failures are kept, its retries left are its budget again, and retries counts one more."},
 }
 
 // goalMoveSpec is the operation of one transition.
-func goalMoveSpec(m goalMove) *Spec {
+func goalMoveSpec(m goal.Move) *Spec {
 	return &Spec{
-		Name:     "goal " + m.verb,
-		Summary:  m.summary,
-		Long:     m.long,
-		Example:  "ucs goal " + m.verb + " g12 --note \"...\"",
+		Name:     "goal " + m.Verb,
+		Summary:  goalMoveDocs[m.Verb][0],
+		Long:     goalMoveDocs[m.Verb][1],
+		Example:  "ucs goal " + m.Verb + " g12 --note \"...\"",
 		Mutating: true,
 		Fields:   []Field{goalIDField, noteField},
 		Output:   goalMoveOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
-			g, err := s.goal(c.Args.StrOf("id"))
+			gb, err := s.goals()
 			if err != nil {
 				return pyjson.Value{}, err
 			}
-			allowed := false
-			for _, st := range m.from {
-				allowed = allowed || g.State == st
+			g, from, err := gb.Move(c.Args.StrOf("id"), m, c.Args.StrOf("note"), isoTime(s.now))
+			if err != nil {
+				return pyjson.Value{}, err
 			}
-			if !allowed {
-				return pyjson.Value{}, badInput(fault.CodeInvalidState, "see its state with: ucs goal show "+g.ID,
-					"goal %s is %s; %s applies to a goal that is %s", g.ID, g.State, m.verb, joinOr(m.from))
-			}
-			from := g.State
-			g.State, g.Note = m.to, c.Args.StrOf("note")
-			switch m.to {
-			case goal.Completed, goal.Failed:
-				g.Closed = isoTime(s.now)
-			case goal.Active:
-				g.Closed = ""
-			}
-			if m.verb == "retry" {
-				g.Retries++
-				g.RetriesLeft = g.RetryBudget
-			}
-			gb, _ := s.goals()
-			gb.Settle(g)
-			return pyjson.Obj(pyjson.KV("status", m.verb), pyjson.KV("from", from), pyjson.KV("goal", g.Value())), nil
+			return pyjson.Obj(pyjson.KV("status", m.Verb), pyjson.KV("from", from), pyjson.KV("goal", g.Value())), nil
 		},
 	}
-}
-
-func joinOr(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	out := xs[0]
-	for _, x := range xs[1 : len(xs)-1] {
-		out += ", " + x
-	}
-	return out + " or " + xs[len(xs)-1]
 }
 
 // goalSpecs are the goal group's operations, in the order help lists them.
 func goalSpecs() []*Spec {
 	specs := []*Spec{&goalAddSpec, &goalListSpec, &goalShowSpec}
-	for _, m := range goalMoves {
+	for _, m := range goal.Moves {
 		specs = append(specs, goalMoveSpec(m))
 	}
 	return specs
@@ -256,13 +182,7 @@ func (s *session) activeGoals() (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := []pyjson.Value{}
-	for _, g := range gb.Open {
-		if g.State == goal.Active {
-			out = append(out, g.Value())
-		}
-	}
-	return pyjson.ArrayValue(out), nil
+	return gb.Active(), nil
 }
 
 // goalAddOutput is the answer of goal add.
@@ -289,21 +209,6 @@ var goalMoveOutput = []OutputField{
 	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal, after the transition"},
 }
 
-// nextGoalID returns the id of the goal being added (goal.Book.NextID).
-// A replay reads the id its event recorded; events written before ids
-// were recorded (ucs then numbered a goal by the event that added it)
-// replay with that rule.
-func (s *session) nextGoalID(gb *goal.Book, c Call) (string, error) {
-	if s.replaying {
-		if id := c.Args.StrOf("id"); id != "" {
-			gb.Given(id)
-			return id, nil
-		}
-		return goal.ID(s.meta.Seq + 1), nil
-	}
-	return gb.NextID(), nil
-}
-
 // goals returns the workspace's goals, decoding them on first use.
 func (s *session) goals() (*goal.Book, error) {
 	return s.state.goals.get(s)
@@ -313,21 +218,16 @@ func (s *session) goals() (*goal.Book, error) {
 // names, and returns the answer's "goal" member and the learning weight
 // factor. A goal that is not active is told, not changed.
 func (s *session) attributeGoal(id, action, status string, confidence float64) (pyjson.Value, float64, error) {
-	g, err := s.goal(id)
+	gb, err := s.goals()
 	if err != nil {
 		return pyjson.Value{}, 1, err
 	}
-	if g.State != goal.Active {
-		s.warn("goal " + id + " is " + g.State + "; the outcome is learned but does not move it")
-		return pyjson.Obj(pyjson.KV("id", id), pyjson.KV("state", g.State), pyjson.KV("changed", nil)), goal.Weight, nil
+	out, warning, err := gb.Attribute(id, s.meta.Seq+1, action, status, confidence, isoTime(s.now))
+	if err != nil {
+		return pyjson.Value{}, 1, err
 	}
-	change := g.Observe(s.meta.Seq+1, action, status, confidence, isoTime(s.now))
-	gb, _ := s.goals()
-	gb.Settle(g)
-	var changed any
-	if change != "" {
-		changed = change
+	if warning != "" {
+		s.warn(warning)
 	}
-	return pyjson.Obj(pyjson.KV("id", id), pyjson.KV("state", g.State), pyjson.KV("changed", changed),
-		pyjson.KV("retries_left", g.RetriesLeft)), goal.Weight, nil
+	return out, goal.Weight, nil
 }

@@ -30,21 +30,7 @@ permission the capability declares, and a grant, must cover it.`,
 }
 
 func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
-	caps := []pyjson.Value{}
-	for _, name := range s.gated() {
-		d := s.decide(name)
-		caps = append(caps, pyjson.Obj(pyjson.KV("capability", name),
-			pyjson.KV("permissions", permStrings(s.declarations()[name].Permissions)),
-			pyjson.KV("allowed", d.Allowed), pyjson.KV("missing", permStrings(d.Missing)), pyjson.KV("reason", d.Reason)))
-	}
-	var grants any
-	if p := s.rules(); p != nil && p.Err() == nil {
-		grants = permStrings(p.Grants)
-	}
-	domains := make([]pyjson.Value, len(policy.Domains))
-	for i, d := range policy.Domains {
-		domains[i] = pyjson.Obj(pyjson.KV("domain", d.Name), pyjson.KV("actions", d.Actions), pyjson.KV("scope", d.Doc))
-	}
+	caps, grants, domains := policy.Show(s.gate(), s.gated())
 	return pyjson.Obj(pyjson.KV("policy", s.policyStatus()), pyjson.KV("grants", grants),
 		pyjson.KV("capabilities", caps), pyjson.KV("refused_by_default", s.refusedByDefault()), pyjson.KV("domains", domains)), nil
 }
@@ -57,30 +43,25 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 	if refused == nil {
 		refused = []pyjson.Value{}
 	}
-	var grants any
-	if p := s.policy().Policy; p != nil {
-		grants = permStrings(p.Grants)
-	}
-	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", grants), pyjson.KV("refused", refused),
+	return pyjson.Obj(pyjson.KV("status", status), pyjson.KV("changed", changed), pyjson.KV("grants", s.policy().Grants()), pyjson.KV("refused", refused),
 		pyjson.KV("refused_by_default", s.refusedByDefault()))
 }
 
-// changePolicy runs a grant or a revoke: the permission argument parsed,
-// the workspace's policy (nil when it has none, or it cannot be read)
-// handed to change.
-func changePolicy(s *session, c Call, change func(ps *policy.State, p policy.Permission) (pyjson.Value, error)) (pyjson.Value, error) {
-	if err := s.policyLocked(); err != nil {
+// changePolicy runs a grant or a revoke of the permission argument on the
+// workspace's policy.
+func changePolicy(s *session, c Call, status string, change func(ps *policy.State, p policy.Permission) (bool, error)) (pyjson.Value, error) {
+	if err := s.policyFile.Locked(); err != nil {
 		return pyjson.Value{}, err
 	}
-	p, err := policy.ParsePermission(c.Args.StrOf("permission"))
+	p, err := policy.ParseGrant(c.Args.StrOf("permission"))
 	if err != nil {
-		return pyjson.Value{}, badInput(fault.CodeInvalidPermission, "write domain:action:scope; ucs policy show lists the domains and actions", "%v", err)
+		return pyjson.Value{}, err
 	}
-	ps := s.policy()
-	if ps.Policy != nil && ps.Policy.Err() != nil {
-		ps.Policy = nil // an unreadable policy is replaced, never amended
+	changed, err := change(s.policy(), p)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
-	return change(ps, p)
+	return policyChange(s, status, changed), nil
 }
 
 var policyGrantSpec = Spec{
@@ -95,12 +76,7 @@ other permissions are refused from then on (the answer lists them).`,
 	Mutating: true,
 	Fields:   []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		return changePolicy(s, c, func(ps *policy.State, p policy.Permission) (pyjson.Value, error) {
-			if ps.Policy == nil {
-				ps.Policy = policy.New()
-			}
-			return policyChange(s, "granted", ps.Policy.Grant(p)), nil
-		})
+		return changePolicy(s, c, "granted", func(ps *policy.State, p policy.Permission) (bool, error) { return ps.Grant(p), nil })
 	},
 }
 
@@ -115,12 +91,7 @@ var policyRevokeSpec = Spec{
 	Mutating:    true,
 	Fields:      []Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		return changePolicy(s, c, func(ps *policy.State, p policy.Permission) (pyjson.Value, error) {
-			if ps.Policy == nil {
-				return pyjson.Value{}, badInput(fault.CodeNoPolicy, "grant a permission first: ucs policy grant ...", "the workspace has no policy to revoke from")
-			}
-			return policyChange(s, "revoked", ps.Policy.Revoke(p)), nil
-		})
+		return changePolicy(s, c, "revoked", (*policy.State).Revoke)
 	},
 }
 
@@ -152,7 +123,7 @@ what is wrong, and the policy stays as it was.`,
 		return nil
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		if err := s.policyLocked(); err != nil {
+		if err := s.policyFile.Locked(); err != nil {
 			return pyjson.Value{}, err
 		}
 		var data []byte
@@ -166,9 +137,9 @@ what is wrong, and the policy stays as it was.`,
 				return pyjson.Value{}, badInput(fault.CodeUnreadableFile, "give a readable policy file", "cannot read the policy file: %v", err)
 			}
 		}
-		p, err := policy.ParsePolicy(data)
+		p, err := policy.ParseSet(data)
 		if err != nil {
-			return pyjson.Value{}, badInput(fault.CodeInvalidPolicy, `write {"version": 1, "grants": ["domain:action:scope", ...]}`, "%v", err)
+			return pyjson.Value{}, err
 		}
 		s.policy().Policy = p
 		// The policy's text is the record, however it came: an inline
@@ -194,13 +165,10 @@ var policyClearSpec = Spec{
 	Example:     "ucs policy clear",
 	Mutating:    true,
 	run: func(s *session, _ Call) (pyjson.Value, error) {
-		if err := s.policyLocked(); err != nil {
+		if err := s.policyFile.Locked(); err != nil {
 			return pyjson.Value{}, err
 		}
-		ps := s.policy()
-		changed := ps.Policy != nil
-		ps.Policy = nil
-		return policyChange(s, "cleared", changed), nil
+		return policyChange(s, "cleared", s.policy().Clear()), nil
 	},
 }
 
@@ -219,7 +187,7 @@ lists them.`,
 		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
 		{Name: "reason", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why it was refused"},
 		commandField(`the command line that was not run; a word that is not UTF-8 is {"text": ..., "base64": its bytes}`),
-		{Name: policyFileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
+		{Name: policy.FileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", c.Args.StrOf("capability")),

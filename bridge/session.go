@@ -86,14 +86,14 @@ type sessionLearning struct {
 // sessionPolicy is what the call's policy decisions rest on, and what the
 // commit records of them.
 type sessionPolicy struct {
-	// policyFile is the operator's policy file in force (policyfile.go),
-	// which overrides the workspace's policy; policyFileUsed says a
-	// decision of the call used it, so its event records it.
-	policyFile     *policyFile
+	// policyFile is the operator's policy file in force, which overrides
+	// the workspace's policy; policyFileUsed says a decision of the call
+	// used it, so its event records it.
+	policyFile     *policy.File
 	policyFileUsed bool
 	// deniedByDefault says a consult left out a capability for declaring
-	// no permission, so its event records policyDefaultMember;
-	// ungatedAllowed replays an event recorded before that rule (policy.go).
+	// no permission, so its event records policy.DefaultMember;
+	// ungatedAllowed replays an event recorded before that rule (policy.Gate).
 	deniedByDefault, ungatedAllowed bool
 	// decls is what the manifest's capabilities declare, once a call
 	// needs it.
@@ -247,10 +247,10 @@ func (s *session) commit(c Call, tBefore int) error {
 			in = pyjson.Obj()
 		}
 		if s.policyFileUsed {
-			in = in.With(policyFileMember, s.policyFile.record())
+			in = in.With(policy.FileMember, s.policyFile.Record())
 		}
 		if s.deniedByDefault {
-			in = in.With(policyDefaultMember, "deny")
+			in = in.With(policy.DefaultMember, "deny")
 		}
 		c.Input = pyjson.SortKeys(in)
 	}

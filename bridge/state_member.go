@@ -108,8 +108,8 @@ func (st *stateMembers) all() [4]stateMember {
 
 // The state file's members after the engine's.
 const (
-	goalsMember  = "goals"
-	policyMember = "permissions"
+	goalsMember  = goal.Member
+	policyMember = policy.StateMember
 )
 
 type goalsCodec struct{}

@@ -10,6 +10,11 @@
 // goal. A goal-directed outcome weighs Weight times an unattributed one in
 // learning.
 //
+// A goal is added by a Request (Book.New), moves by hand by one of Moves
+// (Book.Move), and by outcomes attributed to it (Book.Attribute); the
+// errors a caller answers with (unknown_goal, invalid_state,
+// invalid_value) are package fault's.
+//
 // The Book holds every open goal (active, suspended or failed) and the
 // most recent ClosedKept completed ones, so a call reads them without
 // scanning a history; the journal holds every change. The package touches

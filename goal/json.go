@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/tidwall/gjson"
 
@@ -40,24 +41,29 @@ func (gb *Book) AppendJSON(dst []byte) []byte {
 	return pyjson.AppendDumps(dst, pyjson.Obj(members...))
 }
 
-// Decode reads what AppendJSON wrote.
+// Decode reads what AppendJSON wrote. It reads with the parser that reads
+// the whole state file (pyjson), so a member repeated in a corrupt file
+// means what it means there: the last one counts. It is as lenient as
+// its first reader was: a list that is a single value is a list of that
+// value, and a count that is not a whole number is cut to one.
 func Decode(raw []byte) (*Book, error) {
-	if !gjson.ValidBytes(raw) {
+	doc, err := pyjson.Parse(raw)
+	if err != nil {
 		return nil, errors.New("goals: not valid JSON")
 	}
-	doc := gjson.ParseBytes(raw)
 	gb := &Book{}
-	if n := doc.Get("numbered"); n.Exists() {
-		if n.Type != gjson.Number || n.Num < 1 || n.Num != float64(int64(n.Num)) {
+	if n, ok := doc.Get("numbered"); ok {
+		x, isNum := n.Float()
+		if !isNum || x < 1 || x != float64(int64(x)) {
 			return nil, errors.New("goals.numbered: want a whole number above 0")
 		}
-		gb.Numbered = int64(n.Num)
+		gb.Numbered = int64(x)
 	}
 	for _, part := range []struct {
 		key string
 		dst *[]*Goal
 	}{{"open", &gb.Open}, {"closed", &gb.Closed}} {
-		for i, r := range doc.Get(part.key).Array() {
+		for i, r := range list(doc, part.key) {
 			g, err := decodeGoal(r)
 			if err != nil {
 				return nil, fmt.Errorf("goals.%s[%d]: %v", part.key, i, err)
@@ -68,20 +74,53 @@ func Decode(raw []byte) (*Book, error) {
 	return gb, nil
 }
 
-func decodeGoal(r gjson.Result) (*Goal, error) {
+// list returns the member key of v as a list: its items, nothing for a
+// member that is absent or null, the value alone for any other.
+func list(v pyjson.Value, key string) []pyjson.Value {
+	m, ok := v.Get(key)
+	switch {
+	case !ok || m.IsNull():
+		return nil
+	case m.Kind() == pyjson.Array:
+		return m.Items()
+	}
+	return []pyjson.Value{m}
+}
+
+// whole reads a count: a number cut to a whole one, a string that spells
+// one, true as 1; 0 for anything else.
+func whole(v pyjson.Value) int64 {
+	if n, ok := v.Int(); ok {
+		return n
+	}
+	if f, ok := v.Float(); ok {
+		return int64(f)
+	}
+	if v.Kind() == pyjson.String {
+		n, _ := strconv.ParseInt(v.Str(), 10, 64)
+		return n
+	}
+	if v.Bool() {
+		return 1
+	}
+	return 0
+}
+
+func decodeGoal(r pyjson.Value) (*Goal, error) {
 	str := func(k string) (string, error) {
-		x := r.Get(k)
-		if x.Type != gjson.String {
+		x, _ := r.Get(k)
+		if x.Kind() != pyjson.String {
 			return "", errors.New(k + ": want a string")
 		}
-		return x.Str, nil
+		return x.Str(), nil
 	}
 	num := func(k string) (float64, error) {
-		x := r.Get(k)
-		if x.Type != gjson.Number {
+		x, _ := r.Get(k)
+		f, ok := x.Float()
+		if !ok {
 			return 0, errors.New(k + ": want a number")
 		}
-		return x.Num, nil
+		return f, nil
 	}
 	g := &Goal{}
 	var err error
@@ -104,19 +143,20 @@ func decodeGoal(r gjson.Result) (*Goal, error) {
 		}
 	}
 	g.Target, g.RetryBudget, g.RetriesLeft = int64(target), int64(budget), int64(left)
-	counts := r.Get("counts").Array()
+	counts := list(r, "counts")
 	if len(counts) != 5 {
 		return nil, errors.New("counts: want 5 numbers")
 	}
 	for i, p := range []*int64{&g.Successes, &g.Failures, &g.Partials, &g.Timeouts, &g.Retries} {
-		*p = counts[i].Int()
+		*p = whole(counts[i])
 	}
-	if l := r.Get("last"); l.IsArray() {
-		a := l.Array()
+	if l, _ := r.Get("last"); l.Kind() == pyjson.Array {
+		a := l.Items()
 		if len(a) != 4 {
 			return nil, errors.New("last: want [seq, action, status, confidence]")
 		}
-		g.Last = &Outcome{Seq: a[0].Int(), Action: a[1].Str, Status: a[2].Str, Confidence: a[3].Num}
+		conf, _ := a[3].Float()
+		g.Last = &Outcome{Seq: whole(a[0]), Action: a[1].Str(), Status: a[2].Str(), Confidence: conf}
 	}
 	if !slices.Contains([]string{Active, Completed, Failed, Suspended}, g.State) {
 		return nil, fmt.Errorf("state: %q is no goal state", g.State)
@@ -125,4 +165,39 @@ func decodeGoal(r gjson.Result) (*Goal, error) {
 		return nil, fmt.Errorf("criterion: %q is no criterion", g.Criterion)
 	}
 	return g, nil
+}
+
+// Member is the workspace state file's member that holds its goals (a
+// Book, as AppendJSON writes it).
+const Member = "goals"
+
+// Listed reports whether the state file (its bytes, valid JSON) lists a
+// goal of that id, open or closed, without decoding the rest: exec checks
+// the goal it names before the tool runs, without the workspace's lock.
+//
+// A member repeated in a corrupt file counts as the parser of the whole
+// state file (pyjson) counts it: the last one.
+func Listed(state []byte, id string) bool {
+	book := last(gjson.ParseBytes(state), Member)
+	for _, part := range []string{"open", "closed"} {
+		for _, g := range last(book, part).Array() {
+			if last(g, "id").Str == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// last returns the member key of the object r, the last one when it is
+// repeated (gjson's Get finds the first).
+func last(r gjson.Result, key string) gjson.Result {
+	var out gjson.Result
+	r.ForEach(func(k, v gjson.Result) bool {
+		if k.Str == key {
+			out = v
+		}
+		return true
+	})
+	return out
 }

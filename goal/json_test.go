@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // The member's bytes are those workspaces already hold: compact as
@@ -54,4 +56,34 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("not stable: %q then %q", out, again)
 		}
 	})
+}
+
+// A member repeated in a corrupt state file means the same to the goals'
+// decoder as to the parser of the whole state file (pyjson, the last one
+// counts): the goal a call sees is the one check and verify see.
+func TestDecodeRepeatedKeyAsTheStateParser(t *testing.T) {
+	const goal = `{"id": "g1", "id": "g2", "content": "first", "content": "second", "parent": "", "criterion": "count",
+		"target": 1, "target": 3, "confidence": 0, "retry_budget": 2, "retries_left": 2, "state": "failed", "state": "active",
+		"created": "t", "closed": "", "counts": [0, 0, 0, 0, 0], "counts": [1, 0, 0, 0, 0], "last": null, "note": ""}`
+	raw := []byte(`{"closed": [], "numbered": 1, "open": [], "numbered": 2, "open": [` + goal + `]}`)
+	gb, err := Decode(raw)
+	require.NoError(t, err)
+	doc, err := pyjson.Parse(raw)
+	require.NoError(t, err)
+	n, _ := doc.Get("numbered")
+	want, _ := n.Int()
+	assert.Equal(t, want, gb.Numbered)
+	open, _ := doc.Get("open")
+	require.Len(t, open.Items(), 1)
+	require.Len(t, gb.Open, 1)
+	g := open.Items()[0]
+	for key, got := range map[string]string{"id": gb.Open[0].ID, "content": gb.Open[0].Content, "state": gb.Open[0].State} {
+		assert.Equal(t, g.StrOf(key), got, key)
+	}
+	target, _ := g.Get("target")
+	tn, _ := target.Int()
+	assert.Equal(t, tn, gb.Open[0].Target)
+	assert.Equal(t, int64(1), gb.Open[0].Successes, "the last counts")
+	assert.Equal(t, &Book{Numbered: 2, Open: []*Goal{{ID: "g2", Content: "second", Criterion: CriterionCount, Target: 3,
+		RetryBudget: 2, RetriesLeft: 2, State: Active, Created: "t", Successes: 1}}}, gb)
 }

@@ -21,8 +21,15 @@
 // refuses every capability (fail closed) — and the checks never return an
 // error to forget.
 //
-// The package touches no disk, reads no clock and holds no global state
-// besides the Domains table. Paths in scopes are compared after path.Clean,
+// A Gate joins a policy to a manifest's declarations for the decisions a
+// call makes (Decide, Denied, Without); the operator's policy file, which
+// the agent cannot write and which overrides the workspace's policy, is a
+// File (LoadFile, and its record in a journal event). The goals an exec
+// names are package goal's; PlanExec is the one decision of an exec.
+//
+// Besides LoadFile, which reads the operator's file and asks the kernel
+// who may write it, the package touches no disk; it reads no clock and
+// holds no global state besides the Domains table. Paths in scopes are compared after path.Clean,
 // never resolved on the file system, so a symbolic link is not followed.
 // Nothing here audits or enforces: the caller runs the tool or not, and
 // journals the Decision.

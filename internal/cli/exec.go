@@ -14,6 +14,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // ucs exec runs a tool as the agent would and reports what happened: the
@@ -106,7 +107,7 @@ func (r *execRun) run() error {
 	t0 := time.Now()
 	// The plan and the report are two calls on the workspace (in a store,
 	// two transactions): the tool runs between them, holding nothing.
-	var plan bridge.ExecPlan
+	var plan policy.ExecPlan
 	var timeout time.Duration
 	denied := false
 	err := r.st.withBridge("exec", func(b *bridge.Bridge) error {

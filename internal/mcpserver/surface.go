@@ -12,6 +12,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // The OpenSentience tool surface mapped onto ucs: each name but
@@ -114,7 +115,7 @@ func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mc
 	in, attributed := s.ctx.attach(in)
 	a := toolexec.Action{Capability: in.StrOf("action"), Goal: in.StrOf("goal_id"), Advisory: in.StrOf("advisory_id"),
 		Context: in.StrOf("context"), Task: in.StrOf("task"), Command: argv, Expect: expect}
-	var plan bridge.ExecPlan
+	var plan policy.ExecPlan
 	var timeout time.Duration
 	var refusal pyjson.Value
 	err = s.run("exec", s.quiet(), func(b *bridge.Bridge) error {

@@ -12,6 +12,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // An Action is what the agent says a tool run is.
@@ -39,13 +40,13 @@ type Action struct {
 // plan and the timeout to run it with: timeout, else the capability's
 // declared timeout_ms, else none. Run the plan's Program.Path, so what was
 // checked is what runs.
-func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, time.Duration, error) {
+func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (policy.ExecPlan, time.Duration, error) {
 	for _, f := range [][2]string{{"action", a.Capability}, {"goal", a.Goal}, {"advisory", a.Advisory}, {"context", a.Context}, {"task", a.Task}} {
 		if !utf8.ValidString(f[1]) {
 			// The report would carry it, and JSON holds only text: refused
 			// before anything runs, never an observation that cannot be
 			// recorded.
-			return bridge.ExecPlan{}, 0, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidUTF8,
+			return policy.ExecPlan{}, 0, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidUTF8,
 				Msg: "the " + f[0] + " is not valid UTF-8", Hint: "give the " + f[0] + " as UTF-8 text"}
 		}
 	}
@@ -66,7 +67,7 @@ func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (bridge.ExecPlan, t
 // Refuse records that the policy refused the action (a journaled policy
 // block, queued if the workspace is busy) and returns the error object
 // to answer with: code permission_denied, the permissions missing.
-func Refuse(b *bridge.Bridge, a Action, plan bridge.ExecPlan) pyjson.Value {
+func Refuse(b *bridge.Bridge, a Action, plan policy.ExecPlan) pyjson.Value {
 	missing := make([]string, len(plan.Decision.Missing))
 	for i, p := range plan.Decision.Missing {
 		missing[i] = p.String()
@@ -102,9 +103,9 @@ type Reported struct {
 // reports it as the action (a report with a fresh request_id, through the pending
 // queue: bridge.Observe). A workspace problem is in the answer, never an
 // error: the tool ran.
-func Report(b *bridge.Bridge, a Action, plan bridge.ExecPlan, o Observation) Reported {
+func Report(b *bridge.Bridge, a Action, plan policy.ExecPlan, o Observation) Reported {
 	res := o.Result()
-	v := a.Expect.Judge(res, outcome.Classify(res, plan.Rules))
+	v := a.Expect.Judge(res, outcome.Classify(res, plan.Declaration.Rules))
 	in := []pyjson.Member{pyjson.KV("action", a.Capability), pyjson.KV("result", outcome.Summarize(res).JSON()),
 		pyjson.KV("request_id", NewID())}
 	if !a.Expect.IsZero() {

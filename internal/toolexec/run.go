@@ -30,7 +30,7 @@ const tailKeep = 4096
 type Command struct {
 	Argv []string
 	// Path is the file to run, as the plan resolved Argv[0]
-	// (bridge.ExecPlan's Program.Path): Run starts it without looking
+	// (policy.ExecPlan's Program.Path): Run starts it without looking
 	// Argv[0] up again, so a PATH or file changed after the check does not
 	// change what runs. "": Argv[0] is looked up as exec.Command does.
 	Path           string

@@ -1,6 +1,6 @@
 //go:build unix
 
-package bridge
+package policy
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 
 // writablePath returns the first of the file abs and the directories
 // above it that the calling user can write or replace, or "" when none
-// (see the policy file's rules in policyfile.go).
+// (see the policy file's rules in file.go).
 func writablePath(abs string) (string, error) {
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
