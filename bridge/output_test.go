@@ -24,7 +24,7 @@ func TestOutputDescribed(t *testing.T) {
 			assert.Regexp(t, `^[a-z][a-z0-9_]*$`, f.Name, sp.Name)
 			assert.NotEmpty(t, strings.TrimSpace(f.Doc), "%s: %s has no doc", sp.Name, f.Name)
 			assert.NotContains(t, f.Doc, "\n", "%s: %s", sp.Name, f.Name)
-			assert.True(t, int(f.Type) < len(outputTypes) && outputTypes[f.Type] != "", "%s: %s has no JSON type", sp.Name, f.Name)
+			assert.NotEmpty(t, f.Type.JSONType(), "%s: %s has no JSON type", sp.Name, f.Name)
 		}
 		assert.Equal(t, sp.Retries, seen["replayed"], "%s: replayed is an answer's of an operation that Retries", sp.Name)
 	}

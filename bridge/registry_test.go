@@ -42,7 +42,7 @@ func TestRegistry(t *testing.T) {
 				assert.Equal(t, TypeString, f.Type, "%s.%s: an enum is a string", sp.Name, f.Name)
 			}
 			if f.Default != nil {
-				_, err := f.check(pyjson.From(f.Default), true)
+				_, err := f.Check(pyjson.From(f.Default), true)
 				assert.NoError(t, err, "%s.%s: the default is valid", sp.Name, f.Name)
 			}
 			if f.Flag {
