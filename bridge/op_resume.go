@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -160,7 +161,7 @@ func summaries(entries []pyjson.Value) []pyjson.Value {
 }
 
 // resumeOutput is the answer of resume.
-var resumeOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"resumed\""},
-	{Name: "session_briefing", Type: TypeObject, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
+var resumeOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"resumed\""},
+	{Name: "session_briefing", Type: field.Object, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -34,7 +35,7 @@ allocation, PP trend, misalignments, stale artifacts, recent methodology, and
 the prompts of a synthesis, which the agent writes itself (reflect type
 synthesis).`,
 	Example: "ucs synthesize\nucs synthesize --since 7d\nucs synthesize --since 2026-11-01",
-	Fields: []Field{{Name: "since", Type: TypeString, Flag: true,
+	Fields: []field.Field{{Name: "since", Type: field.String, Flag: true,
 		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
 	check: func(c Call) error {
 		if v := c.Args.StrOf("since"); v != "" {
@@ -274,7 +275,7 @@ func summarizeOverrides(overrides []pyjson.Value) []pyjson.Value {
 }
 
 // synthesizeOutput is the answer of synthesize.
-var synthesizeOutput = []OutputField{
-	{Name: "synthesis_data", Type: TypeObject, Always: true, Doc: "the period's actions, outcomes, PP trend and artifacts"},
-	{Name: "synthesis_prompts", Type: TypeObject, Always: true, Doc: "the questions a synthesis answers"},
+var synthesizeOutput = []field.Output{
+	{Name: "synthesis_data", Type: field.Object, Always: true, Doc: "the period's actions, outcomes, PP trend and artifacts"},
+	{Name: "synthesis_prompts", Type: field.Object, Always: true, Doc: "the questions a synthesis answers"},
 }

@@ -56,10 +56,10 @@ type Spec struct {
 	// or cleared, an observation retired), where every other changing
 	// operation only adds: a tool's destructiveHint.
 	Destructive bool
-	Fields      []Field // the input, in the order help shows it (request_id aside: see Inputs)
+	Fields      []field.Field // the input, in the order help shows it (request_id aside: see Inputs)
 	// Output describes the answer's top-level members, in the order it
 	// gives them: what a tool declares as its outputSchema (OutputSchema).
-	Output []OutputField
+	Output []field.Output
 	// Peers operations read the fleet's knowledge beside the workspace's
 	// own (consult, coverage) or start from it (init): on a store, a call
 	// of one mirrors the fleet's other workspaces too (internal/store).
@@ -87,7 +87,7 @@ func (sp *Spec) mutates(c Call) bool {
 }
 
 // requestIDField is the request_id of every operation that Retries.
-var requestIDField = Field{Name: "request_id", Type: TypeString,
+var requestIDField = field.Field{Name: "request_id", Type: field.String,
 	Doc:    "an id of your choosing (at most 256 bytes): a call retried with the same id and input is applied once",
 	Schema: []pyjson.Member{pyjson.KV("minLength", 1), pyjson.KV("maxLength", maxRequestID)},
 	Valid: func(x pyjson.Value, present bool) error {
@@ -155,7 +155,7 @@ func Operations() []string {
 
 // Inputs returns the fields of the operation's input: Fields, and
 // request_id when it Retries.
-func (sp *Spec) Inputs() []Field {
+func (sp *Spec) Inputs() []field.Field {
 	if !sp.Retries {
 		return sp.Fields
 	}
@@ -163,9 +163,9 @@ func (sp *Spec) Inputs() []Field {
 }
 
 // ToolInputs returns the fields a tool running the operation takes:
-// Inputs without those that name a path (Field.Path).
-func (sp *Spec) ToolInputs() []Field {
-	var out []Field
+// Inputs without those that name a path (field.Field.Path).
+func (sp *Spec) ToolInputs() []field.Field {
+	var out []field.Field
 	for _, f := range sp.Inputs() {
 		if !f.Path {
 			out = append(out, f)
@@ -197,16 +197,16 @@ func (sp *Spec) ToolError(err error) error { return field.ToolError(err, sp.Inpu
 // answer, replayed, of a call retried with its request_id (Spec.Retries),
 // and the warnings of an operation on the engine's state.
 var (
-	replayedOutput = OutputField{Name: "replayed", Type: TypeBool,
+	replayedOutput = field.Output{Name: "replayed", Type: field.Bool,
 		Doc: "a call retried with its request_id: this is the first call's answer, and nothing ran again"}
-	warningsOutput = OutputField{Name: "warnings", Type: TypeList,
+	warningsOutput = field.Output{Name: "warnings", Type: field.List,
 		Doc: "what the call noticed without refusing it, one message each"}
 )
 
 // Outputs returns the members of the operation's answer: Output, and
 // those Do adds (replayed when it Retries, warnings when it runs on the
 // engine's state).
-func (sp *Spec) Outputs() []OutputField {
+func (sp *Spec) Outputs() []field.Output {
 	out := slices.Clip(sp.Output)
 	if sp.Retries {
 		out = append(out, replayedOutput)
@@ -244,7 +244,7 @@ func (sp *Spec) Call(in pyjson.Value) Call {
 	inputs := sp.Inputs()
 	var args, rest []pyjson.Member
 	for _, m := range in.Members() {
-		if i := slices.IndexFunc(inputs, func(f Field) bool { return f.Name == m.Key }); i >= 0 && inputs[i].Flag {
+		if i := slices.IndexFunc(inputs, func(f field.Field) bool { return f.Name == m.Key }); i >= 0 && inputs[i].Flag {
 			args = append(args, m)
 		} else {
 			rest = append(rest, m)
@@ -304,9 +304,9 @@ func (sp *Spec) validate(c Call, lenient bool) (Call, error) {
 
 // unknown refuses a member of v that is no field of the operation (of
 // its flags if flags, of its stdin members otherwise).
-func (sp *Spec) unknown(v pyjson.Value, inputs []Field, flags bool) error {
+func (sp *Spec) unknown(v pyjson.Value, inputs []field.Field, flags bool) error {
 	for _, m := range v.Members() {
-		if slices.ContainsFunc(inputs, func(f Field) bool { return f.Name == m.Key && f.Flag == flags }) {
+		if slices.ContainsFunc(inputs, func(f field.Field) bool { return f.Name == m.Key && f.Flag == flags }) {
 			continue
 		}
 		var names []string
@@ -367,9 +367,9 @@ func (sp *Spec) Check(in pyjson.Value) (Call, error) {
 
 // commandField is the flag of a call that records a command line
 // (field.Command).
-func commandField(doc string) Field { return field.Command(doc) }
+func commandField(doc string) field.Field { return field.Command(doc) }
 
-// argJSON reads a JSON field of a call (Field.JSON) as the object it
+// argJSON reads a JSON field of a call (field.Field.JSON) as the object it
 // holds; false when it is absent.
 func argJSON(c Call, key string) (pyjson.Value, bool) {
 	v, _ := c.Args.Get(key)
