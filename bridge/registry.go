@@ -11,13 +11,14 @@ import (
 
 // The operation registry. Each operation is described once, by a Spec in
 // its own op_*.go file: its name, summary, help and example, whether it
-// changes the workspace, whether it takes a request_id, the schema of its
-// input and the members of its answer. Everything else is derived from it: Do validates every call
-// against it before the workspace is touched; the command line builds its
-// commands, flags and --help from it; the command reference the skill
-// installs (references/commands.md) and the JSON Schemas of tools
-// (InputSchema, and OutputSchema of the answer Output describes) are
-// generated from it, and tests fail when either drifts.
+// changes the workspace, whether it takes a request_id, its input's
+// fields and its answer's members (package field's Field and Output).
+// Everything else is derived from it: Do validates every call against it
+// before the workspace is touched (validate, over field's checks); the
+// command line builds its commands, flags and --help from it; the command
+// reference the skill installs (references/commands.md) and the JSON
+// Schemas of tools (InputSchema, and OutputSchema of the answer Output
+// describes) are generated from it, and tests fail when either drifts.
 
 // A Spec describes one operation.
 type Spec struct {
