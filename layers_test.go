@@ -14,7 +14,7 @@ var layers = [][]string{
 	{"internal/pyjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
 	{"outcome", "internal/fault"}, // the vocabulary of outcomes the domain speaks, and its errors
 	{"internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
-	{"learn"}, // the model learns on the engine's graph (torusfield)
+	{"learn", "internal/field"}, // the model learns on the engine's graph (torusfield); field: an operation's input and answer (fault, outcome)
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser", "dashboard"}, // dashboard: its data is made of the domain's values (the engine, transitions, goals, observations)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -142,7 +143,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		c.Args = pyjson.Obj()
 	}
 	// The agent id tags every event: it comes from the environment.
-	if err := CheckUTF8("the agent id (UCS_AGENT_ID)", b.opts.AgentID); err != nil {
+	if err := field.CheckUTF8("the agent id (UCS_AGENT_ID)", b.opts.AgentID); err != nil {
 		return pyjson.Value{}, err
 	}
 	// The journal records the input in canonical JSON (sorted keys), and a

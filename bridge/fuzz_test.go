@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 )
 
 // statPrint lists every file with its size and modification time to the
@@ -75,10 +76,10 @@ func fuzzOp(f *testing.F, op string, seeds ...string) {
 	fw := newFuzzWorkspace(f)
 	dir := filepath.Dir(fw.b.ws.Root())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := ParseInput(data)
+		in, err := field.ParseInput(data)
 		if err != nil {
 			if fault.Exit(err) != int(fault.KindBadInput) {
-				t.Fatalf("ParseInput error of kind %d: %v", fault.Exit(err), err)
+				t.Fatalf("field.ParseInput error of kind %d: %v", fault.Exit(err), err)
 			}
 			return // rejected before the workspace was touched
 		}

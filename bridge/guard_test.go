@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -32,7 +33,7 @@ func newWorkspace(t testing.TB) *Bridge {
 
 func input(t testing.TB, s string) pyjson.Value {
 	t.Helper()
-	v, err := ParseInput([]byte(s))
+	v, err := field.ParseInput([]byte(s))
 	require.NoError(t, err)
 	return v
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -21,10 +22,10 @@ recorded context. Both keep a backup of the state under ucs/state/backup/ and
 are journaled events that verify replays.`,
 	Example:  "ucs migrate\nucs migrate --model v4",
 	Mutating: true,
-	Fields: []Field{
-		{Name: "model", Type: TypeString, Flag: true, Enum: learningModels(), Doc: "the learning model to move to"},
-		{Name: "from", Type: TypeInt, Flag: true, Doc: "the format to migrate from (a recorded step, as verify replays it)"},
-		{Name: "to", Type: TypeInt, Flag: true, Doc: "the format it migrates to (recorded with from)"},
+	Fields: []field.Field{
+		{Name: "model", Type: field.String, Flag: true, Enum: learningModels(), Doc: "the learning model to move to"},
+		{Name: "from", Type: field.Int, Flag: true, Doc: "the format to migrate from (a recorded step, as verify replays it)"},
+		{Name: "to", Type: field.Int, Flag: true, Doc: "the format it migrates to (recorded with from)"},
 	},
 	run: opMigrate,
 }
@@ -79,10 +80,10 @@ func opMigrate(s *session, c Call) (pyjson.Value, error) {
 }
 
 // migrateOutput is the answer of migrate.
-var migrateOutput = []OutputField{
-	{Name: "status", Type: TypeString, Doc: "migrated; already_current when --model names the workspace's model (nothing changed)"},
-	{Name: "from", Type: TypeInt, Always: true, Doc: "the workspace's format before"},
-	{Name: "to", Type: TypeInt, Always: true, Doc: "its format after"},
-	{Name: "model", Type: TypeString, Doc: "the workspace's reference model"},
-	{Name: "backup", Type: TypeString, Doc: "where the files the migration replaced are kept"},
+var migrateOutput = []field.Output{
+	{Name: "status", Type: field.String, Doc: "migrated; already_current when --model names the workspace's model (nothing changed)"},
+	{Name: "from", Type: field.Int, Always: true, Doc: "the workspace's format before"},
+	{Name: "to", Type: field.Int, Always: true, Doc: "its format after"},
+	{Name: "model", Type: field.String, Doc: "the workspace's reference model"},
+	{Name: "backup", Type: field.String, Doc: "where the files the migration replaced are kept"},
 }

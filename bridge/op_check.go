@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -27,18 +28,18 @@ the workspace holds a link or another file that is not its own: replace it by
 hand.`,
 	Example:  "ucs check\nucs check --repair",
 	Mutating: true, // with --repair
-	Fields: []Field{
-		{Name: "repair", Type: TypeBool, Flag: true, Doc: "repair what can be repaired, keeping a backup of anything removed"},
+	Fields: []field.Field{
+		{Name: "repair", Type: field.Bool, Flag: true, Doc: "repair what can be repaired, keeping a backup of anything removed"},
 	},
 	tool: func(b *Bridge, c Call) (pyjson.Value, error) { return b.Check(argBool(c, "repair")) },
 }
 
 // checkOutput is the answer of check.
-var checkOutput = []OutputField{
-	{Name: "ok", Type: TypeBool, Always: true, Doc: "no problem remains"},
-	{Name: "problems", Type: TypeList, Always: true, Doc: "each problem found, with its file and field"},
-	{Name: "journal_events", Type: TypeInt, Doc: "the events of the journal"},
-	{Name: "repaired", Type: TypeStrings, Doc: "with repair: what was repaired, and where its backup is"},
+var checkOutput = []field.Output{
+	{Name: "ok", Type: field.Bool, Always: true, Doc: "no problem remains"},
+	{Name: "problems", Type: field.List, Always: true, Doc: "each problem found, with its file and field"},
+	{Name: "journal_events", Type: field.Int, Doc: "the events of the journal"},
+	{Name: "repaired", Type: field.Strings, Doc: "with repair: what was repaired, and where its backup is"},
 }
 
 // Check verifies the whole workspace and, with repair, repairs what it

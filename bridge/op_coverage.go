@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -22,9 +23,9 @@ mean over the capabilities of their outcomes, full at 5; a v2 workspace keeps
 no such counts and scores knowledge alone).`,
 	Peers:   true, // the fleet's knowledge counts too
 	Example: "ucs coverage --context \"deploy the staging cluster\"\nucs coverage --context \"research pricing\" --capabilities web_fetch",
-	Fields: []Field{
-		{Name: "context", Type: TypeString, Required: true, Flag: true, Text: true, Max: contextCap, Doc: "the task"},
-		{Name: "capabilities", Type: TypeStrings, Flag: true, Doc: "capability names the task uses besides those the context evokes"},
+	Fields: []field.Field{
+		{Name: "context", Type: field.String, Required: true, Flag: true, Text: true, Max: field.ContextCap, Doc: "the task"},
+		{Name: "capabilities", Type: field.Strings, Flag: true, Doc: "capability names the task uses besides those the context evokes"},
 	},
 	run: opCoverage,
 }
@@ -72,12 +73,12 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 }
 
 // coverageOutput is the answer of coverage.
-var coverageOutput = []OutputField{
-	{Name: "context", Type: TypeString, Always: true, Doc: "the task, as given"},
-	{Name: "score", Type: TypeNumber, Always: true, Doc: "how ready the memory is for the task, 0 to 1"},
-	{Name: "resolved_capabilities", Type: TypeStrings, Always: true, Doc: "the capabilities the task resolves to"},
-	{Name: "knowledge", Type: TypeObject, Always: true, Doc: "the knowledge relevant to the task: its score and entries of each kind"},
-	{Name: "experience", Type: TypeObject, Null: true, Always: true, Doc: "the outcomes learnt of the task's capabilities and its score; null for a model that learns none (v2)"},
-	{Name: "gaps", Type: TypeStrings, Always: true, Doc: "what the memory lacks for the task"},
-	{Name: "recommendation", Type: TypeString, Always: true, Doc: "what to do about the gaps"},
+var coverageOutput = []field.Output{
+	{Name: "context", Type: field.String, Always: true, Doc: "the task, as given"},
+	{Name: "score", Type: field.Number, Always: true, Doc: "how ready the memory is for the task, 0 to 1"},
+	{Name: "resolved_capabilities", Type: field.Strings, Always: true, Doc: "the capabilities the task resolves to"},
+	{Name: "knowledge", Type: field.Object, Always: true, Doc: "the knowledge relevant to the task: its score and entries of each kind"},
+	{Name: "experience", Type: field.Object, Null: true, Always: true, Doc: "the outcomes learnt of the task's capabilities and its score; null for a model that learns none (v2)"},
+	{Name: "gaps", Type: field.Strings, Always: true, Doc: "what the memory lacks for the task"},
+	{Name: "recommendation", Type: field.String, Always: true, Doc: "what to do about the gaps"},
 }

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 )
@@ -37,24 +38,24 @@ func opExport(s *session, _ Call) (pyjson.Value, error) {
 }
 
 // exportOutput is the answer of export.
-var exportOutput = []OutputField{
-	{Name: "format", Type: TypeString, Always: true, Doc: "the package's format (import reads it)"},
-	{Name: "exported_at", Type: TypeString, Always: true, Doc: "when it was exported (RFC 3339)"},
-	{Name: "agent_id", Type: TypeString, Always: true, Doc: "the workspace's agent"},
-	{Name: "schema_version", Type: TypeString, Always: true, Doc: "the version of the package's schema"},
-	{Name: "judgment_nodes", Type: TypeObjects, Always: true, Doc: "the judgment nodes"},
-	{Name: "methodology", Type: TypeObjects, Always: true, Doc: "the methodology entries"},
-	{Name: "dead_ends", Type: TypeObjects, Always: true, Doc: "the dead ends"},
-	{Name: "artifacts", Type: TypeObject, Always: true, Doc: "the artifacts by id, with their annotations"},
-	{Name: "routing_graph", Type: TypeObject, Always: true, Doc: "the routing graph: nodes and weighted edges"},
-	{Name: "policy_biases", Type: TypeObject, Always: true, Doc: "the learnt biases of the routing policy"},
-	{Name: "pp_vector", Type: TypeObject, Always: true, Doc: "the PP vector's components"},
-	{Name: "pp_health", Type: TypeNumber, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
-	{Name: "pp_history", Type: TypeObjects, Always: true, Doc: "the PP snapshots"},
-	{Name: "policy_overrides", Type: TypeObjects, Always: true, Doc: "the jumps logged as policy overrides"},
-	{Name: "engine_t", Type: TypeInt, Always: true, Doc: "the engine's step"},
-	{Name: "cursor", Type: TypeString, Always: true, Doc: "the capability the agent is at"},
-	{Name: "observations", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): its observations"},
-	{Name: "markdown", Type: TypeObject, Doc: "a model that governs knowledge (v4 and later): the knowledge files, by name"},
-	{Name: "model", Type: TypeObject, Doc: "ucs's own models (v3 and later): the learned model: version, manifest (a digest), capabilities, state, and for v5 records (the record log's evidence by key)"},
+var exportOutput = []field.Output{
+	{Name: "format", Type: field.String, Always: true, Doc: "the package's format (import reads it)"},
+	{Name: "exported_at", Type: field.String, Always: true, Doc: "when it was exported (RFC 3339)"},
+	{Name: "agent_id", Type: field.String, Always: true, Doc: "the workspace's agent"},
+	{Name: "schema_version", Type: field.String, Always: true, Doc: "the version of the package's schema"},
+	{Name: "judgment_nodes", Type: field.Objects, Always: true, Doc: "the judgment nodes"},
+	{Name: "methodology", Type: field.Objects, Always: true, Doc: "the methodology entries"},
+	{Name: "dead_ends", Type: field.Objects, Always: true, Doc: "the dead ends"},
+	{Name: "artifacts", Type: field.Object, Always: true, Doc: "the artifacts by id, with their annotations"},
+	{Name: "routing_graph", Type: field.Object, Always: true, Doc: "the routing graph: nodes and weighted edges"},
+	{Name: "policy_biases", Type: field.Object, Always: true, Doc: "the learnt biases of the routing policy"},
+	{Name: "pp_vector", Type: field.Object, Always: true, Doc: "the PP vector's components"},
+	{Name: "pp_health", Type: field.Number, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "pp_history", Type: field.Objects, Always: true, Doc: "the PP snapshots"},
+	{Name: "policy_overrides", Type: field.Objects, Always: true, Doc: "the jumps logged as policy overrides"},
+	{Name: "engine_t", Type: field.Int, Always: true, Doc: "the engine's step"},
+	{Name: "cursor", Type: field.String, Always: true, Doc: "the capability the agent is at"},
+	{Name: "observations", Type: field.Object, Doc: "a model that governs knowledge (v4 and later): its observations"},
+	{Name: "markdown", Type: field.Object, Doc: "a model that governs knowledge (v4 and later): the knowledge files, by name"},
+	{Name: "model", Type: field.Object, Doc: "ucs's own models (v3 and later): the learned model: version, manifest (a digest), capabilities, state, and for v5 records (the record log's evidence by key)"},
 }

@@ -1,6 +1,9 @@
 package bridge
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
 
 // externalization are the files flush asks the agent to write before its
 // context is compacted, each with its prompt.
@@ -54,12 +57,12 @@ func opFlush(s *session, _ Call) (pyjson.Value, error) {
 }
 
 // flushOutput is the answer of flush.
-var flushOutput = []OutputField{
-	{Name: "torusfield_saved", Type: TypeBool, Always: true, Doc: "the engine's state was saved"},
-	{Name: "state_digest", Type: TypeString, Always: true, Doc: "the first 16 hex digits of the engine state's digest"},
-	{Name: "pp_health", Type: TypeNumber, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
-	{Name: "pp_snapshot_saved", Type: TypeBool, Always: true, Doc: "a PP snapshot was added to the history"},
-	{Name: "artifact_count", Type: TypeInt, Always: true, Doc: "the artifacts the engine holds"},
-	{Name: "externalization_prompts", Type: TypeObject, Always: true, Doc: "what to write down before the context is compacted, file by file"},
-	{Name: "write_to", Type: TypeString, Always: true, Doc: "the directory to write those files in"},
+var flushOutput = []field.Output{
+	{Name: "torusfield_saved", Type: field.Bool, Always: true, Doc: "the engine's state was saved"},
+	{Name: "state_digest", Type: field.String, Always: true, Doc: "the first 16 hex digits of the engine state's digest"},
+	{Name: "pp_health", Type: field.Number, Always: true, Doc: "the health of the engine's PP vector, 0 to 1"},
+	{Name: "pp_snapshot_saved", Type: field.Bool, Always: true, Doc: "a PP snapshot was added to the history"},
+	{Name: "artifact_count", Type: field.Int, Always: true, Doc: "the artifacts the engine holds"},
+	{Name: "externalization_prompts", Type: field.Object, Always: true, Doc: "what to write down before the context is compacted, file by file"},
+	{Name: "write_to", Type: field.String, Always: true, Doc: "the directory to write those files in"},
 }

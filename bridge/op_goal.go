@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -11,9 +12,9 @@ import (
 // through report and exec (attributeGoal). The goals live in the state
 // file's "goals" member.
 
-var goalIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true, Doc: "the goal's id (from goal add or goal list)"}
+var goalIDField = field.Field{Name: "id", Type: field.String, Flag: true, Positional: true, Required: true, Doc: "the goal's id (from goal add or goal list)"}
 
-var noteField = Field{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why (kept with the goal and in the journal)"}
+var noteField = field.Field{Name: "note", Type: field.String, Flag: true, Text: true, Max: field.NoteCap, Doc: "why (kept with the goal and in the journal)"}
 
 var goalAddSpec = Spec{
 	Output:  goalAddOutput,
@@ -27,12 +28,12 @@ fails a goal. Attribute outcomes with goal_id in report or --goal in exec:
 they weigh more in learning than unattributed ones.`,
 	Example:  "ucs goal add --content \"ship the parser fix\" --count 2\nucs goal add --content \"fetch the pricing page\" --threshold 0.9 --retries 1",
 	Mutating: true,
-	Fields: []Field{
-		{Name: "content", Type: TypeString, Flag: true, Required: true, Text: true, Max: noteCap, Doc: "what the goal is"},
-		{Name: "count", Type: TypeInt, Flag: true, Doc: "completed after this many successful outcomes (default 1)"},
-		{Name: "threshold", Type: TypeNumber, Flag: true, Doc: "completed by one success observed with at least this confidence (0 to 1)"},
-		{Name: "retries", Type: TypeInt, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},
-		{Name: "parent", Type: TypeString, Flag: true, Doc: "the id of the goal this one serves"},
+	Fields: []field.Field{
+		{Name: "content", Type: field.String, Flag: true, Required: true, Text: true, Max: field.NoteCap, Doc: "what the goal is"},
+		{Name: "count", Type: field.Int, Flag: true, Doc: "completed after this many successful outcomes (default 1)"},
+		{Name: "threshold", Type: field.Number, Flag: true, Doc: "completed by one success observed with at least this confidence (0 to 1)"},
+		{Name: "retries", Type: field.Int, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},
+		{Name: "parent", Type: field.String, Flag: true, Doc: "the id of the goal this one serves"},
 	},
 	check: func(c Call) error { return goalRequest(c).Check() },
 	run:   opGoalAdd,
@@ -85,8 +86,8 @@ var goalListSpec = Spec{
 state keeps every open goal and the last 100 completed ones; the journal keeps
 every change.`,
 	Example: "ucs goal list\nucs goal list --state completed",
-	Fields: []Field{
-		{Name: "state", Type: TypeString, Flag: true, Enum: []string{"open", goal.Active, goal.Suspended, goal.Failed, goal.Completed, "all"},
+	Fields: []field.Field{
+		{Name: "state", Type: field.String, Flag: true, Enum: []string{"open", goal.Active, goal.Suspended, goal.Failed, goal.Completed, "all"},
 			Default: "open", Doc: "which goals"},
 	},
 	run: opGoalList,
@@ -107,7 +108,7 @@ var goalShowSpec = Spec{
 	Summary: "Show one goal: its criteria, progress, retries and last outcome",
 	Long:    `The goal's id is the argument (or --id): g and the goal's number in the workspace (g1, g2, ...; goal add and goal list give it).`,
 	Example: "ucs goal show g12",
-	Fields:  []Field{goalIDField},
+	Fields:  []field.Field{goalIDField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		g, err := s.goal(c.Args.StrOf("id"))
 		if err != nil {
@@ -151,7 +152,7 @@ func goalMoveSpec(m goal.Move) *Spec {
 		Long:     goalMoveDocs[m.Verb][1],
 		Example:  "ucs goal " + m.Verb + " g12 --note \"...\"",
 		Mutating: true,
-		Fields:   []Field{goalIDField, noteField},
+		Fields:   []field.Field{goalIDField, noteField},
 		Output:   goalMoveOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
 			gb, err := s.goals()
@@ -186,27 +187,27 @@ func (s *session) activeGoals() (pyjson.Value, error) {
 }
 
 // goalAddOutput is the answer of goal add.
-var goalAddOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"added\""},
-	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal: its id, state, criteria and progress"},
+var goalAddOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"added\""},
+	{Name: "goal", Type: field.Object, Always: true, Doc: "the goal: its id, state, criteria and progress"},
 }
 
 // goalListOutput is the answer of goal list.
-var goalListOutput = []OutputField{
-	{Name: "goals", Type: TypeObjects, Always: true, Doc: "the goals in the state asked for"},
-	{Name: "count", Type: TypeInt, Always: true, Doc: "how many"},
+var goalListOutput = []field.Output{
+	{Name: "goals", Type: field.Objects, Always: true, Doc: "the goals in the state asked for"},
+	{Name: "count", Type: field.Int, Always: true, Doc: "how many"},
 }
 
 // goalShowOutput is the answer of goal show.
-var goalShowOutput = []OutputField{
-	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal: its state, progress towards completion, retries left, last outcome"},
+var goalShowOutput = []field.Output{
+	{Name: "goal", Type: field.Object, Always: true, Doc: "the goal: its state, progress towards completion, retries left, last outcome"},
 }
 
 // goalMoveOutput is the answer of a goal transition (done, fail, suspend, resume, retry).
-var goalMoveOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "the goal's new state, as the operation names it"},
-	{Name: "from", Type: TypeString, Always: true, Doc: "its state before"},
-	{Name: "goal", Type: TypeObject, Always: true, Doc: "the goal, after the transition"},
+var goalMoveOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "the goal's new state, as the operation names it"},
+	{Name: "from", Type: field.String, Always: true, Doc: "its state before"},
+	{Name: "goal", Type: field.Object, Always: true, Doc: "the goal, after the transition"},
 }
 
 // goals returns the workspace's goals, decoding them on first use.

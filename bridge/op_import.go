@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -21,21 +22,21 @@ of the package that import does not read are left alone.`,
 	Mutating: true,
 	Retries:  true,
 	Open:     true,
-	Fields: []Field{
-		{Name: "format", Type: TypeString, Required: true, Doc: "the package's format: " + transfer.Format + " (or an earlier ucs_cognitive_export)",
-			valid: checkExportFormat},
-		{Name: "agent_id", Type: TypeString, Doc: "the agent that exported it"},
-		{Name: "methodology", Type: TypeObjects, Text: true, Doc: "methodology entries"},
-		{Name: "dead_ends", Type: TypeObjects, Text: true, Doc: "dead ends"},
-		{Name: "judgment_nodes", Type: TypeObjects, Text: true, Doc: "judgment nodes"},
-		{Name: "artifacts", Type: TypeObject, Text: true, Max: MaxInput, Doc: "artifacts by id, each with its annotation"},
-		{Name: "routing_graph", Type: TypeObject, Max: MaxInput, Doc: "nodes and edges (src, dst, w)"},
-		{Name: "observations", Type: TypeObject, Text: true, Max: MaxInput, Doc: "v4 and later: what the exporting agent believed, with its evidence"},
-		{Name: "goals", Type: TypeObject, Max: MaxInput, Doc: "v4 and later: the exporting agent's goals (carried, not imported)"},
-		{Name: "markdown", Type: TypeObject, Text: true, Files: true, Max: MaxInput, Doc: "v4 and later: the knowledge files people read (methodology.md, dead-ends.md, experiments.md)"},
-		{Name: "model", Type: TypeObject, Max: MaxInput, valid: checkModelMember,
+	Fields: []field.Field{
+		{Name: "format", Type: field.String, Required: true, Doc: "the package's format: " + transfer.Format + " (or an earlier ucs_cognitive_export)",
+			Valid: checkExportFormat},
+		{Name: "agent_id", Type: field.String, Doc: "the agent that exported it"},
+		{Name: "methodology", Type: field.Objects, Text: true, Doc: "methodology entries"},
+		{Name: "dead_ends", Type: field.Objects, Text: true, Doc: "dead ends"},
+		{Name: "judgment_nodes", Type: field.Objects, Text: true, Doc: "judgment nodes"},
+		{Name: "artifacts", Type: field.Object, Text: true, Max: field.MaxInput, Doc: "artifacts by id, each with its annotation"},
+		{Name: "routing_graph", Type: field.Object, Max: field.MaxInput, Doc: "nodes and edges (src, dst, w)"},
+		{Name: "observations", Type: field.Object, Text: true, Max: field.MaxInput, Doc: "v4 and later: what the exporting agent believed, with its evidence"},
+		{Name: "goals", Type: field.Object, Max: field.MaxInput, Doc: "v4 and later: the exporting agent's goals (carried, not imported)"},
+		{Name: "markdown", Type: field.Object, Text: true, Files: true, Max: field.MaxInput, Doc: "v4 and later: the knowledge files people read (methodology.md, dead-ends.md, experiments.md)"},
+		{Name: "model", Type: field.Object, Max: field.MaxInput, Valid: checkModelMember,
 			Doc: "v3 and later: the exporting agent's learned model: restored into a workspace of the same model and manifest that has learned nothing, pooled into one that has"},
-		{Name: "dry_run", Type: TypeBool, Flag: true, Doc: "say what the import would do, and change nothing"},
+		{Name: "dry_run", Type: field.Bool, Flag: true, Doc: "say what the import would do, and change nothing"},
 	},
 	run: opImport,
 }
@@ -120,12 +121,12 @@ func withoutMember(v pyjson.Value, key string) pyjson.Value {
 }
 
 // importOutput is the answer of import.
-var importOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"imported\""},
-	{Name: "source_agent", Type: TypeString, Always: true, Doc: "the agent the package came from"},
-	{Name: "source_format", Type: TypeString, Always: true, Doc: "the package's format"},
-	{Name: "imported", Type: TypeObject, Always: true, Doc: "how many entries of each kind were imported"},
-	{Name: "already_imported", Type: TypeBool, Doc: "the package was imported before: nothing was added twice"},
-	{Name: "not_imported", Type: TypeObject, Doc: "what was left out, and why: unknown capabilities, conflicting observations"},
-	{Name: "model", Type: TypeObject, Doc: "a package with a learned model: its version and what import did with it (action: restored, mapped, pooled, already_imported or not_imported, with a reason and a hint), the records imported and those left out, and the capabilities it names that this workspace lacks"},
+var importOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"imported\""},
+	{Name: "source_agent", Type: field.String, Always: true, Doc: "the agent the package came from"},
+	{Name: "source_format", Type: field.String, Always: true, Doc: "the package's format"},
+	{Name: "imported", Type: field.Object, Always: true, Doc: "how many entries of each kind were imported"},
+	{Name: "already_imported", Type: field.Bool, Doc: "the package was imported before: nothing was added twice"},
+	{Name: "not_imported", Type: field.Object, Doc: "what was left out, and why: unknown capabilities, conflicting observations"},
+	{Name: "model", Type: field.Object, Doc: "a package with a learned model: its version and what import did with it (action: restored, mapped, pooled, already_imported or not_imported, with a reason and a hint), the records imported and those left out, and the capabilities it names that this workspace lacks"},
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -17,11 +18,11 @@ var logSpec = Spec{
 	Long: `Prints the journal's events, oldest first, as JSON lines (the events as stored,
 hash-chained) or as a table for people.`,
 	Example: "ucs log --format table --limit 20\nucs log --op report --since 2026-11-21T00:00:00Z",
-	Fields: []Field{
-		{Name: "since", Type: TypeString, Flag: true, Doc: "from this event (a sequence number) or time (RFC 3339) on"},
-		{Name: "op", Type: TypeString, Flag: true, Doc: "only events of this operation"},
-		{Name: "limit", Type: TypeInt, Flag: true, Doc: "only the last N matching events"},
-		{Name: "format", Type: TypeString, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (one event per line) or table"},
+	Fields: []field.Field{
+		{Name: "since", Type: field.String, Flag: true, Doc: "from this event (a sequence number) or time (RFC 3339) on"},
+		{Name: "op", Type: field.String, Flag: true, Doc: "only events of this operation"},
+		{Name: "limit", Type: field.Int, Flag: true, Doc: "only the last N matching events"},
+		{Name: "format", Type: field.String, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (one event per line) or table"},
 	},
 	// log streams its events to Options.Output and returns null.
 	tool: func(b *Bridge, c Call) (pyjson.Value, error) {
@@ -35,10 +36,10 @@ hash-chained) or as a table for people.`,
 }
 
 // logOutput is the answer of log.
-var logOutput = []OutputField{
-	{Name: "events", Type: TypeObjects, Doc: "the events, oldest first, as stored (the command line prints them as JSON lines)"},
-	{Name: "count", Type: TypeInt, Doc: "how many events"},
-	{Name: "table", Type: TypeString, Doc: "with format table: the table for people (what the command line prints)"},
+var logOutput = []field.Output{
+	{Name: "events", Type: field.Objects, Doc: "the events, oldest first, as stored (the command line prints them as JSON lines)"},
+	{Name: "count", Type: field.Int, Doc: "how many events"},
+	{Name: "table", Type: field.String, Doc: "with format table: the table for people (what the command line prints)"},
 }
 
 // Log prints the journal's events, oldest first (audit.Log).

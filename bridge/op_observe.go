@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -18,10 +19,10 @@ var observationsSpec = Spec{
 stale, superseded, invalidated), confidence and its components, freshness and
 when it is due for revalidation. --due lists the believed ones due now, by kind.`,
 	Example: "ucs observations\nucs observations --due\nucs observations --status all",
-	Fields: []Field{
-		{Name: "status", Type: TypeString, Flag: true, Enum: []string{"believed", "active", "stale", "superseded", "invalidated", "all"},
+	Fields: []field.Field{
+		{Name: "status", Type: field.String, Flag: true, Enum: []string{"believed", "active", "stale", "superseded", "invalidated", "all"},
 			Default: "believed", Doc: "which observations (believed: active or stale)"},
-		{Name: "due", Type: TypeBool, Flag: true, Doc: "only the believed ones due for revalidation, grouped by kind"},
+		{Name: "due", Type: field.Bool, Flag: true, Doc: "only the believed ones due for revalidation, grouped by kind"},
 	},
 	run: opObservations,
 }
@@ -34,7 +35,7 @@ func opObservations(s *session, c Call) (pyjson.Value, error) {
 	return belief.Listing(b, c.Args.StrOf("status"), argBool(c, "due"), s.now), nil
 }
 
-var observationIDField = Field{Name: "id", Type: TypeString, Flag: true, Positional: true, Required: true,
+var observationIDField = field.Field{Name: "id", Type: field.String, Flag: true, Positional: true, Required: true,
 	Doc: "the observation's id (ucs observations)"}
 
 // An observationAct is confirm, contradict or retire.
@@ -64,7 +65,7 @@ func observationActSpec(a observationAct) *Spec {
 		Verdict:  true,
 		// retire invalidates whatever the evidence says.
 		Destructive: a.name == "retire",
-		Fields:      []Field{observationIDField, note, byField},
+		Fields:      []field.Field{observationIDField, note, byField},
 		Output:      observationActOutput,
 		run: func(s *session, c Call) (pyjson.Value, error) {
 			b, err := s.book()
@@ -90,16 +91,16 @@ func observationSpecs() []*Spec {
 }
 
 // observationsOutput is the answer of observations.
-var observationsOutput = []OutputField{
-	{Name: "count", Type: TypeInt, Always: true, Doc: "how many observations (or, with due, how many are due)"},
-	{Name: "observations", Type: TypeObjects, Doc: "the observations of the status asked for"},
-	{Name: "due", Type: TypeObject, Doc: "with due: the observations due for a check, by kind"},
+var observationsOutput = []field.Output{
+	{Name: "count", Type: field.Int, Always: true, Doc: "how many observations (or, with due, how many are due)"},
+	{Name: "observations", Type: field.Objects, Doc: "the observations of the status asked for"},
+	{Name: "due", Type: field.Object, Doc: "with due: the observations due for a check, by kind"},
 }
 
 // observationActOutput is the answer of a verdict on an observation (confirm, contradict, retire).
-var observationActOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "confirmed, contradicted or retired"},
-	{Name: "by", Type: TypeString, Always: true, Doc: "whose verdict it is"},
-	{Name: "observation", Type: TypeObject, Always: true, Doc: "the observation after the verdict, and what changed"},
-	{Name: "surface", Type: TypeString, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
+var observationActOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "confirmed, contradicted or retired"},
+	{Name: "by", Type: field.String, Always: true, Doc: "whose verdict it is"},
+	{Name: "observation", Type: field.Object, Always: true, Doc: "the observation after the verdict, and what changed"},
+	{Name: "surface", Type: field.String, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -12,7 +13,7 @@ import (
 // journaled record of a capability exec refused. Every change is a
 // journaled event; show only reads.
 
-var permissionField = Field{Name: "permission", Type: TypeString, Flag: true, Positional: true, Required: true,
+var permissionField = field.Field{Name: "permission", Type: field.String, Flag: true, Positional: true, Required: true,
 	Doc: "a permission domain:action:scope, e.g. net:http:get or fs:write:./src"}
 
 var policyShowSpec = Spec{
@@ -74,7 +75,7 @@ first grant makes a policy of that grant alone, so capabilities that declare
 other permissions are refused from then on (the answer lists them).`,
 	Example:  "ucs policy grant net:http:get\nucs policy grant 'fs:write:./src'",
 	Mutating: true,
-	Fields:   []Field{permissionField},
+	Fields:   []field.Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return changePolicy(s, c, "granted", func(ps *policy.State, p policy.Permission) (bool, error) { return ps.Grant(p), nil })
 	},
@@ -89,7 +90,7 @@ var policyRevokeSpec = Spec{
 	Long:        `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
 	Example:     "ucs policy revoke net:http:get",
 	Mutating:    true,
-	Fields:      []Field{permissionField},
+	Fields:      []field.Field{permissionField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return changePolicy(s, c, "revoked", (*policy.State).Revoke)
 	},
@@ -107,9 +108,9 @@ workspace's policy. A policy that cannot be read or parsed is refused with
 what is wrong, and the policy stays as it was.`,
 	Example:  "ucs policy set --file policy.json\nucs policy set --policy '{\"version\": 1, \"grants\": [\"net:http:get\"]}'",
 	Mutating: true,
-	Fields: []Field{
-		{Name: "file", Type: TypeString, Flag: true, Path: true, Doc: "the policy file"},
-		{Name: "policy", Type: TypeString, JSON: true, Flag: true, Doc: "the policy itself: {\"version\": 1, \"grants\": [...], \"note\": \"...\"}"},
+	Fields: []field.Field{
+		{Name: "file", Type: field.String, Flag: true, Path: true, Doc: "the policy file"},
+		{Name: "policy", Type: field.String, JSON: true, Flag: true, Doc: "the policy itself: {\"version\": 1, \"grants\": [...], \"note\": \"...\"}"},
 	},
 	check: func(c Call) error {
 		_, file := c.Args.Get("file")
@@ -182,12 +183,12 @@ lists them.`,
 	Example:  "echo '{}' | ucs policy block --capability exec --missing proc:exec:rm",
 	Mutating: true,
 	Retries:  true,
-	Fields: []Field{
-		{Name: "capability", Type: TypeString, Flag: true, Required: true, Doc: "the capability refused"},
-		{Name: "missing", Type: TypeStrings, Flag: true, Doc: "the permissions it missed"},
-		{Name: "reason", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why it was refused"},
+	Fields: []field.Field{
+		{Name: "capability", Type: field.String, Flag: true, Required: true, Doc: "the capability refused"},
+		{Name: "missing", Type: field.Strings, Flag: true, Doc: "the permissions it missed"},
+		{Name: "reason", Type: field.String, Flag: true, Text: true, Max: field.NoteCap, Doc: "why it was refused"},
 		commandField(`the command line that was not run; a word that is not UTF-8 is {"text": ..., "base64": its bytes}`),
-		{Name: policy.FileMember, Type: TypeObject, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
+		{Name: policy.FileMember, Type: field.Object, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
 	},
 	run: func(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "recorded"), pyjson.KV("capability", c.Args.StrOf("capability")),
@@ -200,24 +201,24 @@ func policySpecs() []*Spec {
 }
 
 // policyShowOutput is the answer of policy show.
-var policyShowOutput = []OutputField{
-	{Name: "policy", Type: TypeObject, Always: true, Doc: "whether a policy is set, and how many grants it has"},
-	{Name: "grants", Type: TypeStrings, Null: true, Always: true, Doc: "the permissions granted; null: no policy, every capability is granted"},
-	{Name: "capabilities", Type: TypeObjects, Always: true, Doc: "each capability of the manifest: its permissions, and whether the policy allows it"},
-	{Name: "domains", Type: TypeObjects, Always: true, Doc: "the permission domains, their actions and scope"},
+var policyShowOutput = []field.Output{
+	{Name: "policy", Type: field.Object, Always: true, Doc: "whether a policy is set, and how many grants it has"},
+	{Name: "grants", Type: field.Strings, Null: true, Always: true, Doc: "the permissions granted; null: no policy, every capability is granted"},
+	{Name: "capabilities", Type: field.Objects, Always: true, Doc: "each capability of the manifest: its permissions, and whether the policy allows it"},
+	{Name: "domains", Type: field.Objects, Always: true, Doc: "the permission domains, their actions and scope"},
 }
 
 // policyChangeOutput is the answer of a change of the policy (grant, revoke, set, clear).
-var policyChangeOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "what was done"},
-	{Name: "changed", Type: TypeBool, Always: true, Doc: "the policy changed"},
-	{Name: "grants", Type: TypeStrings, Null: true, Always: true, Doc: "the permissions granted now; null: no policy, every capability is granted"},
-	{Name: "refused", Type: TypeObjects, Always: true, Doc: "the gated capabilities the policy now refuses, and what they miss"},
+var policyChangeOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "what was done"},
+	{Name: "changed", Type: field.Bool, Always: true, Doc: "the policy changed"},
+	{Name: "grants", Type: field.Strings, Null: true, Always: true, Doc: "the permissions granted now; null: no policy, every capability is granted"},
+	{Name: "refused", Type: field.Objects, Always: true, Doc: "the gated capabilities the policy now refuses, and what they miss"},
 }
 
 // policyBlockOutput is the answer of policy block.
-var policyBlockOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"recorded\""},
-	{Name: "capability", Type: TypeString, Always: true, Doc: "the capability refused"},
-	{Name: "missing", Type: TypeStrings, Always: true, Doc: "the permissions it lacked"},
+var policyBlockOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"recorded\""},
+	{Name: "capability", Type: field.String, Always: true, Doc: "the capability refused"},
+	{Name: "missing", Type: field.Strings, Always: true, Doc: "the permissions it lacked"},
 }

@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
@@ -16,10 +17,10 @@ import (
 // corrected one. The journal is never rewritten: log shows the original
 // report, the rating or correction, and who made it.
 
-var seqField = Field{Name: "seq", Type: TypeInt, Flag: true, Positional: true, Required: true,
+var seqField = field.Field{Name: "seq", Type: field.Int, Flag: true, Positional: true, Required: true,
 	Doc: "the journal sequence number of the report (ucs log --op report)"}
 
-var byField = Field{Name: "by", Type: TypeString, Flag: true, Text: true, Max: 256, Doc: "who makes it (default: UCS_AGENT_ID)"}
+var byField = field.Field{Name: "by", Type: field.String, Flag: true, Text: true, Max: 256, Doc: "who makes it (default: UCS_AGENT_ID)"}
 
 var rateSpec = Spec{
 	Output:  rateOutput,
@@ -33,9 +34,9 @@ its journal sequence number (ucs log --op report).`,
 	Example:  "ucs rate 42 --success failure --note \"the page was a captcha\"",
 	Mutating: true,
 	Verdict:  true,
-	Fields: []Field{seqField,
-		{Name: "success", Type: TypeString, Flag: true, Required: true, Enum: statusWords(outcome.Success, outcome.Partial, outcome.Failure), Doc: "the verdict"},
-		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
+	Fields: []field.Field{seqField,
+		{Name: "success", Type: field.String, Flag: true, Required: true, Enum: statusWords(outcome.Success, outcome.Partial, outcome.Failure), Doc: "the verdict"},
+		{Name: "note", Type: field.String, Flag: true, Text: true, Max: field.NoteCap, Doc: "why"},
 		byField,
 	},
 	run: opRate,
@@ -53,10 +54,10 @@ both. (The reference's model, v2, cannot take an outcome back: the correction
 is learned as a new outcome.)`,
 	Example:  "ucs amend 42 --success failure --note \"the tests did not run\"\nucs amend 42 --action web_search",
 	Mutating: true,
-	Fields: []Field{seqField,
-		{Name: "success", Type: TypeString, Flag: true, Enum: statusWords(outcome.Success, outcome.Partial, outcome.Failure, outcome.Neutral), Doc: "the corrected verdict (default: the original's)"},
-		{Name: "action", Type: TypeString, Flag: true, Doc: "the capability actually used (default: the original's)"},
-		{Name: "note", Type: TypeString, Flag: true, Text: true, Max: noteCap, Doc: "why"},
+	Fields: []field.Field{seqField,
+		{Name: "success", Type: field.String, Flag: true, Enum: statusWords(outcome.Success, outcome.Partial, outcome.Failure, outcome.Neutral), Doc: "the corrected verdict (default: the original's)"},
+		{Name: "action", Type: field.String, Flag: true, Doc: "the capability actually used (default: the original's)"},
+		{Name: "note", Type: field.String, Flag: true, Text: true, Max: field.NoteCap, Doc: "why"},
 		byField,
 	},
 	check: func(c Call) error {
@@ -215,26 +216,26 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 }
 
 // rateOutput is the answer of rate.
-var rateOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"rated\""},
-	{Name: "seq", Type: TypeInt, Always: true, Doc: "the journal sequence number of the report rated"},
-	{Name: "action", Type: TypeString, Always: true, Doc: "the capability the report named"},
-	{Name: "reported", Type: TypeString, Always: true, Doc: "the outcome reported"},
-	{Name: "rated", Type: TypeString, Always: true, Doc: "the outcome the verdict gives"},
-	{Name: "by", Type: TypeString, Always: true, Doc: "whose verdict it is (a verdict through the agent's tools is the agent's own)"},
-	{Name: "learning", Type: TypeObject, Always: true, Doc: "what the verdict changed in learning"},
-	{Name: "observations", Type: TypeObjects, Doc: "models v4 and later: the observations the verdict bears on"},
-	{Name: "surface", Type: TypeString, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
+var rateOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"rated\""},
+	{Name: "seq", Type: field.Int, Always: true, Doc: "the journal sequence number of the report rated"},
+	{Name: "action", Type: field.String, Always: true, Doc: "the capability the report named"},
+	{Name: "reported", Type: field.String, Always: true, Doc: "the outcome reported"},
+	{Name: "rated", Type: field.String, Always: true, Doc: "the outcome the verdict gives"},
+	{Name: "by", Type: field.String, Always: true, Doc: "whose verdict it is (a verdict through the agent's tools is the agent's own)"},
+	{Name: "learning", Type: field.Object, Always: true, Doc: "what the verdict changed in learning"},
+	{Name: "observations", Type: field.Objects, Doc: "models v4 and later: the observations the verdict bears on"},
+	{Name: "surface", Type: field.String, Doc: "agent: the verdict came through the agent's tools and weighs as its own"},
 }
 
 // amendOutput is the answer of amend.
-var amendOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"amended\""},
-	{Name: "seq", Type: TypeInt, Always: true, Doc: "the journal sequence number of the report amended"},
-	{Name: "original", Type: TypeObject, Always: true, Doc: "the action and outcome as reported"},
-	{Name: "corrected", Type: TypeObject, Always: true, Doc: "the action and outcome as corrected"},
-	{Name: "by", Type: TypeString, Always: true, Doc: "who amended it"},
-	{Name: "retracted", Type: TypeObject, Always: true, Doc: "what of the original outcome's learning was taken back"},
-	{Name: "learning", Type: TypeObject, Always: true, Doc: "what the corrected outcome taught"},
-	{Name: "surface", Type: TypeString, Doc: "agent: the correction came through the agent's tools"},
+var amendOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"amended\""},
+	{Name: "seq", Type: field.Int, Always: true, Doc: "the journal sequence number of the report amended"},
+	{Name: "original", Type: field.Object, Always: true, Doc: "the action and outcome as reported"},
+	{Name: "corrected", Type: field.Object, Always: true, Doc: "the action and outcome as corrected"},
+	{Name: "by", Type: field.String, Always: true, Doc: "who amended it"},
+	{Name: "retracted", Type: field.Object, Always: true, Doc: "what of the original outcome's learning was taken back"},
+	{Name: "learning", Type: field.Object, Always: true, Doc: "what the corrected outcome taught"},
+	{Name: "surface", Type: field.String, Doc: "agent: the correction came through the agent's tools"},
 }

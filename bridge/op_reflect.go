@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -121,32 +122,32 @@ closed, with what would reopen it) or synthesis.`,
 echo '{"type": "annotation", "artifact_id": "c6b826111c1d656d", "text": "why this shortcut works"}' | ucs reflect`,
 	Mutating: true,
 	Retries:  true,
-	Fields: []Field{
-		{Name: "type", Type: TypeString, Enum: reflectTypes, Default: "post_task", Doc: "what kind of reflection"},
-		{Name: "text", Type: TypeString, Text: true, Max: textCap, Doc: "the reflection, in your words (Markdown); required but for a dead_end with a topic"},
-		{Name: "capabilities", Type: TypeStrings, Doc: "post_task, dead_end: the capabilities it is about"},
-		{Name: "keywords", Type: TypeStrings, Text: true, Max: phraseCap, Doc: "post_task, dead_end: words that should find it"},
-		{Name: "artifact_id", Type: TypeString, Doc: "annotation (required): the artifact explained, from a report's or resume's artifacts"},
-		{Name: "generalized_pattern", Type: TypeString, Text: true, Max: contextCap, Doc: "annotation: the reusable heuristic (When you see X, do Y because Z)"},
-		{Name: "failure_condition", Type: TypeString, Text: true, Max: contextCap, Doc: "annotation: when the pattern does not hold"},
-		{Name: "topic", Type: TypeString, Text: true, Max: phraseCap, Doc: "dead_end: the avenue closed"},
-		{Name: "why_closed", Type: TypeString, Text: true, Max: contextCap, Doc: "dead_end: why it is closed"},
-		{Name: "reopen_conditions", Type: TypeString, Text: true, Max: contextCap, Doc: "dead_end: what would reopen it"},
-		{Name: "kind", Type: TypeString, Enum: belief.KindNames(), Doc: "v4 and later: the observation's kind (default: derived; see ucs observations)"},
-		{Name: "subject", Type: TypeString, Doc: "v4 and later: what it is about: capability:NAME, project:NAME, agent, global (default: derived)"},
-		{Name: "slot", Type: TypeString, Text: true, Max: phraseCap, Doc: "v4 and later: the aspect it speaks to, in words (default: from the topic or keywords)"},
-		{Name: "contradicts", Type: TypeString, Doc: "v4 and later: the id of an observation this reflection contradicts: its text supersedes that claim"},
+	Fields: []field.Field{
+		{Name: "type", Type: field.String, Enum: reflectTypes, Default: "post_task", Doc: "what kind of reflection"},
+		{Name: "text", Type: field.String, Text: true, Max: field.TextCap, Doc: "the reflection, in your words (Markdown); required but for a dead_end with a topic"},
+		{Name: "capabilities", Type: field.Strings, Doc: "post_task, dead_end: the capabilities it is about"},
+		{Name: "keywords", Type: field.Strings, Text: true, Max: field.PhraseCap, Doc: "post_task, dead_end: words that should find it"},
+		{Name: "artifact_id", Type: field.String, Doc: "annotation (required): the artifact explained, from a report's or resume's artifacts"},
+		{Name: "generalized_pattern", Type: field.String, Text: true, Max: field.ContextCap, Doc: "annotation: the reusable heuristic (When you see X, do Y because Z)"},
+		{Name: "failure_condition", Type: field.String, Text: true, Max: field.ContextCap, Doc: "annotation: when the pattern does not hold"},
+		{Name: "topic", Type: field.String, Text: true, Max: field.PhraseCap, Doc: "dead_end: the avenue closed"},
+		{Name: "why_closed", Type: field.String, Text: true, Max: field.ContextCap, Doc: "dead_end: why it is closed"},
+		{Name: "reopen_conditions", Type: field.String, Text: true, Max: field.ContextCap, Doc: "dead_end: what would reopen it"},
+		{Name: "kind", Type: field.String, Enum: belief.KindNames(), Doc: "v4 and later: the observation's kind (default: derived; see ucs observations)"},
+		{Name: "subject", Type: field.String, Doc: "v4 and later: what it is about: capability:NAME, project:NAME, agent, global (default: derived)"},
+		{Name: "slot", Type: field.String, Text: true, Max: field.PhraseCap, Doc: "v4 and later: the aspect it speaks to, in words (default: from the topic or keywords)"},
+		{Name: "contradicts", Type: field.String, Doc: "v4 and later: the id of an observation this reflection contradicts: its text supersedes that claim"},
 	},
 	check: checkReflect,
 	run:   opReflect,
 }
 
 // reflectOutput is the answer of reflect.
-var reflectOutput = []OutputField{
-	{Name: "type", Type: TypeString, Always: true, Doc: "the reflection's type, as given"},
-	{Name: "stored", Type: TypeBool, Always: true, Doc: "the reflection was stored"},
-	{Name: "entry_id", Type: TypeString, Doc: "the id of the methodology or dead-end entry stored"},
-	{Name: "file", Type: TypeString, Doc: "the Markdown file the entry was written to"},
-	{Name: "artifact_id", Type: TypeString, Doc: "the artifact annotated"},
-	{Name: "observation", Type: TypeObject, Doc: "the observation the reflection recorded (models v4 and later)"},
+var reflectOutput = []field.Output{
+	{Name: "type", Type: field.String, Always: true, Doc: "the reflection's type, as given"},
+	{Name: "stored", Type: field.Bool, Always: true, Doc: "the reflection was stored"},
+	{Name: "entry_id", Type: field.String, Doc: "the id of the methodology or dead-end entry stored"},
+	{Name: "file", Type: field.String, Doc: "the Markdown file the entry was written to"},
+	{Name: "artifact_id", Type: field.String, Doc: "the artifact annotated"},
+	{Name: "observation", Type: field.Object, Doc: "the observation the reflection recorded (models v4 and later)"},
 }

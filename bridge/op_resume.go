@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -69,7 +70,7 @@ func (s *session) ppTrend() (string, error) {
 }
 
 // resumeOutput is the answer of resume.
-var resumeOutput = []OutputField{
-	{Name: "status", Type: TypeString, Always: true, Doc: "\"resumed\""},
-	{Name: "session_briefing", Type: TypeObject, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
+var resumeOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"resumed\""},
+	{Name: "session_briefing", Type: field.Object, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
 }

@@ -3,6 +3,7 @@ package bridge
 import (
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -18,7 +19,7 @@ allocation, PP trend, misalignments, stale artifacts, recent methodology, and
 the prompts of a synthesis, which the agent writes itself (reflect type
 synthesis).`,
 	Example: "ucs synthesize\nucs synthesize --since 7d\nucs synthesize --since 2026-11-01",
-	Fields: []Field{{Name: "since", Type: TypeString, Flag: true,
+	Fields: []field.Field{{Name: "since", Type: field.String, Flag: true,
 		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
 	check: func(c Call) error {
 		if v := c.Args.StrOf("since"); v != "" {
@@ -110,7 +111,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 }
 
 // synthesizeOutput is the answer of synthesize.
-var synthesizeOutput = []OutputField{
-	{Name: "synthesis_data", Type: TypeObject, Always: true, Doc: "the period's actions, outcomes, PP trend and artifacts"},
-	{Name: "synthesis_prompts", Type: TypeObject, Always: true, Doc: "the questions a synthesis answers"},
+var synthesizeOutput = []field.Output{
+	{Name: "synthesis_data", Type: field.Object, Always: true, Doc: "the period's actions, outcomes, PP trend and artifacts"},
+	{Name: "synthesis_prompts", Type: field.Object, Always: true, Doc: "the questions a synthesis answers"},
 }

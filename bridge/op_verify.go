@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -25,10 +26,10 @@ hold, with the fields that diverged.
 events, UCS_SNAPSHOT_EVERY); --from SEQ from the newest at or before SEQ.
 --diff SEQ replays up to event SEQ and shows how it compares.`,
 	Example: "ucs verify\nucs verify --from-snapshot\nucs verify --diff 42",
-	Fields: []Field{
-		{Name: "from", Type: TypeInt, Flag: true, Doc: "replay from the newest sound snapshot at or before this event"},
-		{Name: "from_snapshot", Type: TypeBool, Flag: true, Doc: "replay only the events after the newest sound snapshot"},
-		{Name: "diff", Type: TypeInt, Flag: true, Doc: "replay up to this event and show how it compares"},
+	Fields: []field.Field{
+		{Name: "from", Type: field.Int, Flag: true, Doc: "replay from the newest sound snapshot at or before this event"},
+		{Name: "from_snapshot", Type: field.Bool, Flag: true, Doc: "replay only the events after the newest sound snapshot"},
+		{Name: "diff", Type: field.Int, Flag: true, Doc: "replay up to this event and show how it compares"},
 	},
 	tool: func(b *Bridge, c Call) (pyjson.Value, error) {
 		return b.Verify(VerifyOptions{From: argInt(c, "from"), FromSnapshot: argBool(c, "from_snapshot"),
@@ -37,14 +38,14 @@ events, UCS_SNAPSHOT_EVERY); --from SEQ from the newest at or before SEQ.
 }
 
 // verifyOutput is the answer of verify.
-var verifyOutput = []OutputField{
-	{Name: "verified", Type: TypeInt, Always: true, Doc: "the events whose chain and replay were checked"},
-	{Name: "events", Type: TypeInt, Doc: "the events in the journal"},
-	{Name: "replayed_from", Type: TypeInt, Doc: "the event the replay started from (0: the start; else a snapshot's)"},
-	{Name: "state_sha256", Type: TypeString, Doc: "the SHA-256 of the state the replay reached: the workspace's"},
-	{Name: "event", Type: TypeInt, Doc: "with a stop: the event the replay stopped at"},
-	{Name: "reproduced", Type: TypeBool, Doc: "with a stop: the state at that event was reproduced"},
-	{Name: "diff", Type: TypeList, Doc: "with a stop: how the replayed state differs (empty: it does not)"},
+var verifyOutput = []field.Output{
+	{Name: "verified", Type: field.Int, Always: true, Doc: "the events whose chain and replay were checked"},
+	{Name: "events", Type: field.Int, Doc: "the events in the journal"},
+	{Name: "replayed_from", Type: field.Int, Doc: "the event the replay started from (0: the start; else a snapshot's)"},
+	{Name: "state_sha256", Type: field.String, Doc: "the SHA-256 of the state the replay reached: the workspace's"},
+	{Name: "event", Type: field.Int, Doc: "with a stop: the event the replay stopped at"},
+	{Name: "reproduced", Type: field.Bool, Doc: "with a stop: the state at that event was reproduced"},
+	{Name: "diff", Type: field.List, Doc: "with a stop: how the replayed state differs (empty: it does not)"},
 }
 
 // VerifyOptions choose where a verification starts and what it reports

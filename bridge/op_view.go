@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -25,10 +26,10 @@ goals, observations, dead ends, annotations and the journal's newest events.
 Each kind is bounded, with counts of the rest. It changes nothing in the
 workspace; the answer says the file's path, size and what it holds.`,
 	Example: "ucs view --out /tmp/ucs.html\nucs view --since 7d",
-	Fields: []Field{
-		{Name: "out", Type: TypeString, Flag: true, Path: true, Default: "ucs-dashboard.html", Doc: "the HTML file to write"},
-		{Name: "inline", Type: TypeBool, Flag: true, Doc: "answer the page itself (member html) and write no file (always, as an MCP tool)"},
-		{Name: "since", Type: TypeString, Flag: true, Doc: "only the history (events, contexts, curves) from this date, time or span (7d, 24h) on"},
+	Fields: []field.Field{
+		{Name: "out", Type: field.String, Flag: true, Path: true, Default: "ucs-dashboard.html", Doc: "the HTML file to write"},
+		{Name: "inline", Type: field.Bool, Flag: true, Doc: "answer the page itself (member html) and write no file (always, as an MCP tool)"},
+		{Name: "since", Type: field.String, Flag: true, Doc: "only the history (events, contexts, curves) from this date, time or span (7d, 24h) on"},
 	},
 	run: opView,
 }
@@ -161,9 +162,9 @@ func (s *session) history(since string) ([]reportContext, *dashboard.History, er
 }
 
 // viewOutput is the answer of view.
-var viewOutput = []OutputField{
-	{Name: "bytes", Type: TypeInt, Always: true, Doc: "the page's size in bytes"},
-	{Name: "shown", Type: TypeObject, Always: true, Doc: "what the page shows, counted"},
-	{Name: "html", Type: TypeString, Doc: "with inline (always through a tool): the page itself"},
-	{Name: "path", Type: TypeString, Doc: "the file the page was written to"},
+var viewOutput = []field.Output{
+	{Name: "bytes", Type: field.Int, Always: true, Doc: "the page's size in bytes"},
+	{Name: "shown", Type: field.Object, Always: true, Doc: "what the page shows, counted"},
+	{Name: "html", Type: field.String, Doc: "with inline (always through a tool): the page itself"},
+	{Name: "path", Type: field.String, Doc: "the file the page was written to"},
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -24,7 +25,7 @@ func TestOutputDescribed(t *testing.T) {
 			assert.Regexp(t, `^[a-z][a-z0-9_]*$`, f.Name, sp.Name)
 			assert.NotEmpty(t, strings.TrimSpace(f.Doc), "%s: %s has no doc", sp.Name, f.Name)
 			assert.NotContains(t, f.Doc, "\n", "%s: %s", sp.Name, f.Name)
-			assert.True(t, int(f.Type) < len(outputTypes) && outputTypes[f.Type] != "", "%s: %s has no JSON type", sp.Name, f.Name)
+			assert.NotEmpty(t, f.Type.JSONType(), "%s: %s has no JSON type", sp.Name, f.Name)
 		}
 		assert.Equal(t, sp.Retries, seen["replayed"], "%s: replayed is an answer's of an operation that Retries", sp.Name)
 	}
@@ -32,13 +33,13 @@ func TestOutputDescribed(t *testing.T) {
 
 // TestOutputSchema: the schema of an answer, for each shape of member.
 func TestOutputSchema(t *testing.T) {
-	sp := &Spec{Name: "x", Output: []OutputField{
-		{Name: "id", Type: TypeString, Always: true, Doc: "an id"},
-		{Name: "n", Type: TypeInt, Doc: "a count"},
-		{Name: "score", Type: TypeNumber, Null: true, Always: true, Doc: "a score, or null"},
-		{Name: "tags", Type: TypeStrings, Doc: "tags"},
-		{Name: "hits", Type: TypeObjects, Doc: "hits"},
-		{Name: "any", Type: TypeList, Doc: "anything"},
+	sp := &Spec{Name: "x", Output: []field.Output{
+		{Name: "id", Type: field.String, Always: true, Doc: "an id"},
+		{Name: "n", Type: field.Int, Doc: "a count"},
+		{Name: "score", Type: field.Number, Null: true, Always: true, Doc: "a score, or null"},
+		{Name: "tags", Type: field.Strings, Doc: "tags"},
+		{Name: "hits", Type: field.Objects, Doc: "hits"},
+		{Name: "any", Type: field.List, Doc: "anything"},
 	}, Retries: true}
 	want := `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"x","description":"the answer of x","type":"object",` +
 		`"properties":{"id":{"type":"string","description":"an id"},"n":{"type":"integer","description":"a count"},` +
@@ -50,6 +51,6 @@ func TestOutputSchema(t *testing.T) {
 		`"required":["id","score"],"additionalProperties":true}`
 	require.Equal(t, want, string(pyjson.AppendCompact(nil, sp.OutputSchema())))
 	// No member every answer has: no required.
-	_, ok := (&Spec{Name: "y", Output: []OutputField{{Name: "a", Type: TypeBool, Doc: "a"}}}).OutputSchema().Get("required")
+	_, ok := (&Spec{Name: "y", Output: []field.Output{{Name: "a", Type: field.Bool, Doc: "a"}}}).OutputSchema().Get("required")
 	assert.False(t, ok)
 }

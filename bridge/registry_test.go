@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -39,19 +40,19 @@ func TestRegistry(t *testing.T) {
 			assert.Regexp(t, `^[a-z][a-z_]*$`, f.Name)
 			assert.NotEmpty(t, f.Doc, "%s.%s", sp.Name, f.Name)
 			if f.Enum != nil {
-				assert.Equal(t, TypeString, f.Type, "%s.%s: an enum is a string", sp.Name, f.Name)
+				assert.Equal(t, field.String, f.Type, "%s.%s: an enum is a string", sp.Name, f.Name)
 			}
 			if f.Default != nil {
-				_, err := f.check(pyjson.From(f.Default), true)
+				_, err := f.Check(pyjson.From(f.Default), true)
 				assert.NoError(t, err, "%s.%s: the default is valid", sp.Name, f.Name)
 			}
 			if f.Flag {
-				assert.NotEqual(t, TypeObject, f.Type, "%s.%s: no flag takes an object", sp.Name, f.Name)
-				assert.NotEqual(t, TypeObjects, f.Type, "%s.%s: no flag takes objects", sp.Name, f.Name)
+				assert.NotEqual(t, field.Object, f.Type, "%s.%s: no flag takes an object", sp.Name, f.Name)
+				assert.NotEqual(t, field.Objects, f.Type, "%s.%s: no flag takes objects", sp.Name, f.Name)
 			}
 		}
 		assert.Equal(t, sp.Retries, names["request_id"], "%s: request_id if and only if it Retries", sp.Name)
-		assert.False(t, slices.ContainsFunc(sp.Fields, func(f Field) bool { return f.Name == "request_id" }),
+		assert.False(t, slices.ContainsFunc(sp.Fields, func(f field.Field) bool { return f.Name == "request_id" }),
 			"%s: request_id comes from Retries", sp.Name)
 	}
 	assert.Nil(t, Lookup("bogus"))
@@ -221,12 +222,12 @@ func TestInputSchema(t *testing.T) {
 			assert.Equal(t, f.Describe(), p.GetOr("description", pyjson.NullValue()).Str())
 			typ := p.GetOr("type", pyjson.NullValue()).Str()
 			switch f.Type {
-			case TypeStrings, TypeObjects:
+			case field.Strings, field.Objects:
 				assert.Equal(t, "array", typ)
 				items, _ := p.Get("items")
-				assert.Equal(t, map[Type]string{TypeStrings: "string", TypeObjects: "object"}[f.Type], items.GetOr("type", pyjson.NullValue()).Str())
+				assert.Equal(t, map[field.Type]string{field.Strings: "string", field.Objects: "object"}[f.Type], items.GetOr("type", pyjson.NullValue()).Str())
 			default:
-				assert.Equal(t, map[Type]string{TypeString: "string", TypeInt: "integer", TypeNumber: "number", TypeBool: "boolean", TypeObject: "object"}[f.Type], typ)
+				assert.Equal(t, map[field.Type]string{field.String: "string", field.Int: "integer", field.Number: "number", field.Bool: "boolean", field.Object: "object"}[f.Type], typ)
 			}
 			enum, _ := p.Get("enum")
 			var words []string

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -83,16 +84,16 @@ func TestTextCaps(t *testing.T) {
 		ok   bool
 		msg  string
 	}{
-		{"context at its cap", Call{Op: "consult", Args: argsOf("context", long(contextCap))}, true, ""},
-		{"context over it", Call{Op: "consult", Args: argsOf("context", long(contextCap+1))}, false, "--context has 16385 characters, more than its cap of 16384"},
-		{"an outcome over its cap", Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read"), pyjson.KV("outcome", long(textCap+1)))}, false, `field "outcome" has 65537 characters`},
-		{"a goal's content", Call{Op: "goal add", Args: argsOf("content", long(noteCap+1))}, false, "--content has 4097 characters"},
-		{"a keyword", Call{Op: "reflect", Input: pyjson.Obj(pyjson.KV("text", "x"), pyjson.KV("keywords", []string{long(phraseCap + 1)}))}, false, "characters in an item"},
+		{"context at its cap", Call{Op: "consult", Args: argsOf("context", long(field.ContextCap))}, true, ""},
+		{"context over it", Call{Op: "consult", Args: argsOf("context", long(field.ContextCap+1))}, false, "--context has 16385 characters, more than its cap of 16384"},
+		{"an outcome over its cap", Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read"), pyjson.KV("outcome", long(field.TextCap+1)))}, false, `field "outcome" has 65537 characters`},
+		{"a goal's content", Call{Op: "goal add", Args: argsOf("content", long(field.NoteCap+1))}, false, "--content has 4097 characters"},
+		{"a keyword", Call{Op: "reflect", Input: pyjson.Obj(pyjson.KV("text", "x"), pyjson.KV("keywords", []string{long(field.PhraseCap + 1)}))}, false, "characters in an item"},
 		{"a reasoning trace", Call{Op: "report", Input: pyjson.Obj(pyjson.KV("action", "read"),
-			pyjson.KV("reasoning_trace", pyjson.Obj(pyjson.KV("why", strings.Repeat("a", defaultObjectCap)))))}, false, "bytes of JSON, more than its cap of 65536"},
-		{"an identifier", Call{Op: "goal show", Args: argsOf("id", strings.Repeat("g", defaultStringCap+1))}, false, "--id has 4097 characters"},
+			pyjson.KV("reasoning_trace", pyjson.Obj(pyjson.KV("why", strings.Repeat("a", field.ObjectCap)))))}, false, "bytes of JSON, more than its cap of 65536"},
+		{"an identifier", Call{Op: "goal show", Args: argsOf("id", strings.Repeat("g", field.StringCap+1))}, false, "--id has 4097 characters"},
 		{"an imported entry", Call{Op: "import", Input: pyjson.Obj(pyjson.KV("format", transfer.Format),
-			pyjson.KV("methodology", []pyjson.Value{pyjson.Obj(pyjson.KV("text", "short")), pyjson.Obj(pyjson.KV("text", long(textCap+1)))}))},
+			pyjson.KV("methodology", []pyjson.Value{pyjson.Obj(pyjson.KV("text", "short")), pyjson.Obj(pyjson.KV("text", long(field.TextCap+1)))}))},
 			false, "methodology[1].text has 65537 characters"},
 	}
 	for _, c := range cases {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
@@ -253,12 +254,12 @@ func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
 // readInput reads and parses the command's stdin object.
 func (st *state) readInput(cmd *cobra.Command) (pyjson.Value, error) {
 	if st.env.Stdin == nil {
-		return bridge.ParseInput(nil)
+		return field.ParseInput(nil)
 	}
-	data, err := io.ReadAll(io.LimitReader(st.env.Stdin, bridge.MaxInput+1))
+	data, err := io.ReadAll(io.LimitReader(st.env.Stdin, field.MaxInput+1))
 	if err != nil {
 		return pyjson.Value{}, &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeUnreadableInput, Msg: "cannot read stdin: " + err.Error(),
 			Hint: "send one JSON object on stdin"}
 	}
-	return bridge.ParseInput(data)
+	return field.ParseInput(data)
 }

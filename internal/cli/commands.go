@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/version"
@@ -218,7 +219,7 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 		Example: indent(sp.Example, "  "),
 		Args:    cobra.NoArgs,
 	}
-	var positional *bridge.Field
+	var positional *field.Field
 	for i := range sp.Fields {
 		if sp.Fields[i].Positional {
 			positional = &sp.Fields[i]
@@ -227,7 +228,7 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 		}
 	}
 	type flagValue struct {
-		f *bridge.Field
+		f *field.Field
 		s *string
 		b *bool
 		n *int64
@@ -241,10 +242,10 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 		v := flagValue{f: f}
 		name, usage := f.FlagName(), flagUsage(f)
 		switch f.Type {
-		case bridge.TypeBool:
+		case field.Bool:
 			v.b = new(bool)
 			cmd.Flags().BoolVar(v.b, name, false, usage)
-		case bridge.TypeInt:
+		case field.Int:
 			v.n = new(int64)
 			def, _ := f.Default.(int)
 			cmd.Flags().Int64Var(v.n, name, int64(def), usage)
@@ -281,7 +282,7 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 				x = *v.b
 			case v.n != nil:
 				x = *v.n
-			case v.f.Type == bridge.TypeStrings:
+			case v.f.Type == field.Strings:
 				var names []string
 				for item := range strings.SplitSeq(*v.s, ",") {
 					if item = strings.TrimSpace(item); item != "" {
@@ -292,7 +293,7 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 					continue
 				}
 				x = names
-			case v.f.Type == bridge.TypeNumber:
+			case v.f.Type == field.Number:
 				// A number as the schema has it; a word that is none
 				// goes on as a string, for Do to refuse with its type.
 				x = *v.s
@@ -310,7 +311,7 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 				return fmt.Errorf("give %s once: as the argument or as --%s", strings.ToUpper(positional.FlagName()), positional.FlagName())
 			}
 			var x any = args[0]
-			if positional.Type == bridge.TypeInt {
+			if positional.Type == field.Int {
 				if n, err := strconv.ParseInt(args[0], 10, 64); err == nil {
 					x = n
 				}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 )
 
 // longHelp is an operation's --help text before the error contract: its
@@ -30,7 +31,7 @@ func longHelp(sp *bridge.Spec) string {
 
 // fieldType says what a field takes: its type or its words, whether it is
 // required, and its default.
-func fieldType(f *bridge.Field) string {
+func fieldType(f *field.Field) string {
 	t := f.Type.String()
 	if f.Enum != nil {
 		t = strings.Join(f.Enum, "|")
@@ -60,9 +61,9 @@ func effect(sp *bridge.Spec) string {
 }
 
 // flagUsage is a flag's line in --help.
-func flagUsage(f *bridge.Field) string {
+func flagUsage(f *field.Field) string {
 	s := f.Describe()
-	if f.Type == bridge.TypeStrings {
+	if f.Type == field.Strings {
 		s += ", comma-separated"
 	}
 	if f.Required {

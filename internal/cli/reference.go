@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 )
 
 // CommandReference renders the full command reference from the operation
@@ -37,7 +38,7 @@ underscores.
 	}
 	for _, sp := range bridge.Specs() {
 		b.WriteString("\n## " + sp.Name + "\n\n" + sp.Summary + ".\n\n" + unwrap(sp.Long) + "\n\n" + effect(sp) + "\n")
-		var flags, stdin []bridge.Field
+		var flags, stdin []field.Field
 		for _, f := range sp.Inputs() {
 			if f.Flag {
 				flags = append(flags, f)
@@ -82,7 +83,7 @@ configuration).
 }
 
 // takes says what a field takes, for a table cell.
-func takes(f *bridge.Field) string {
+func takes(f *field.Field) string {
 	var s string
 	switch {
 	case f.Enum != nil:
@@ -90,9 +91,9 @@ func takes(f *bridge.Field) string {
 		if f.AnyCase {
 			s += " (any case)"
 		}
-	case f.Flag && f.Type == bridge.TypeStrings:
+	case f.Flag && f.Type == field.Strings:
 		s = "names, comma-separated"
-	case f.Flag && f.Type == bridge.TypeBool:
+	case f.Flag && f.Type == field.Bool:
 		s = "nothing (a switch)"
 	default:
 		s = f.Type.String()
@@ -110,7 +111,7 @@ func takes(f *bridge.Field) string {
 }
 
 // is says what an answer's member is, for a table cell.
-func is(f *bridge.OutputField) string {
+func is(f *field.Output) string {
 	s := f.Type.String()
 	if f.Null {
 		s += " or null"

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 )
 
 // recordedEnv are the environment variables whose values a call may
@@ -20,7 +20,7 @@ var recordedEnv = []string{"UCS_WORKSPACE", "UCS_WORKSPACE_NAME", "UCS_AGENT_ID"
 // as it is.
 func checkText(args []string, getenv func(string) string) error {
 	for _, name := range recordedEnv {
-		if err := bridge.CheckUTF8(name, getenv(name)); err != nil {
+		if err := field.CheckUTF8(name, getenv(name)); err != nil {
 			return err
 		}
 	}
@@ -35,7 +35,7 @@ func checkText(args []string, getenv func(string) string) error {
 		if utf8.ValidString(a) {
 			continue
 		}
-		return bridge.CheckUTF8(argName(args, i), a)
+		return field.CheckUTF8(argName(args, i), a)
 	}
 	return nil
 }

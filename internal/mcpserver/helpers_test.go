@@ -16,6 +16,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -69,7 +70,7 @@ func runCLI(t *testing.T, ws, op, input string) (string, int) {
 	args := append([]string{"--workspace", ws, "--compact"}, strings.Fields(op)...)
 	var stdin []pyjson.Member
 	for _, m := range in.Members() {
-		var f *bridge.Field
+		var f *field.Field
 		for _, x := range sp.Inputs() {
 			if x.Name == m.Key && x.Flag {
 				f = &x

@@ -12,6 +12,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 	"github.com/unified-cognitive-substrate/ucs/internal/version"
@@ -142,7 +143,7 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 	}
 }
 
-// noPath refuses the arguments of a tool that name a path (Field.Path):
+// noPath refuses the arguments of a tool that name a path (field.Field.Path):
 // a tool never makes the server read or write a file its caller names.
 func noPath(sp *bridge.Spec, in pyjson.Value) error {
 	for _, f := range sp.Inputs() {
@@ -170,7 +171,7 @@ func arguments(req *mcp.CallToolRequest) (pyjson.Value, error) {
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
 		return pyjson.Obj(), nil
 	}
-	return bridge.ParseInput(raw)
+	return field.ParseInput(raw)
 }
 
 // streamed is the answer of an operation that streams its output (log):

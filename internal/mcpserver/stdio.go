@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/tidwall/gjson"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 )
 
 // The SDK's stdio transport (v1.8.0) reads stdin with one streaming JSON
@@ -29,10 +29,10 @@ import (
 
 // MaxFrame is the longest line (one JSON-RPC message) the server reads: a
 // tool's arguments may be as large as the command line's stdin
-// (bridge.MaxInput), and the envelope gets a mebibyte more. A longer line
+// (field.MaxInput), and the envelope gets a mebibyte more. A longer line
 // is skipped as it streams by, never held whole, and answered with an
 // invalid-request error.
-const MaxFrame = bridge.MaxInput + 1<<20
+const MaxFrame = field.MaxInput + 1<<20
 
 // maxDepth is the deepest nesting of arrays and objects a line may hold:
 // the SDK refuses (and ends the session on) more than 1000, and no input

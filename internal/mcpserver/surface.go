@@ -9,6 +9,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/toolexec"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -46,34 +47,34 @@ consult of this session). The answer has its exit code, the
 outcome, what ucs learned, and the last 16 KiB of its stdout and stderr. A
 capability the policy refuses is not run: a tool error permission_denied.`,
 	Mutating: true,
-	Fields: []bridge.Field{
-		{Name: "action", Type: bridge.TypeString, Required: true, Doc: "the capability the command is (a name of the workspace's manifest)"},
-		{Name: "command", Type: bridge.TypeStrings, Required: true, Doc: "the program and its arguments, e.g. [\"make\", \"test\"]"},
-		{Name: "goal_id", Type: bridge.TypeString, Doc: "the goal the action works towards (goal_register)"},
-		{Name: "advisory_id", Type: bridge.TypeString, Doc: "the consult whose advice this follows (default: this session's last consult)"},
-		{Name: "context", Type: bridge.TypeString, Doc: "the task the action is part of"},
-		{Name: "task", Type: bridge.TypeString, Doc: "v5: the task's id (consult's task)"},
-		{Name: "timeout_ms", Type: bridge.TypeInt, Doc: "stop the command after this many milliseconds"},
-		{Name: "expect", Type: bridge.TypeObject, Doc: "when the step's point is to fail (reproducing a failing test): {\"failure\": true} makes a non-zero exit its success and exit 0 neutral; {\"exit_codes\": [1]} lists the exit codes that mean success (ucs exec's --expect-failure, --success-exit)"},
+	Fields: []field.Field{
+		{Name: "action", Type: field.String, Required: true, Doc: "the capability the command is (a name of the workspace's manifest)"},
+		{Name: "command", Type: field.Strings, Required: true, Doc: "the program and its arguments, e.g. [\"make\", \"test\"]"},
+		{Name: "goal_id", Type: field.String, Doc: "the goal the action works towards (goal_register)"},
+		{Name: "advisory_id", Type: field.String, Doc: "the consult whose advice this follows (default: this session's last consult)"},
+		{Name: "context", Type: field.String, Doc: "the task the action is part of"},
+		{Name: "task", Type: field.String, Doc: "v5: the task's id (consult's task)"},
+		{Name: "timeout_ms", Type: field.Int, Doc: "stop the command after this many milliseconds"},
+		{Name: "expect", Type: field.Object, Doc: "when the step's point is to fail (reproducing a failing test): {\"failure\": true} makes a non-zero exit its success and exit 0 neutral; {\"exit_codes\": [1]} lists the exit codes that mean success (ucs exec's --expect-failure, --success-exit)"},
 	},
 	// The report's error, when it was not recorded, is an object under
 	// "error": a tool error's member of that name is a string, so the
 	// schema leaves its type open (recorded says which it is).
-	Output: []bridge.OutputField{
-		{Name: "action", Type: bridge.TypeString, Always: true, Doc: "the capability the command ran as"},
-		{Name: "exit_code", Type: bridge.TypeInt, Always: true, Doc: "the command's exit code"},
-		{Name: "duration_ms", Type: bridge.TypeInt, Always: true, Doc: "how long it ran, in milliseconds"},
-		{Name: "outcome", Type: bridge.TypeString, Always: true, Doc: "the outcome ucs classified the run as, as report takes it"},
-		{Name: "confidence", Type: bridge.TypeNumber, Always: true, Doc: "how sure the classification is, 0 to 1"},
-		{Name: "rule", Type: bridge.TypeString, Always: true, Doc: "the rule that classified it (timeout, killed, exit code, HTTP status, empty output...)"},
-		{Name: "detail", Type: bridge.TypeString, Always: true, Doc: "what the rule saw"},
-		{Name: "expected", Type: bridge.TypeString, Doc: "what the step was expected to do, when expect said it: \"a failure\", \"exit 1\""},
-		{Name: "recorded", Type: bridge.TypeBool, Always: true, Doc: "the outcome was reported and learnt from (false: queued, or an error says why not)"},
-		{Name: "queued", Type: bridge.TypeBool, Doc: "the workspace was busy: the next call that changes it applies the report"},
-		{Name: "attribution", Type: bridge.TypeString, Doc: "what the report taught of the transition"},
-		{Name: "goal", Type: bridge.TypeObject, Doc: "the goal the outcome was attributed to, and whether it changed"},
-		{Name: "learning", Type: bridge.TypeObject, Doc: "what the learned model (v3, v4) learnt from the outcome"},
-		{Name: "output", Type: bridge.TypeObject, Always: true, Doc: "the last 16 KiB of the command's stdout and stderr, their sizes, and whether they were cut"},
+	Output: []field.Output{
+		{Name: "action", Type: field.String, Always: true, Doc: "the capability the command ran as"},
+		{Name: "exit_code", Type: field.Int, Always: true, Doc: "the command's exit code"},
+		{Name: "duration_ms", Type: field.Int, Always: true, Doc: "how long it ran, in milliseconds"},
+		{Name: "outcome", Type: field.String, Always: true, Doc: "the outcome ucs classified the run as, as report takes it"},
+		{Name: "confidence", Type: field.Number, Always: true, Doc: "how sure the classification is, 0 to 1"},
+		{Name: "rule", Type: field.String, Always: true, Doc: "the rule that classified it (timeout, killed, exit code, HTTP status, empty output...)"},
+		{Name: "detail", Type: field.String, Always: true, Doc: "what the rule saw"},
+		{Name: "expected", Type: field.String, Doc: "what the step was expected to do, when expect said it: \"a failure\", \"exit 1\""},
+		{Name: "recorded", Type: field.Bool, Always: true, Doc: "the outcome was reported and learnt from (false: queued, or an error says why not)"},
+		{Name: "queued", Type: field.Bool, Doc: "the workspace was busy: the next call that changes it applies the report"},
+		{Name: "attribution", Type: field.String, Doc: "what the report taught of the transition"},
+		{Name: "goal", Type: field.Object, Doc: "the goal the outcome was attributed to, and whether it changed"},
+		{Name: "learning", Type: field.Object, Doc: "what the learned model (v3, v4) learnt from the outcome"},
+		{Name: "output", Type: field.Object, Always: true, Doc: "the last 16 KiB of the command's stdout and stderr, their sizes, and whether they were cut"},
 	},
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/policy"
@@ -73,7 +74,7 @@ func Refuse(b *bridge.Bridge, a Action, plan policy.ExecPlan) pyjson.Value {
 		missing[i] = p.String()
 	}
 	block := bridge.Call{Op: "policy block", Args: pyjson.Obj(pyjson.KV("capability", a.Capability),
-		pyjson.KV("missing", missing), pyjson.KV("reason", plan.Decision.Reason), pyjson.KV("command", bridge.EncodeArgv(a.Command))),
+		pyjson.KV("missing", missing), pyjson.KV("reason", plan.Decision.Reason), pyjson.KV("command", field.EncodeArgv(a.Command))),
 		Input: pyjson.Obj(pyjson.KV("request_id", NewID()))}
 	if plan.PolicyFile.Kind() == pyjson.Object {
 		block.Input = block.Input.With("policy_file", plan.PolicyFile)

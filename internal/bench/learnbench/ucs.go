@@ -17,6 +17,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -165,8 +166,8 @@ func (l *inProcess) Consult(context string) (Advice, error) {
 }
 
 func (l *inProcess) Report(action, success, context string) (string, error) {
-	// As internal/cli forms it: stdin parsed by bridge.ParseInput, no Args.
-	input, err := bridge.ParseInput(reportInput(action, success, context, l.task))
+	// As internal/cli forms it: stdin parsed by field.ParseInput, no Args.
+	input, err := field.ParseInput(reportInput(action, success, context, l.task))
 	if err != nil {
 		return "", err
 	}

@@ -1,4 +1,4 @@
-package bridge
+package field
 
 import (
 	"testing"

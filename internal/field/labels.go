@@ -1,4 +1,4 @@
-package bridge
+package field
 
 import (
 	"slices"
@@ -12,16 +12,16 @@ import (
 // only arguments. ToolError says the same error in a tool's words, so an
 // agent is never told to give a flag it cannot give.
 
-// ToolError returns err as a tool of the operation reports it: every flag
-// field named in its message and hint (--name) named as the argument
-// ("argument \"name\""). Any other error is returned as it is.
-func (sp *Spec) ToolError(err error) error {
+// ToolError returns err as a tool taking the fields inputs reports it:
+// every flag field named in its message and hint (--name) named as the
+// argument ("argument \"name\""). Any other error is returned as it is.
+func ToolError(err error, inputs []Field) error {
 	e, ok := err.(*fault.Error)
 	if !ok || e == nil {
 		return err
 	}
 	var flags []string
-	for _, f := range sp.Inputs() {
+	for _, f := range inputs {
 		if f.Flag {
 			flags = append(flags, f.FlagName())
 		}

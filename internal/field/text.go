@@ -1,7 +1,9 @@
-package bridge
+package field
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
@@ -22,19 +24,19 @@ import (
 // The caps of fields that do not set Max, by type: an identifier, a name
 // or a path is a string; an object is measured as its compact JSON.
 const (
-	defaultStringCap = 4096
-	defaultObjectCap = 64 << 10
-	// defaultItems caps the items of a list of strings.
-	defaultItems = 1024
+	StringCap = 4096
+	ObjectCap = 64 << 10
+	// MaxItems caps the items of a list of strings.
+	MaxItems = 1024
 )
 
 // The caps of free-text fields.
 const (
-	contextCap = 16 << 10 // a task's description
-	textCap    = 64 << 10 // a reflection, an outcome, an imported entry's text
-	noteCap    = 4096     // a note, a goal's content
-	phraseCap  = 1024     // a topic, a slot: a phrase
-	taskCap    = 256      // a task's id
+	ContextCap = 16 << 10 // a task's description
+	TextCap    = 64 << 10 // a reflection, an outcome, an imported entry's text
+	NoteCap    = 4096     // a note, a goal's content
+	PhraseCap  = 1024     // a topic, a slot: a phrase
+	TaskCap    = 256      // a task's id
 )
 
 // cap is the field's cap: characters of a string (or of each item of a
@@ -44,10 +46,10 @@ func (f *Field) cap() int {
 		return f.Max
 	}
 	switch f.Type {
-	case TypeString, TypeStrings:
-		return defaultStringCap
-	case TypeObject:
-		return defaultObjectCap
+	case String, Strings:
+		return StringCap
+	case Object:
+		return ObjectCap
 	}
 	return 0
 }
@@ -56,7 +58,7 @@ func (f *Field) cap() int {
 // the cap of each item (a list of strings'); 0 where the schema cannot say
 // it.
 func (f *Field) MaxLength() int {
-	if f.Type == TypeString || f.Type == TypeStrings {
+	if f.Type == String || f.Type == Strings {
 		return f.cap()
 	}
 	return 0
@@ -64,7 +66,7 @@ func (f *Field) MaxLength() int {
 
 // invalidUTF8 is the error of text that is not UTF-8, naming where it is.
 func invalidUTF8(where string) error {
-	return badInput(fault.CodeInvalidUTF8, "send text as UTF-8: "+where+" holds bytes that are not",
+	return fault.BadInput(fault.CodeInvalidUTF8, "send text as UTF-8: "+where+" holds bytes that are not",
 		"%s is not valid UTF-8", where)
 }
 
@@ -75,6 +77,23 @@ func CheckUTF8(where, s string) error {
 		return nil
 	}
 	return invalidUTF8(where)
+}
+
+// CheckMembers refuses an object of a call (its flags if flags, its stdin
+// members otherwise) any of whose strings, member names included, is not
+// valid UTF-8, naming the field that holds it.
+func CheckMembers(v pyjson.Value, inputs []Field, flags bool) error {
+	for _, m := range v.Members() {
+		if utf8.ValidString(m.Key) && validUTF8(m.Value) {
+			continue
+		}
+		where := "field " + quote(strings.ToValidUTF8(m.Key, "\ufffd"))
+		if i := slices.IndexFunc(inputs, func(f Field) bool { return f.Name == m.Key && f.Flag == flags }); i >= 0 {
+			where = inputs[i].Label()
+		}
+		return invalidUTF8(where)
+	}
+	return nil
 }
 
 // validUTF8 checks every string and member name in v.
@@ -103,32 +122,32 @@ func validUTF8(v pyjson.Value) bool {
 func (f *Field) checkText(x pyjson.Value) (pyjson.Value, bool, error) {
 	limit := f.cap()
 	switch f.Type {
-	case TypeString:
+	case String:
 		if n := utf8.RuneCountInString(x.Str()); limit > 0 && n > limit {
 			return x, false, f.tooLarge(n, limit, "characters")
 		}
-	case TypeStrings:
+	case Strings:
 		items := x.Items()
-		if len(items) > defaultItems {
-			return x, false, badInput(fault.CodeTooLarge, "send at most "+strconv.Itoa(defaultItems)+" items",
-				"%s has %d items, more than the %d allowed", f.label(), len(items), defaultItems)
+		if len(items) > MaxItems {
+			return x, false, fault.BadInput(fault.CodeTooLarge, "send at most "+strconv.Itoa(MaxItems)+" items",
+				"%s has %d items, more than the %d allowed", f.Label(), len(items), MaxItems)
 		}
 		for _, it := range items {
 			if n := utf8.RuneCountInString(it.Str()); n > limit {
 				return x, false, f.tooLarge(n, limit, "characters in an item")
 			}
 		}
-	case TypeObject, TypeObjects:
-		if f.Type == TypeObject {
+	case Object, Objects:
+		if f.Type == Object {
 			if n := len(pyjson.AppendCompact(nil, x)); n > limit {
 				return x, false, f.tooLarge(n, limit, "bytes of JSON")
 			}
 		}
 		// No string inside an object is longer than the longest text field:
 		// an imported entry is held to what reflect would have taken.
-		if path, n := longString(x, f.Name, textCap); path != "" && !f.Files {
-			return x, false, badInput(fault.CodeTooLarge, "shorten it to at most "+strconv.Itoa(textCap)+" characters",
-				"%s has %d characters, more than the cap of %d for a text", path, n, textCap)
+		if path, n := longString(x, f.Name, TextCap); path != "" && !f.Files {
+			return x, false, fault.BadInput(fault.CodeTooLarge, "shorten it to at most "+strconv.Itoa(TextCap)+" characters",
+				"%s has %d characters, more than the cap of %d for a text", path, n, TextCap)
 		}
 	}
 	if !f.Text {
@@ -139,9 +158,9 @@ func (f *Field) checkText(x pyjson.Value) (pyjson.Value, bool, error) {
 }
 
 func (f *Field) tooLarge(n, limit int, unit string) error {
-	return badInput(fault.CodeTooLarge, "shorten it to at most "+strconv.Itoa(limit)+" "+unit+
+	return fault.BadInput(fault.CodeTooLarge, "shorten it to at most "+strconv.Itoa(limit)+" "+unit+
 		" (say more in a reflection, or keep the rest in a file and name it)",
-		"%s has %d %s, more than its cap of %d", f.label(), n, unit, limit)
+		"%s has %d %s, more than its cap of %d", f.Label(), n, unit, limit)
 }
 
 // longString finds a string in v longer than limit characters: its path
@@ -225,14 +244,14 @@ func (f *Field) Describe() string {
 	}
 	var note string
 	switch f.Type {
-	case TypeString:
+	case String:
 		note = "at most " + strconv.Itoa(f.cap()) + " characters"
-	case TypeStrings:
+	case Strings:
 		note = "each at most " + strconv.Itoa(f.cap()) + " characters"
-	case TypeObject:
+	case Object:
 		note = "at most " + sizeWords(f.cap()) + " of JSON"
-	case TypeObjects:
-		note = "each text at most " + strconv.Itoa(textCap) + " characters"
+	case Objects:
+		note = "each text at most " + strconv.Itoa(TextCap) + " characters"
 	}
 	if f.Text {
 		note += "; secrets redacted"

@@ -1,4 +1,4 @@
-package bridge
+package field
 
 import (
 	"encoding/base64"
@@ -35,7 +35,7 @@ func EncodeArgv(argv []string) pyjson.Value {
 // DecodeArgv returns the command line EncodeArgv encoded, byte for byte.
 func DecodeArgv(v pyjson.Value) ([]string, error) {
 	if v.Kind() != pyjson.Array {
-		return nil, badInput(fault.CodeWrongType, "give the command as a list of words", "the command must be a list, got %s", v.Kind().Noun())
+		return nil, fault.BadInput(fault.CodeWrongType, "give the command as a list of words", "the command must be a list, got %s", v.Kind().Noun())
 	}
 	out := make([]string, 0, len(v.Items()))
 	for i, it := range v.Items() {
@@ -54,17 +54,17 @@ func DecodeArgv(v pyjson.Value) ([]string, error) {
 				}
 			}
 		}
-		return nil, badInput(fault.CodeWrongType, `write each word as a string, or one that is not UTF-8 as {"text": ..., "base64": ...}`,
+		return nil, fault.BadInput(fault.CodeWrongType, `write each word as a string, or one that is not UTF-8 as {"text": ..., "base64": ...}`,
 			"command[%s] must be a string or an object {\"text\", \"base64\"} with the exact bytes in base64", strconv.Itoa(i))
 	}
 	return out, nil
 }
 
-// commandField is the flag of a call that records a command line
-// (EncodeArgv's form).
-func commandField(doc string) Field {
-	return Field{Name: "command", Type: TypeStrings, Flag: true, Text: true, Doc: doc,
-		valid: func(x pyjson.Value, present bool) error {
+// Command is the flag of a call that records a command line (EncodeArgv's
+// form), with doc as its Doc.
+func Command(doc string) Field {
+	return Field{Name: "command", Type: Strings, Flag: true, Text: true, Doc: doc,
+		Valid: func(x pyjson.Value, present bool) error {
 			if !present {
 				return nil
 			}
