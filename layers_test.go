@@ -11,7 +11,7 @@ import (
 // import packages of lower layers only: never one of its own layer or of
 // one above it. A new package must be placed here.
 var layers = [][]string{
-	{"internal/pyjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
+	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
 	{"outcome", "internal/fault"}, // the vocabulary of outcomes the domain speaks, and its errors
 	{"internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
 	{"learn", "internal/field"}, // the model learns on the engine's graph (torusfield); field: an operation's input and answer (fault, outcome)

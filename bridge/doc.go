@@ -5,7 +5,8 @@
 //
 // Each operation is described once, by a Spec in its own op_*.go file
 // (the registry, Specs): its name, help, whether it changes the
-// workspace, the schema of its input and answer. The command line, its
+// workspace, the schema of its input and answer (package field's Field
+// and Output, which also check a call's values). The command line, its
 // help, the skill's command reference, the MCP tools' schemas and the
 // documented error table are derived from it.
 //
@@ -19,9 +20,14 @@
 //     (model.go is their registry; migrate_model.go changes a
 //     workspace's model);
 //   - knowledge, recall and internal/search, the knowledge and its
-//     retrieval; belief, the observations;
-//   - goal, the goals; policy, permissions and the policy state;
-//   - dashboard, the page view writes and show's table.
+//     retrieval; internal/relevance, what of it bears on a context
+//     (consult, coverage); belief, the observations;
+//   - goal, the goals; policy, permissions, the policy state, the
+//     operator's policy file and exec's plan;
+//   - internal/history, the report history (rate, amend, synthesize,
+//     resume); internal/transfer, the export package (export, import,
+//     the fleet prior); internal/initmanifest, the manifest init pins;
+//   - dashboard, the page view writes and show's answer and table.
 //
 // check, verify, log and the format migrations are internal/audit's
 // (op_check.go, op_verify.go, op_log.go, migrate.go adapt them).

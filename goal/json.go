@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 )
 
 // AppendJSON writes the book as the state's "goals" member: compact, in a
@@ -178,26 +179,13 @@ const Member = "goals"
 // A member repeated in a corrupt file counts as the parser of the whole
 // state file (pyjson) counts it: the last one.
 func Listed(state []byte, id string) bool {
-	book := last(gjson.ParseBytes(state), Member)
+	book := quickjson.Member(gjson.ParseBytes(state), Member)
 	for _, part := range []string{"open", "closed"} {
-		for _, g := range last(book, part).Array() {
-			if last(g, "id").Str == id {
+		for _, g := range quickjson.Member(book, part).Array() {
+			if quickjson.Member(g, "id").Str == id {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// last returns the member key of the object r, the last one when it is
-// repeated (gjson's Get finds the first).
-func last(r gjson.Result, key string) gjson.Result {
-	var out gjson.Result
-	r.ForEach(func(k, v gjson.Result) bool {
-		if k.Str == key {
-			out = v
-		}
-		return true
-	})
-	return out
 }

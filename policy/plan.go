@@ -6,6 +6,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 )
 
 // StateMember is the workspace state file's member that holds its policy
@@ -45,25 +46,10 @@ func PlanExec(manifest []byte, capability string, prog Program, f *File, state [
 	case !gjson.ValidBytes(state):
 		p = Unreadable(errors.New("the workspace's state cannot be read"))
 	default:
-		if m := last(gjson.ParseBytes(state), StateMember); m.Exists() {
+		if m := quickjson.Member(gjson.ParseBytes(state), StateMember); m.Exists() {
 			p = FromFile([]byte(m.Raw), nil)
 		}
 	}
 	plan.Decision = p.CheckExec(plan.Declaration.Permissions, prog)
 	return plan
-}
-
-// last returns the member key of the object r, the last one when it is
-// repeated: the state file's parser (pyjson) keeps the last, so exec,
-// which reads the file without it, must decide by the same policy as
-// every other call. gjson's Get would find the first.
-func last(r gjson.Result, key string) gjson.Result {
-	var out gjson.Result
-	r.ForEach(func(k, v gjson.Result) bool {
-		if k.Str == key {
-			out = v
-		}
-		return true
-	})
-	return out
 }
