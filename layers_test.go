@@ -12,8 +12,9 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
-	{"outcome"}, // the vocabulary of outcomes the domain speaks
-	{"internal/fault", "internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
+	{"internal/fault"}, // the errors every layer returns
+	{"outcome"},        // the vocabulary of outcomes the domain speaks
+	{"internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
 	{"learn"}, // the model learns on the engine's graph (torusfield)
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall

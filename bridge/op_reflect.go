@@ -18,7 +18,7 @@ import (
 //	            without text, its Markdown is composed from those fields
 //	synthesis   appended to synthesis/DATE.md; marks the date of the last synthesis
 func opReflect(s *session, c Call) (pyjson.Value, error) {
-	in, err := decodeReflect(c.Input)
+	in, err := knowledge.DecodeReflection(c.Input)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -149,4 +149,10 @@ var reflectOutput = []OutputField{
 	{Name: "file", Type: TypeString, Doc: "the Markdown file the entry was written to"},
 	{Name: "artifact_id", Type: TypeString, Doc: "the artifact annotated"},
 	{Name: "observation", Type: TypeObject, Doc: "the observation the reflection recorded (models v4 and later)"},
+}
+
+// checkReflect checks a reflection's input before the workspace is opened.
+func checkReflect(c Call) error {
+	_, err := knowledge.DecodeReflection(c.Input)
+	return err
 }
