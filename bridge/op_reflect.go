@@ -24,7 +24,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 	}
 	today := isoDate(s.now)
 	out := []pyjson.Member{pyjson.KV("type", in.Type), pyjson.KV("stored", true)}
-	caps, kws := orEmpty(in.Capabilities), orEmpty(in.Keywords)
+	caps, kws := in.Capabilities, in.Keywords
 	// ref is what the index entry keeps of the reflection: its text only
 	// when governed knowledge reads it back.
 	ref := func(keepText bool) knowledge.Reflection {
@@ -101,13 +101,6 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 func (s *session) addEntry(rel string, entry pyjson.Value) (string, error) {
 	id := entryID(entry)
 	return id, s.add(rel, entry.With("id", id))
-}
-
-func orEmpty(xs []string) []string {
-	if xs == nil {
-		return []string{}
-	}
-	return xs
 }
 
 var reflectSpec = Spec{

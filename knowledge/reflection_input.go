@@ -34,6 +34,13 @@ func DecodeReflection(v pyjson.Value) (ReflectionInput, error) {
 		WhyClosed:          v.StrOf("why_closed"),
 		ReopenConditions:   v.StrOf("reopen_conditions"),
 	}
+	// An absent list is an empty one: the entries store [], never null.
+	if in.Capabilities == nil {
+		in.Capabilities = []string{}
+	}
+	if in.Keywords == nil {
+		in.Keywords = []string{}
+	}
 	for _, c := range in.Capabilities {
 		if err := outcome.CheckCapability("capabilities", c); err != nil {
 			return in, err
