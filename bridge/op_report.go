@@ -200,13 +200,7 @@ func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, af
 
 // override records a jump the graph did not offer.
 func (s *session) override(from, to, reason string) error {
-	return s.add(relOverrides, pyjson.Obj(
-		pyjson.KV("t", s.engine.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("from", from),
-		pyjson.KV("to", to),
-		pyjson.KV("reason", reason),
-	))
+	return s.add(relOverrides, history.Override(s.engine.Grid.T, isoTime(s.now), from, to, reason))
 }
 
 // correlate suggests, for each new wormhole, methodology entries about its
