@@ -38,3 +38,28 @@ func TestDecodeReflection(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDecodeReflection feeds any JSON object to the reflection's decoder:
+// it answers an input with non-nil lists or a bad-input error, never
+// panics.
+func FuzzDecodeReflection(f *testing.F) {
+	f.Add(`{"type": "dead_end", "topic": "t", "capabilities": ["a"]}`)
+	f.Add(`{"type": "annotation", "text": "t", "artifact_id": "x"}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := pyjson.Parse([]byte(s))
+		if err != nil || v.Kind() != pyjson.Object {
+			return
+		}
+		in, err := DecodeReflection(v)
+		if err != nil {
+			var fe *fault.Error
+			if !errors.As(err, &fe) || fe.Kind != fault.KindBadInput {
+				t.Fatalf("not a bad-input error: %v", err)
+			}
+			return
+		}
+		if in.Capabilities == nil || in.Keywords == nil {
+			t.Fatal("a decoded reflection's lists are never nil")
+		}
+	})
+}
