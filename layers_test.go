@@ -12,7 +12,8 @@ import (
 // one above it. A new package must be placed here.
 var layers = [][]string{
 	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
-	{"outcome", "internal/fault"}, // the vocabulary of outcomes the domain speaks, and its errors
+	{"internal/fault"}, // the errors every layer returns
+	{"outcome"},        // the vocabulary of outcomes the domain speaks
 	{"internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
 	{"learn", "internal/field"}, // the model learns on the engine's graph (torusfield); field: an operation's input and answer (fault, outcome)
 	{"recall", "learn/nextstep"},

@@ -5,7 +5,7 @@
 //
 // Each operation is described once, by a Spec in its own op_*.go file
 // (the registry, Specs): its name, help, whether it changes the
-// workspace, the schema of its input and answer (package field's Field
+// workspace, the schema of its input and answer (package field's field.Field
 // and Output, which also check a call's values). The command line, its
 // help, the skill's command reference, the MCP tools' schemas and the
 // documented error table are derived from it.

@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // ModelV3 is ucs's first own learning model (package learn, learn.V3Params):
@@ -161,7 +162,7 @@ func fmtCount(x float64) string {
 // (advice.Place.LearnReport) and attributes it to the observations of the
 // advice it follows. It returns the answer's "learning" member, or nothing
 // for a workspace of another model.
-func (s *session) learnReport(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
+func (s *session) learnReport(in outcome.Report, before string, input pyjson.Value) (pyjson.Value, bool, error) {
 	v, err := s.learned()
 	if err != nil || v == nil {
 		return pyjson.Value{}, false, err
@@ -177,7 +178,7 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 // attributeLearning finishes a report's "learning" member: a warning for
 // an advisory_id that names no recent consult, and the outcome attributed
 // to the observations the advice rested on.
-func (s *session) attributeLearning(l advice.Learning, in reportInput, input pyjson.Value) (pyjson.Value, bool, error) {
+func (s *session) attributeLearning(l advice.Learning, in outcome.Report, input pyjson.Value) (pyjson.Value, bool, error) {
 	if l.UnknownID {
 		s.warn("advisory_id " + quote(input.StrOf("advisory_id")) + " names no recent consult; the report is not attributed")
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
@@ -77,7 +78,7 @@ func (s *session) evidence(source, kind string, stance belief.Stance, by, note s
 
 // observeReflection makes a reflection evidence for the observation it
 // speaks to, and returns the answer's "observation" member.
-func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
+func (s *session) observeReflection(in knowledge.ReflectionInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	return s.believe(belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
 		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
 		Capabilities: in.Capabilities, Keywords: in.Keywords,

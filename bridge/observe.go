@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // Evidence and its weight. An agent's verdict on its own action is the
@@ -22,7 +23,7 @@ const (
 // it carries one (belief.ObserveResult): it sets the input's Success and
 // Weight and returns the answer's "observation" member (nothing without a
 // result) and the outcome's status and confidence for goals.
-func (s *session) observe(in *reportInput) (member pyjson.Value, status string, confidence float64, err error) {
+func (s *session) observe(in *outcome.Report) (member pyjson.Value, status string, confidence float64, err error) {
 	if !in.HasResult {
 		return pyjson.Value{}, in.Success, selfReportConfidence, nil
 	}

@@ -95,14 +95,7 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 	if v, err := s.learned(); err != nil {
 		return pyjson.Value{}, err
 	} else if v != nil {
-		ctx := learn.Context{Terms: learn.Terms(r.Context)}
-		if v.KeepsTrail() {
-			ctx.After = r.After
-		}
-		y, w := learn.OutcomeValue(success)
-		prior, discovered := learn.StepPrior(s.engine.Graph, s.manifest, r.From, action)
-		pb, pa := v.Model.Update(ctx, r.From, action, prior, learn.Outcome{Success: y, Weight: w * weight,
-			Clock: s.meta.Seq + 1, Discovered: discovered, Retract: retract})
+		pb, pa := v.Reteach(s.engine.Graph, s.manifest, learn.Terms(r.Context), r.After, r.From, action, success, weight, s.meta.Seq+1, retract)
 		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", retract),
 			pyjson.KV("p_before", round(pb.P, 4)), pyjson.KV("p_after", round(pa.P, 4)),
 			pyjson.KV("evidence_after", pyjson.Obj(pyjson.KV("successes", round(pa.Evidence.S, 2)), pyjson.KV("of", round(pa.Evidence.N, 2))))), nil

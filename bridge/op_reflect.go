@@ -19,13 +19,13 @@ import (
 //	            without text, its Markdown is composed from those fields
 //	synthesis   appended to synthesis/DATE.md; marks the date of the last synthesis
 func opReflect(s *session, c Call) (pyjson.Value, error) {
-	in, err := decodeReflect(c.Input)
+	in, err := knowledge.DecodeReflection(c.Input)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	today := isoDate(s.now)
 	out := []pyjson.Member{pyjson.KV("type", in.Type), pyjson.KV("stored", true)}
-	caps, kws := orEmpty(in.Capabilities), orEmpty(in.Keywords)
+	caps, kws := in.Capabilities, in.Keywords
 	// ref is what the index entry keeps of the reflection: its text only
 	// when governed knowledge reads it back.
 	ref := func(keepText bool) knowledge.Reflection {
@@ -104,13 +104,6 @@ func (s *session) addEntry(rel string, entry pyjson.Value) (string, error) {
 	return id, s.add(rel, entry.With("id", id))
 }
 
-func orEmpty(xs []string) []string {
-	if xs == nil {
-		return []string{}
-	}
-	return xs
-}
-
 var reflectSpec = Spec{
 	Output:  reflectOutput,
 	Name:    "reflect",
@@ -150,4 +143,10 @@ var reflectOutput = []field.Output{
 	{Name: "file", Type: field.String, Doc: "the Markdown file the entry was written to"},
 	{Name: "artifact_id", Type: field.String, Doc: "the artifact annotated"},
 	{Name: "observation", Type: field.Object, Doc: "the observation the reflection recorded (models v4 and later)"},
+}
+
+// checkReflect checks a reflection's input before the workspace is opened.
+func checkReflect(c Call) error {
+	_, err := knowledge.DecodeReflection(c.Input)
+	return err
 }

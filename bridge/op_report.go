@@ -46,7 +46,7 @@ reasoning trace. An action that is no capability is logged, not learned.`,
 // policy override. Energy is injected at the action, the cursor moves, and
 // every fifth report runs a φ-cycle.
 func opReport(s *session, c Call) (pyjson.Value, error) {
-	in, err := decodeReport(c.Input)
+	in, err := outcome.DecodeReport(c.Input)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -168,7 +168,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 
 // reportUnknown handles an action that is not a capability of the manifest:
 // logged and recorded as a policy override, not reinforced; nothing moves.
-func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, error) {
+func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, error) {
 	msg := unknownCapability(s, in.Action, "logged but not reinforced")
 	s.warn(msg)
 	if err := s.override(before, in.Action, "unknown_capability"); err != nil {
@@ -189,7 +189,7 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 // actionLogEntry is a report's line in the action log: the reward it
 // earned, the edge it took (nil for none) and where the cursor was before
 // and after.
-func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
+func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, after string, routed bool) pyjson.Value {
 	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: isoTime(s.now), Action: in.Action, Outcome: in.Outcome,
 		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
 		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learnedAfter}
@@ -201,13 +201,7 @@ func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after
 
 // override records a jump the graph did not offer.
 func (s *session) override(from, to, reason string) error {
-	return s.add(relOverrides, pyjson.Obj(
-		pyjson.KV("t", s.engine.Grid.T),
-		pyjson.KV("timestamp", isoTime(s.now)),
-		pyjson.KV("from", from),
-		pyjson.KV("to", to),
-		pyjson.KV("reason", reason),
-	))
+	return s.add(relOverrides, history.Override(s.engine.Grid.T, isoTime(s.now), from, to, reason))
 }
 
 // correlate suggests, for each new wormhole, methodology entries about its
@@ -245,7 +239,7 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 
 // judgmentNode stores the decision as a judgment node with a routing
 // snapshot for structural retrieval.
-func (s *session) judgmentNode(in reportInput, before string, r float64) (string, error) {
+func (s *session) judgmentNode(in outcome.Report, before string, r float64) (string, error) {
 	paths, err := s.scorePaths(in.Action, nil, nil)
 	if err != nil {
 		return "", err
@@ -278,4 +272,12 @@ var reportOutput = []field.Output{
 	{Name: "reflection_prompt", Type: field.Object, Doc: "the questions a reflection answers"},
 	{Name: "unannotated_artifacts", Type: field.Objects, Doc: "artifacts awaiting an annotation"},
 	{Name: "judgment_node_id", Type: field.String, Doc: "the judgment node recorded with the report's reasoning"},
+}
+
+// checkReport checks a report's input before the workspace is opened.
+func checkReport(c Call) error {
+	if _, err := outcome.DecodeReport(c.Input); err != nil {
+		return err
+	}
+	return taskID("task", c.Input.StrOf("task"))
 }

@@ -23,7 +23,7 @@ synthesis).`,
 		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
 	check: func(c Call) error {
 		if v := c.Args.StrOf("since"); v != "" {
-			if _, err := parseSince(v, time.Unix(0, 0)); err != nil {
+			if _, err := history.ParseSince(v, time.Unix(0, 0)); err != nil {
 				return err
 			}
 		}
@@ -32,25 +32,17 @@ synthesis).`,
 	run: opSynthesize,
 }
 
-// parseSince reads a period's start (history.ParseSince).
-func parseSince(v string, now time.Time) (time.Time, error) { return history.ParseSince(v, now) }
-
 // opSynthesize gathers the raw material of a periodic synthesis: what the
 // agent did since the last one, how it went, what is unexplained or
 // misaligned. The agent writes the synthesis itself (reflect type synthesis).
 func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	since := s.meta.LastSynthesisDate
-	if v := c.Args.StrOf("since"); v != "" {
-		t, err := parseSince(v, s.now)
+	if v := c.Args.StrOf("since"); v != "" || since == "" {
+		t, err := history.PeriodStart(v, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
 		since = isoTime(t)
-	} else if since == "" {
-		// Today at 00:00:00, keeping the sub-second part as the reference's
-		// datetime.replace(hour=0, minute=0, second=0) does.
-		y, mo, d := s.now.Date()
-		since = isoTime(time.Date(y, mo, d, 0, 0, 0, s.now.Nanosecond(), time.UTC))
 	}
 	all, err := s.list(relActionLog)
 	if err != nil {

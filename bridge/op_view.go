@@ -6,6 +6,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
@@ -37,7 +38,7 @@ workspace; the answer says the file's path, size and what it holds.`,
 func opView(s *session, c Call) (pyjson.Value, error) {
 	var since time.Time
 	if arg := c.Args.StrOf("since"); arg != "" {
-		t, err := parseSince(arg, s.now)
+		t, err := history.ParseSince(arg, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
 		}

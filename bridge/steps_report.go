@@ -4,12 +4,13 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // learnStep teaches a v5 model a report in its task
 // (advice.Place.LearnStep) and attributes it to the observations of the
 // advice it followed or not. It returns the answer's "learning" member.
-func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (pyjson.Value, bool, error) {
+func (s *session) learnStep(in outcome.Report, task string, input pyjson.Value) (pyjson.Value, bool, error) {
 	v, err := s.steps()
 	if err != nil || v == nil {
 		return pyjson.Value{}, false, err

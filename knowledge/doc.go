@@ -12,8 +12,9 @@
 // structural similarity of routing snapshots), the compact search features
 // the bridge's index keeps per entry, and MarkdownBlock for the files people
 // read. JudgmentNode, MethodologyEntry, DeadEndEntry and Annotation build
-// the entries a report and a reflection store; ReflectionPrompt and
-// Correlation are what a report asks and suggests of them. Where entries are stored is the bridge's business (docs/storage.md).
+// the entries a report and a reflection store; DecodeReflection
+// reads a reflection's input; ReflectionPrompt and Correlation are what a
+// report asks and suggests of them. Where entries are stored is the bridge's business (docs/storage.md).
 //
 // Nothing here reads the clock: every search takes the time to measure age
 // against.

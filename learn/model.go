@@ -42,7 +42,8 @@
 //
 // On the engine's graph (package torusfield), NextSteps lists the
 // candidates from a capability, RankNextSteps ranks them and Teach learns
-// a report's outcome. A State is what a workspace of a learning model
+// a report's outcome (State.Reteach teaches a past report's again, or
+// takes it back for an amendment). A State is what a workspace of a learning model
 // keeps: the model, the recent consults' advice (Advisory), to which each
 // report is attributed, how advice fared when followed and when not, and
 // the agent's trail, with its codec (State.AppendJSON, DecodeState);

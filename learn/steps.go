@@ -87,10 +87,29 @@ func RankNextSteps(g *torusfield.Graph, man *torusfield.Manifest, m *Model, ctx 
 // returns the estimates before and after, and whether the step is
 // discovered.
 func Teach(g *torusfield.Graph, man *torusfield.Manifest, m *Model, ctx Context, from, to, success string, weight float64, clock int64) (before, after Estimate, discovered bool) {
+	return teach(g, man, m, ctx, from, to, success, weight, clock, false)
+}
+
+// Reteach teaches the state's model a past report's step from → to again,
+// as a rating or an amendment does: in the context of the report's terms,
+// after the capability the report recorded when the state keeps the
+// trail. With retract it takes the outcome back instead, so a corrected
+// one can replace it. It returns the estimates before and after.
+func (s *State) Reteach(g *torusfield.Graph, man *torusfield.Manifest, terms []string, came, from, to, success string, weight float64, clock int64, retract bool) (before, after Estimate) {
+	ctx := Context{Terms: terms}
+	if s.KeepsTrail() {
+		ctx.After = came
+	}
+	before, after, _ = teach(g, man, s.Model, ctx, from, to, success, weight, clock, retract)
+	return before, after
+}
+
+// teach is Teach, or with retract its taking back.
+func teach(g *torusfield.Graph, man *torusfield.Manifest, m *Model, ctx Context, from, to, success string, weight float64, clock int64, retract bool) (before, after Estimate, discovered bool) {
 	y, w := OutcomeValue(success)
 	w *= weight
 	prior, discovered := StepPrior(g, man, from, to)
-	before, after = m.Update(ctx, from, to, prior, Outcome{Success: y, Weight: w, Clock: clock, Discovered: discovered})
+	before, after = m.Update(ctx, from, to, prior, Outcome{Success: y, Weight: w, Clock: clock, Discovered: discovered, Retract: retract})
 	return before, after, discovered
 }
 

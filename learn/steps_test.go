@@ -128,3 +128,16 @@ func TestRankNextStepsPenalty(t *testing.T) {
 		assert.Zero(t, r.Bonus)
 	}
 }
+
+// Reteach with retract takes back what the same outcome taught: an
+// amendment leaves the evidence as it was before the report.
+func TestReteachRetract(t *testing.T) {
+	g, man := toyGraph(t)
+	s := NewState(New(DefaultParams))
+	terms := []string{"fix"}
+	_, taught := s.Reteach(g, man, terms, "", "edit", "test", "failure", 1, 1, false)
+	assert.Equal(t, 1.0, taught.Evidence.N)
+	before, after := s.Reteach(g, man, terms, "", "edit", "test", "failure", 1, 2, true)
+	assert.Equal(t, taught.P, before.P)
+	assert.Zero(t, after.Evidence.N, "the retracted outcome is gone")
+}

@@ -7,6 +7,10 @@
 // that keeps secrets out of what ucs records (Sanitize), and the bounded,
 // sanitised summary of a result that a journal entry holds (Summarize).
 //
+// A report's input (what an agent says of an action it took, most of it
+// the outcome) is decoded here too (DecodeReport), so its JSON contract
+// sits beside the vocabulary it speaks.
+//
 // Most callers need three functions: ParseResult to read a report's
 // "result" object (or build a Result from what ucs exec observed), Classify
 // to judge it against the capability's Rules, and Summarize to record it.

@@ -2,8 +2,8 @@
 // a past report as its journal event and action-log line recorded it (what
 // rate and amend teach again), and the digests of a period that
 // synthesize and resume give the agent: how its actions were spent and
-// went, where its PP health is heading, which jumps it made, which goals
-// closed and what to do next.
+// went, where its PP health is heading, which jumps it made (the overrides log's line, Override), which
+// goals closed and what to do next, from when (ParseSince, PeriodStart).
 //
 // It sits above internal/workspace, whose journal and files it reads, and
 // below bridge, whose operations gather a call's state and hand it here.

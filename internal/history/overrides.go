@@ -6,6 +6,19 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
+// Override is a line of the overrides log: a jump from → to at step t
+// (timestamp in ISO 8601) that the graph did not offer, and why it was
+// logged (no_direct_edge, unknown_capability).
+func Override(t int, timestamp, from, to, reason string) pyjson.Value {
+	return pyjson.Obj(
+		pyjson.KV("t", t),
+		pyjson.KV("timestamp", timestamp),
+		pyjson.KV("from", from),
+		pyjson.KV("to", to),
+		pyjson.KV("reason", reason),
+	)
+}
+
 // SummarizeOverrides counts the jumps by from → to, most frequent first
 // (ties in order of first sight), at most ten. A missing end is "?".
 func SummarizeOverrides(overrides []pyjson.Value) []pyjson.Value {

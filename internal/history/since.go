@@ -30,6 +30,18 @@ func ParseSince(v string, now time.Time) (time.Time, error) {
 		"--since %q is neither a date, a time nor a span", v)
 }
 
+// PeriodStart is where a synthesis's period starts when it does not start
+// at the last synthesis: since (ParseSince), or for "" today at 00:00:00,
+// keeping the sub-second part as the reference's datetime.replace(hour=0,
+// minute=0, second=0) does.
+func PeriodStart(since string, now time.Time) (time.Time, error) {
+	if since != "" {
+		return ParseSince(since, now)
+	}
+	y, mo, d := now.Date()
+	return time.Date(y, mo, d, 0, 0, 0, now.Nanosecond(), time.UTC), nil
+}
+
 // InPeriod keeps the action-log lines stamped at or after since (both
 // ISO times, compared as text as the reference does).
 func InPeriod(lines []pyjson.Value, since string) []pyjson.Value {

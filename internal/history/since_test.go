@@ -42,3 +42,23 @@ func TestParseSince(t *testing.T) {
 		assert.Equal(t, tc.want, got, "%q", tc.in)
 	}
 }
+
+// Without a since, a period starts today at midnight and keeps the clock's
+// sub-second part, as the reference's datetime.replace does.
+func TestPeriodStart(t *testing.T) {
+	now := time.Date(2026, 11, 21, 21, 1, 2, 345678000, time.UTC)
+	for _, tc := range []struct {
+		since string
+		want  time.Time
+	}{
+		{"", time.Date(2026, 11, 21, 0, 0, 0, 345678000, time.UTC)},
+		{"2026-11-01", time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)},
+		{"1d", now.AddDate(0, 0, -1)},
+	} {
+		got, err := PeriodStart(tc.since, now)
+		require.NoError(t, err, tc.since)
+		assert.Equal(t, tc.want, got, tc.since)
+	}
+	_, err := PeriodStart("soon", now)
+	assert.Error(t, err)
+}
