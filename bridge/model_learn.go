@@ -1,9 +1,7 @@
 package bridge
 
 import (
-	"math"
-	"strconv"
-
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -120,41 +118,14 @@ func learnedWhy(ev learn.Evidence) string {
 	why := "untried here; ranked by its prior and an exploration bonus"
 	switch {
 	case ev.TermN > 0:
-		why = "succeeded " + timesOf(ev.TermS, ev.TermN) + " in contexts with \"" + ev.Term + "\" (" + timesOf(ev.S, ev.N) + " overall)"
+		why = "succeeded " + phrase.TimesOf(ev.TermS, ev.TermN) + " in contexts with \"" + ev.Term + "\" (" + phrase.TimesOf(ev.S, ev.N) + " overall)"
 	case ev.N > 0:
-		why = "succeeded " + timesOf(ev.S, ev.N) + ", in other contexts"
+		why = "succeeded " + phrase.TimesOf(ev.S, ev.N) + ", in other contexts"
 	}
 	if ev.AfterN > 0 {
-		why += "; after " + ev.After + ": " + timesOf(ev.AfterS, ev.AfterN)
+		why += "; after " + ev.After + ": " + phrase.TimesOf(ev.AfterS, ev.AfterN)
 	}
 	return why
-}
-
-// timesOf is a learning model's successes of its outcomes for people:
-// "9 of 9 times" when the weights are whole (each report weighed 1), else
-// "with weight 1.5 of 2": a partial counts half and a person's verdict
-// more, so a weight is no number of times, and the text must not say it
-// is.
-func timesOf(s, n float64) string {
-	if s == math.Trunc(s) && n == math.Trunc(n) {
-		return countOf(s, n) + " times"
-	}
-	return "with " + countOf(s, n)
-}
-
-// countOf is "9 of 12" for whole counts, else "weight 1.5 of 2".
-func countOf(s, n float64) string {
-	if s == math.Trunc(s) && n == math.Trunc(n) {
-		return fmtCount(s) + " of " + fmtCount(n)
-	}
-	return "weight " + fmtCount(s) + " of " + fmtCount(n)
-}
-
-func fmtCount(x float64) string {
-	if x == math.Trunc(x) {
-		return strconv.FormatInt(int64(x), 10)
-	}
-	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
 // learnReport teaches a learning model (v3, v4) a report's outcome

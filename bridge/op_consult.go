@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -255,21 +256,9 @@ func openQuestions(ws *workspace.Workspace, max int, newestOnly bool) ([]string,
 		return nil, internal(err, "list working state")
 	}
 	for i, text := range out {
-		out[i] = runePrefix(text, max)
+		out[i] = phrase.RunePrefix(text, max)
 	}
 	return out, nil
-}
-
-// runePrefix returns the first n characters of s, as Python's s[:n].
-func runePrefix(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
 }
 
 // unknownCapability is the warning for a capability name the manifest lacks.
