@@ -43,7 +43,7 @@ func (s *session) checkPosition(c Call) error {
 		}
 		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", quote(from))
 	}
-	if argBool(c, "task_start") && !s.model.nextSteps() {
+	if argBool(c, "task_start") && !s.model.NextSteps() {
 		return unsupported("--task-start needs a model that learns tasks from their start (v5); this workspace's is %s: use --from CAPABILITY", s.meta.Model)
 	}
 	return nil
@@ -56,7 +56,7 @@ func (s *session) checkPosition(c Call) error {
 // reference's model scores with it), penalty the dead ends' penalty.
 func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]float64, greedy bool) ([]pyjson.Value, []string, error) {
 	switch {
-	case s.model.nextSteps():
+	case s.model.NextSteps():
 		v, err := s.steps()
 		if err != nil {
 			return nil, nil, err
@@ -70,7 +70,7 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 			names[i] = r.To
 		}
 		return out, names, nil
-	case s.model.learns():
+	case s.model.Learns():
 		v, err := s.learned()
 		if err != nil {
 			return nil, nil, err

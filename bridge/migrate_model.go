@@ -22,8 +22,8 @@ import (
 func migrateModel(s *session, to string) (pyjson.Value, error) {
 	from := s.meta.Model
 	switch {
-	case lookupModel(to) == nil:
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "use one of: "+modelNames(), "there is no learning model %q", to)
+	case advice.LookupModel(to) == nil:
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(advice.Models(), ", "), "there is no learning model %q", to)
 	case s.meta.Format < WorkspaceFormat:
 		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
 			"the workspace is in format %d; migrate its format first", s.meta.Format)
@@ -33,8 +33,8 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		s.unchanged = true
 		return pyjson.Obj(pyjson.KV("status", "already_current"), pyjson.KV("model_from", from), pyjson.KV("model", to),
 			pyjson.KV("reports_learned", 0)), nil
-	case !lookupModel(to).learns() && !lookupModel(to).nextSteps():
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
+	case !advice.LookupModel(to).Learns() && !advice.LookupModel(to).NextSteps():
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(advice.LearningModels(), ", "),
 			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
 	}
 	var backup string
@@ -45,7 +45,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		}
 	}
 	var learned int
-	if m := lookupModel(to); m.nextSteps() {
+	if m := advice.LookupModel(to); m.NextSteps() {
 		v, n, err := relearnSteps(s, m)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -66,7 +66,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	}
 	// A model that governs the qualitative memory starts from what the
 	// workspace already knows: its entries become observations.
-	if s.model.governsKnowledge() && s.state.observations.raw == nil {
+	if s.model.GovernsKnowledge() && s.state.observations.raw == nil {
 		n, err := s.observeEntries()
 		if err != nil {
 			return pyjson.Value{}, err
@@ -83,12 +83,12 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 // relearn teaches a fresh state of a learning model the workspace's
 // reports, in order (learn.Relearn), and returns it with how many reports
 // taught it something.
-func relearn(s *session, model *Model) (*learn.State, int, error) {
+func relearn(s *session, model *advice.Model) (*learn.State, int, error) {
 	h, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	v, learned := learn.Relearn(s.engine.Graph, s.manifest, *model.params, s.place().LearnedReports(h))
+	v, learned := learn.Relearn(s.engine.Graph, s.manifest, *model.Params, s.place().LearnedReports(h))
 	return v, learned, nil
 }
 
@@ -134,12 +134,12 @@ func reportContexts(s *session) ([]reportContext, error) {
 // order (advice.Place.Relearn). The records go to a generation of the
 // record log of their own (the migrate event's), so nothing learned by an
 // earlier period on v5 is read again.
-func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
+func relearnSteps(s *session, model *advice.Model) (*advice.Steps, int, error) {
 	h, err := reportHistory(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	v, m, learned := s.place().Relearn(*model.steps, s.meta.Seq+1, h.StepReports())
+	v, m, learned := s.place().Relearn(*model.Steps, s.meta.Seq+1, h.StepReports())
 	if err := s.setRecords(v.Generation, m.Records()); err != nil {
 		return nil, 0, err
 	}

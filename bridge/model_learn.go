@@ -7,16 +7,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
-// ModelV3 is ucs's first own learning model (package learn, learn.V3Params):
-// success estimates per transition conditioned on the task's terms, ranked
-// with an optimistic bonus for what is little known, with every suggestion
-// explained and every report attributed to the advice it followed or not.
-const ModelV3 = "v3"
-
-// ModelV4 is v3 conditioned also on the capability the agent came from
-// (learn.Context.After), from the agent's trail (learn.Trail): the default.
-const ModelV4 = "v4"
-
 // learnMember is the state file's member that holds the learned state of
 // a workspace of a learning model (v3, v4: learn.State); it comes after
 // the engine's members.
@@ -24,19 +14,19 @@ const learnMember = "learn"
 
 // newLearnState is the learned state of a new workspace of a learning
 // model.
-func newLearnState(m *Model) *learn.State { return learn.NewState(learn.New(*m.params)) }
+func newLearnState(m *advice.Model) *learn.State { return learn.NewState(learn.New(*m.Params)) }
 
 // learned returns the learned state, decoding it on first use; nil for a
 // workspace of the reference's model.
 func (s *session) learned() (*learn.State, error) {
-	if !s.model.learns() {
+	if !s.model.Learns() {
 		return nil, nil
 	}
 	if s.learnt == nil {
 		if s.learnRaw == nil {
 			s.learnt = newLearnState(s.model)
 		} else {
-			v, err := learn.DecodeState(s.learnRaw, *s.model.params)
+			v, err := learn.DecodeState(s.learnRaw, *s.model.Params)
 			if err != nil {
 				return nil, corrupt(err, relState)
 			}
@@ -50,7 +40,7 @@ func (s *session) learned() (*learn.State, error) {
 // file, as its last member: the bytes as read when the call did not change
 // it.
 func (s *session) appendLearnMember(state []byte) []byte {
-	if s.model.nextSteps() {
+	if s.model.NextSteps() {
 		state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
 		switch {
 		case s.stepsSt != nil:
@@ -62,7 +52,7 @@ func (s *session) appendLearnMember(state []byte) []byte {
 		}
 		return append(state, '}')
 	}
-	if !s.model.learns() {
+	if !s.model.Learns() {
 		return state
 	}
 	state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
@@ -139,7 +129,7 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 	}
 	l := s.place().LearnReport(v, input.StrOf("advisory_id"), before, in.Context, in.Action, in.Success, in.Weight, s.meta.Seq+1)
 	s.learnedAfter = l.After
-	if !s.model.governsKnowledge() {
+	if !s.model.GovernsKnowledge() {
 		l.Advisory = nil // v3 is frozen as it shipped: its advice attributes nothing
 	}
 	return s.attributeLearning(l, in, input)

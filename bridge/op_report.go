@@ -52,7 +52,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 	e := s.engine
 	before := e.Cursor.Node
-	if s.model.nextSteps() {
+	if s.model.NextSteps() {
 		// Where the agent is, as v5 follows it: the task's last step that
 		// succeeded, or none at the task's start (never a step that
 		// failed, nor another task's last step).
@@ -88,7 +88,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 
 	credit := e.CreditReport(before, in.Action, outcome.Status(in.Success).Reward(),
-		func(u float64) float64 { return s.model.reward(in.Success, u) })
+		func(u float64) float64 { return s.model.Reward(in.Success, u) })
 	if credit.Override {
 		if err := s.override(before, in.Action, "no_direct_edge"); err != nil {
 			return pyjson.Value{}, err
@@ -102,7 +102,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 
 	learnReport := func() (pyjson.Value, bool, error) { return s.learnReport(in, before, c.Input) }
-	if s.model.nextSteps() {
+	if s.model.NextSteps() {
 		learnReport = func() (pyjson.Value, bool, error) { return s.learnStep(in, c.Input.StrOf("task"), c.Input) }
 	}
 	if lv, ok, err := learnReport(); err != nil {

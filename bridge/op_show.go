@@ -58,7 +58,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	if sh.Precision, err = s.precision(); err != nil {
 		return pyjson.Value{}, err
 	}
-	if s.model.governsKnowledge() {
+	if s.model.GovernsKnowledge() {
 		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err

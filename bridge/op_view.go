@@ -102,7 +102,7 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 		return nil, err
 	}
 	d.Goals, d.GoalsTotal = dashboard.GoalsOf(gb)
-	if s.model.governsKnowledge() { // a model that keeps no knowledge shows none
+	if s.model.GovernsKnowledge() { // a model that keeps no knowledge shows none
 		b, err := s.book()
 		if err != nil {
 			return nil, err

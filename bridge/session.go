@@ -58,8 +58,8 @@ type sessionCall struct {
 type sessionEngine struct {
 	manifest *torusfield.Manifest
 	engine   *torusfield.Engine
-	model    *Model // the workspace's learning model (meta.Model)
-	tBefore  int    // the engine's t when the call began; 0 for a new workspace
+	model    *advice.Model // the workspace's learning model (meta.Model)
+	tBefore  int           // the engine's t when the call began; 0 for a new workspace
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
@@ -142,7 +142,7 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 	if s.meta.AgentID == "" {
 		s.meta.AgentID = s.agentID
 	}
-	s.model = lookupModel(s.meta.Model)
+	s.model = advice.LookupModel(s.meta.Model)
 	s.manifest = tx.Manifest()
 	if err := s.restore(); err != nil {
 		return nil, err
@@ -159,7 +159,7 @@ func (s *session) restore() error {
 	members := s.state.all()
 	visit := func(key string, raw []byte) error {
 		if key == learnMember {
-			if s.model.learns() || s.model.nextSteps() {
+			if s.model.Learns() || s.model.NextSteps() {
 				s.learnRaw = raw
 			}
 			return nil

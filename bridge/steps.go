@@ -8,19 +8,10 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
-// ModelV5 is ucs's next-step model (package learn/nextstep): it ranks the
-// agent's next step by what agents did next in the same place of the same
-// or similar tasks and by the step's own chance of success, over exact
-// keys, from the task's start. Its evidence lives in the workspace's
-// record log, read key by key, so a call costs the same however much it
-// learned; the state file keeps only the episodes, the advisories and a
-// few numbers.
-const ModelV5 = "v5"
-
 // steps returns a v5 workspace's learned state, decoding it on first use;
 // nil for a workspace of another model.
 func (s *session) steps() (*advice.Steps, error) {
-	if !s.model.nextSteps() {
+	if !s.model.NextSteps() {
 		return nil, nil
 	}
 	if s.stepsSt == nil {
@@ -41,7 +32,7 @@ func (s *session) steps() (*advice.Steps, error) {
 // manifest's priors.
 func (s *session) stepsModel(v *advice.Steps) *nextstep.Model {
 	if v.Model == nil {
-		v.Model = nextstep.Open(*s.model.steps, sessionRecords{s, v.Generation}, v.Globals)
+		v.Model = nextstep.Open(*s.model.Steps, sessionRecords{s, v.Generation}, v.Globals)
 		v.Model.Prior = s.place().Prior
 	}
 	return v.Model

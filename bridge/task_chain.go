@@ -25,7 +25,7 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 		return nil, err
 	}
 	at := f.engine.Cursor.Node
-	if f.model.nextSteps() {
+	if f.model.NextSteps() {
 		at = nextstep.Start
 	}
 	return advice.FollowChain(at, rank)
