@@ -5,7 +5,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var migrateSpec = Spec{
@@ -23,7 +22,7 @@ are journaled events that verify replays.`,
 	Example:  "ucs migrate\nucs migrate --model v4",
 	Mutating: true,
 	Fields: []Field{
-		{Name: "model", Type: TypeString, Flag: true, Enum: advice.LearningModels(), Doc: "the learning model to move to"},
+		{Name: "model", Type: TypeString, Flag: true, Enum: learningModels(), Doc: "the learning model to move to"},
 		{Name: "from", Type: TypeInt, Flag: true, Doc: "the format to migrate from (a recorded step, as verify replays it)"},
 		{Name: "to", Type: TypeInt, Flag: true, Doc: "the format it migrates to (recorded with from)"},
 	},

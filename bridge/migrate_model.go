@@ -11,6 +11,10 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
+// learningModels are the models migrate --model takes: the Enum of
+// migrateSpec, named so that literal stays as the operations' table has it.
+var learningModels = advice.LearningModels
+
 // migrateModel changes a workspace's learning model, explicitly: it
 // changes the advice, so unlike a format migration no call ever does it by
 // itself. To a model of package learn (v3, v4), from any other, the
@@ -50,13 +54,13 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		s.meta.Model, s.model, s.learnt, s.stepsSt, learned = to, m, nil, v, n
+		s.meta.Model, s.model, s.learning.State, s.learning.Steps, learned = to, m, nil, v, n
 	} else {
 		v, n, err := relearn(s, m)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		s.meta.Model, s.model, s.learnt, s.stepsSt, learned = to, m, v, nil, n
+		s.meta.Model, s.model, s.learning.State, s.learning.Steps, learned = to, m, v, nil, n
 	}
 	out := []pyjson.Member{
 		pyjson.KV("status", "migrated"),

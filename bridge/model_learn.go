@@ -7,64 +7,14 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
-// learnMember is the state file's member that holds the learned state of
-// a workspace of a learning model (v3, v4: learn.State); it comes after
-// the engine's members.
-const learnMember = "learn"
-
-// newLearnState is the learned state of a new workspace of a learning
-// model.
-func newLearnState(m *advice.Model) *learn.State { return learn.NewState(learn.New(*m.Params)) }
-
-// learned returns the learned state, decoding it on first use; nil for a
-// workspace of the reference's model.
+// learned returns a v3 or v4 workspace's learned state, decoding it on
+// first use; nil for a workspace of another model.
 func (s *session) learned() (*learn.State, error) {
-	if !s.model.Learns() {
-		return nil, nil
+	v, err := s.learning.Learned(s.model)
+	if err != nil {
+		return nil, corrupt(err, relState)
 	}
-	if s.learnt == nil {
-		if s.learnRaw == nil {
-			s.learnt = newLearnState(s.model)
-		} else {
-			v, err := learn.DecodeState(s.learnRaw, *s.model.Params)
-			if err != nil {
-				return nil, corrupt(err, relState)
-			}
-			s.learnt = v
-		}
-	}
-	return s.learnt, nil
-}
-
-// appendLearnMember adds a learning model's state to an encoded state
-// file, as its last member: the bytes as read when the call did not change
-// it.
-func (s *session) appendLearnMember(state []byte) []byte {
-	if s.model.NextSteps() {
-		state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
-		switch {
-		case s.stepsSt != nil:
-			state = s.stepsSt.AppendJSON(state)
-		case s.learnRaw != nil:
-			state = append(state, s.learnRaw...)
-		default:
-			state = advice.NewSteps().AppendJSON(state)
-		}
-		return append(state, '}')
-	}
-	if !s.model.Learns() {
-		return state
-	}
-	state = append(state[:len(state)-1], `,"`+learnMember+`":`...)
-	switch {
-	case s.learnt != nil:
-		state = s.learnt.AppendJSON(state)
-	case s.learnRaw != nil:
-		state = append(state, s.learnRaw...)
-	default:
-		state = newLearnState(s.model).AppendJSON(state)
-	}
-	return append(state, '}')
+	return v, nil
 }
 
 // suggestLearned ranks the next steps from the cursor for a context, with a
@@ -128,7 +78,7 @@ func (s *session) learnReport(in reportInput, before string, input pyjson.Value)
 		return pyjson.Value{}, false, err
 	}
 	l := s.place().LearnReport(v, input.StrOf("advisory_id"), before, in.Context, in.Action, in.Success, in.Weight, s.meta.Seq+1)
-	s.learnedAfter = l.After
+	s.learning.After = l.After
 	if !s.model.GovernsKnowledge() {
 		l.Advisory = nil // v3 is frozen as it shipped: its advice attributes nothing
 	}

@@ -78,7 +78,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 func (s *session) importModel(mp *transfer.Model, again bool) (pyjson.Value, error) {
 	return mp.Import(transfer.ModelTarget{Again: again, Model: s.meta.Model, Kinds: modelKinds, Manifest: s.manifest,
 		Imports: s.state.imports.raw, Remember: func(d string) { s.importedBefore(d) },
-		Learned: s.learned, Fresh: func() *learn.State { return newLearnState(s.model) }, Restore: func(v *learn.State) { s.learnt = v },
+		Learned: s.learned, Fresh: func() *learn.State { return advice.NewLearnState(s.model) }, Restore: func(v *learn.State) { s.learning.State = v },
 		Steps: s.steps, Params: s.model.Steps, Tx: s.tx, SetRecords: s.setRecords, Warn: s.warn})
 }
 

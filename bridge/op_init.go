@@ -135,7 +135,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 			return nil, err
 		}
 		if prior != nil {
-			s.learnt, s.priorFrom, input = learn.NewState(prior), from, transfer.PriorInput(prior, from)
+			s.learning.State, s.priorFrom, input = learn.NewState(prior), from, transfer.PriorInput(prior, from)
 		}
 	}
 	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: input}
@@ -191,8 +191,8 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 	}
 	if argBool(c, "fleet_prior") {
 		prior := pyjson.Obj(pyjson.KV("from", orEmptyStrings(s.priorFrom)), pyjson.KV("transitions", 0))
-		if s.learnt != nil {
-			prior = prior.With("transitions", len(s.learnt.Model.Pairs()))
+		if s.learning.State != nil {
+			prior = prior.With("transitions", len(s.learning.State.Model.Pairs()))
 		}
 		out = out.With("fleet_prior", prior)
 	}

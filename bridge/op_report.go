@@ -113,7 +113,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 
 	e.Act(in.Action, reportMagnitude)
 	after := in.Action
-	if v := s.stepsSt; v != nil {
+	if v := s.learning.Steps; v != nil {
 		after = v.Current().At // v5: a failed step leaves the agent where it was
 	}
 	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", routed))
@@ -192,9 +192,9 @@ func reportUnknown(s *session, in reportInput, before string) (pyjson.Value, err
 func (s *session) actionLogEntry(in reportInput, reward, edge any, before, after string, routed bool) pyjson.Value {
 	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: isoTime(s.now), Action: in.Action, Outcome: in.Outcome,
 		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
-		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learnedAfter}
-	if s.stepLearned != nil {
-		l.Step, l.HasStep = s.stepLearned.Value(), true
+		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learning.After}
+	if s.learning.StepLearned != nil {
+		l.Step, l.HasStep = s.learning.StepLearned.Value(), true
 	}
 	return l.Value()
 }

@@ -8,24 +8,14 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
-// steps returns a v5 workspace's learned state, decoding it on first use;
-// nil for a workspace of another model.
+// steps returns a v5 workspace's learned state, decoding it on first
+// use; nil for a workspace of another model.
 func (s *session) steps() (*advice.Steps, error) {
-	if !s.model.NextSteps() {
-		return nil, nil
+	v, err := s.learning.LearnedSteps(s.model)
+	if err != nil {
+		return nil, corrupt(err, relState)
 	}
-	if s.stepsSt == nil {
-		if s.learnRaw == nil {
-			s.stepsSt = advice.NewSteps()
-		} else {
-			v, err := advice.DecodeSteps(s.learnRaw)
-			if err != nil {
-				return nil, corrupt(err, relState)
-			}
-			s.stepsSt = v
-		}
-	}
-	return s.stepsSt, nil
+	return v, nil
 }
 
 // stepsModel returns the call's model over the record log, with the
@@ -58,7 +48,7 @@ func modelErr(m *nextstep.Model) error {
 // prepareSteps queues what the call's model learned, before the commit
 // writes the state that names it.
 func (s *session) prepareSteps() error {
-	v := s.stepsSt
+	v := s.learning.Steps
 	if v == nil || v.Model == nil {
 		return nil
 	}

@@ -17,7 +17,7 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	m := s.stepsModel(v)
 	l := s.place().LearnStep(v, m, task, in.Context, input.StrOf("advisory_id"), in.Action, in.Success, in.Weight)
 	if l.Step != nil {
-		s.stepLearned = l.Step
+		s.learning.StepLearned = l.Step
 	}
 	if err := modelErr(m); err != nil {
 		return pyjson.Value{}, false, err
