@@ -57,7 +57,7 @@ func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.
 }
 
 // taskChains are the chains of the n newest tasks of the reports.
-func (s *session) taskChains(reports []reportContext, n int) ([]pyjson.Value, error) {
+func (s *session) taskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
 	out := []pyjson.Value{}
 	texts := make([]string, len(reports))
 	for i, r := range reports {

@@ -11,7 +11,7 @@ import (
 // action log's last window lines. Contexts and last-seen times come from
 // the last window reports (the action log's lines, with contexts, the
 // journal's: reportContexts). Ordered by from, then to.
-func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Transition, error) {
+func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*learn.Transition, error) {
 	v, err := s.learned()
 	if err != nil {
 		return nil, err
