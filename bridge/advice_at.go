@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -61,35 +62,24 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 		if err != nil {
 			return nil, nil, err
 		}
-		ranked, out, err := s.rankSteps(v, advice.PositionEpisode(task, context, from), context, penalty, greedy)
-		if err != nil {
+		m := s.stepsModel(v)
+		ranked, out := s.advisor().AdviseSteps(m, advice.PositionEpisode(task, context, from), context, penalty, greedy)
+		if err := modelErr(m); err != nil {
 			return nil, nil, err
 		}
-		names := make([]string, len(ranked))
-		for i, r := range ranked {
-			names[i] = r.To
-		}
-		return out, names, nil
+		return out, advice.Names(ranked, func(r nextstep.Scored) string { return r.To }), nil
 	case s.model.Learns():
 		v, err := s.learned()
 		if err != nil {
 			return nil, nil, err
 		}
-		ranked, out := s.rankLearned(v, from, context, penalty, !greedy)
-		names := make([]string, len(ranked))
-		for i, r := range ranked {
-			names[i] = r.To
-		}
-		return out, names, nil
+		ranked, out := s.advisor().AdviseLearned(v, from, context, penalty, !greedy)
+		return out, advice.Names(ranked, func(r learn.Estimate) string { return r.To }), nil
 	}
 	paths, err := s.scorePaths(from, ctx, penalty)
 	if err != nil {
 		return nil, nil, err
 	}
 	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = p.StrOf("to")
-	}
-	return paths[:min(advisoryTopN, len(paths))], names, nil
+	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, func(p pyjson.Value) string { return p.StrOf("to") }), nil
 }

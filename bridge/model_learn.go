@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -17,55 +16,16 @@ func (s *session) learned() (*learn.State, error) {
 	return v, nil
 }
 
-// suggestLearned ranks the next steps from the cursor for a context, with a
-// dead end's penalty (in log-odds) on the capabilities it names, and
-// remembers the advice for attribution. explore adds the optimism that
-// makes an agent that follows the top suggestion try what is little known;
-// without it the ranking is the model's best estimate (a probe).
+// suggestLearned is a v3 or v4 consult's advice from the cursor, with a
+// dead end's penalty (in log-odds) on the capabilities it names,
+// remembered for attribution (advice.Advisor.SuggestLearned).
 func (s *session) suggestLearned(context string, penalty map[string]float64, explore bool) ([]pyjson.Value, string, error) {
 	v, err := s.learned()
 	if err != nil {
 		return nil, "", err
 	}
-	cursor := s.engine.Cursor.Node
-	ranked, out := s.rankLearned(v, cursor, context, penalty, explore)
-	id := advice.AdvisoryID(s.meta.Seq+1, context)
-	if len(ranked) > 0 {
-		v.Remember(learn.Advisory{ID: id, Cursor: cursor, Top: ranked[0].To, Seq: s.meta.Seq + 1, Terms: learn.Terms(context)})
-	}
+	out, id := s.advisor().SuggestLearned(v, s.engine.Cursor.Node, context, penalty, explore)
 	return out, id, nil
-}
-
-// rankLearned ranks a learning model's next steps from a capability for a
-// context (suggestLearned's, and consult --from's), and describes the
-// first advisoryTopN. It remembers nothing.
-func (s *session) rankLearned(v *learn.State, from, context string, penalty map[string]float64, explore bool) ([]learn.Estimate, []pyjson.Value) {
-	terms := learn.Terms(context)
-	place := s.place()
-	ranked := place.RankLearned(v, from, terms, penalty, explore)
-	ranked = withoutDenied(s, ranked, func(r learn.Estimate) string { return r.To })
-	top := ranked[:min(advisoryTopN, len(ranked))]
-	out := make([]pyjson.Value, len(top))
-	for i, r := range top {
-		out[i] = place.DescribeLearned(v, terms, from, r, penalty[r.To], learnedWhy(r.Evidence))
-	}
-	return ranked, out
-}
-
-// learnedWhy is why a learning model suggests a step, in the operations'
-// words for weighed counts (timesOf).
-func learnedWhy(ev learn.Evidence) string {
-	why := "untried here; ranked by its prior and an exploration bonus"
-	switch {
-	case ev.TermN > 0:
-		why = "succeeded " + phrase.TimesOf(ev.TermS, ev.TermN) + " in contexts with \"" + ev.Term + "\" (" + phrase.TimesOf(ev.S, ev.N) + " overall)"
-	case ev.N > 0:
-		why = "succeeded " + phrase.TimesOf(ev.S, ev.N) + ", in other contexts"
-	}
-	if ev.AfterN > 0 {
-		why += "; after " + ev.After + ": " + phrase.TimesOf(ev.AfterS, ev.AfterN)
-	}
-	return why
 }
 
 // learnReport teaches a learning model (v3, v4) a report's outcome
@@ -115,20 +75,14 @@ func (s *session) modelStatus() (string, any) {
 	return "learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", p))
 }
 
-// precision is how a learning model's advice fared (advice.Precision); nil
-// for the reference's model.
+// precision is how a learning model's advice fared
+// (advice.Memory.Precision); nil for the reference's model.
 func (s *session) precision() (any, error) {
-	if v, err := s.steps(); err != nil || v != nil {
-		if err != nil {
-			return nil, err
-		}
-		return advice.Precision(v.Followed, v.Unfollowed), nil
-	}
-	v, err := s.learned()
-	if err != nil || v == nil {
+	if _, err := s.steps(); err != nil {
 		return nil, err
 	}
-	return advice.Precision(v.Followed, v.NotFollowed), nil
+	if _, err := s.learned(); err != nil {
+		return nil, err
+	}
+	return s.learning.Precision(s.model), nil
 }
-
-func orEmptyStrings(xs []string) []string { return advice.OrEmpty(xs) }

@@ -190,7 +190,7 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		s.warn("fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)")
 	}
 	if argBool(c, "fleet_prior") {
-		prior := pyjson.Obj(pyjson.KV("from", orEmptyStrings(s.priorFrom)), pyjson.KV("transitions", 0))
+		prior := pyjson.Obj(pyjson.KV("from", advice.OrEmpty(s.priorFrom)), pyjson.KV("transitions", 0))
 		if s.learning.State != nil {
 			prior = prior.With("transitions", len(s.learning.State.Model.Pairs()))
 		}

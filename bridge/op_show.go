@@ -4,6 +4,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // transitionWindow is how many of the action log's last lines show and
@@ -41,7 +42,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	sh := dashboard.Show{Model: s.meta.Model, T: s.engine.Grid.T, Cursor: s.engine.Cursor.Node, Due: []pyjson.Value{}}
-	sh.Transitions, sh.TransitionsTotal = dashboard.LearnedFirst(ts, dashboard.ShowTransitions, transitionValue)
+	sh.Transitions, sh.TransitionsTotal = dashboard.LearnedFirst(ts, dashboard.ShowTransitions, advice.TransitionValue)
 	if sh.Tasks, err = s.taskChains(contexts, dashboard.ShowTasks); err != nil {
 		return pyjson.Value{}, err
 	}

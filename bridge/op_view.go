@@ -82,7 +82,7 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Graph = dashboard.NewGraph(e, ts, anns, transitionValue)
+	d.Graph = dashboard.NewGraph(e, ts, anns, advice.TransitionValue)
 	for i, c := range h.Contexts {
 		if h.Contexts[i].Advice, err = s.consultNow(c.Text); err != nil {
 			return nil, err

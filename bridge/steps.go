@@ -34,6 +34,15 @@ func (s *session) place() advice.Place {
 	return advice.Place{Graph: s.engine.Graph, Manifest: s.manifest}
 }
 
+// advisor ranks the call's advice (advice.Advisor), less what the
+// policy refuses (withoutDenied, which records what it leaves out).
+func (s *session) advisor() advice.Advisor {
+	allow := func(to string) bool {
+		return len(withoutDenied(s, []string{to}, func(n string) string { return n })) == 1
+	}
+	return advice.Advisor{Place: s.place(), Seq: s.meta.Seq + 1, TopN: advisoryTopN, Allow: allow}
+}
+
 // modelErr is the error the model met reading its evidence, as the
 // call's error.
 func modelErr(m *nextstep.Model) error {

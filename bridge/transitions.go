@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -47,6 +46,3 @@ func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*l
 	offset := len(lines) - len(contexts)
 	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, texts, offset)), nil
 }
-
-// transitionValue is a transition as show and view answer it.
-func transitionValue(t *learn.Transition) pyjson.Value { return advice.TransitionValue(t) }

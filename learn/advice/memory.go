@@ -109,3 +109,15 @@ func (mem *Memory) AppendMember(m *Model, state []byte) []byte {
 	}
 	return append(state, '}')
 }
+
+// Precision is how the model's advice fared (Precision), once the call
+// decoded its state; nil for the reference's model.
+func (mem *Memory) Precision(m *Model) any {
+	switch {
+	case m.NextSteps() && mem.Steps != nil:
+		return Precision(mem.Steps.Followed, mem.Steps.Unfollowed)
+	case m.Learns() && mem.State != nil:
+		return Precision(mem.State.Followed, mem.State.NotFollowed)
+	}
+	return nil
+}
