@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
@@ -25,21 +24,15 @@ func (s *session) learnStep(in reportInput, task string, input pyjson.Value) (py
 	return s.attributeLearning(l, in, input)
 }
 
-// teachStep applies a rating or an amendment of a past v5 report: a
-// rating's verdict teaches the step's success at the state the report was
-// learned in; an amendment (retract) takes the report's count back out.
+// teachStep applies a rating or an amendment of a past v5 report
+// (advice.TeachLine): a rating's verdict teaches the step's success at the
+// state the report was learned in; an amendment (retract) takes the
+// report's count back out.
 func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
 	m := s.stepsModel(v)
-	rec, ok := advice.StepRecordOf(r.Line)
-	if !ok {
-		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
-			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)")), nil
-	}
-	before, after, ep := advice.Teach(m, rec, learn.Terms(r.Context), action, success, weight, retract, r.Retracted)
+	out := advice.TeachLine(m, r.Line, r.Context, r.From, action, success, weight, retract, r.Retracted)
 	if err := modelErr(m); err != nil {
 		return pyjson.Value{}, err
 	}
-	return pyjson.Obj(pyjson.KV("transition", advice.StepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
-		pyjson.KV("p_before", round(before.P, 4)), pyjson.KV("p_after", round(after.P, 4)),
-		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures)))), nil
+	return out, nil
 }

@@ -39,10 +39,6 @@ func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*l
 	// as the window is: the first context is the line's at
 	// total-len(contexts), the window's first line the one at
 	// total-len(lines), so the one is the other's at len(lines)-len(contexts).
-	texts := make([]string, len(contexts))
-	for i, c := range contexts {
-		texts[i] = c.Text
-	}
 	offset := len(lines) - len(contexts)
-	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, texts, offset)), nil
+	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, advice.Texts(contexts), offset)), nil
 }

@@ -1,7 +1,8 @@
 // Package phrase holds the few ways ucs puts numbers and text into words
-// for people, shared by the operations' answers (package bridge, package
-// advice) and the dashboard's tables, which sit on different layers: one
-// home at the bottom, so a count reads the same wherever it is shown.
+// for people, shared by the operations' answers (package bridge), the
+// advice's explanations (package advice) and the dashboard's tables,
+// which sit on different layers: one home at the bottom, so a count reads
+// the same wherever it is shown.
 package phrase
 
 import (

@@ -60,6 +60,15 @@ func NewHistory(lines []pyjson.Value, contexts []ReportContext) (History, error)
 	return h, nil
 }
 
+// Texts are the contexts' texts, in order.
+func Texts(contexts []ReportContext) []string {
+	texts := make([]string, len(contexts))
+	for i, c := range contexts {
+		texts[i] = c.Text
+	}
+	return texts
+}
+
 // LearnedReports are the history's reports as a learning model (v3, v4)
 // relearns them (learn.Relearn): in order, each with its context and
 // event, those between capabilities of the manifest.
