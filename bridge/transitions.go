@@ -35,7 +35,7 @@ func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*l
 	if err != nil {
 		return nil, err
 	}
-	// The journal's reports are the action log's last lines (relearn),
+	// The journal's reports are the action log's last lines (advice.NewHistory),
 	// as the window is: the first context is the line's at
 	// total-len(contexts), the window's first line the one at
 	// total-len(lines), so the one is the other's at len(lines)-len(contexts).
