@@ -28,19 +28,40 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	return out, id, nil
 }
 
-// learnReport teaches a learning model (v3, v4) a report's outcome
-// (advice.Place.LearnReport) and attributes it to the observations of the
-// advice it follows. It returns the answer's "learning" member, or nothing
-// for a workspace of another model.
-func (s *session) learnReport(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
-	v, err := s.learned()
-	if err != nil || v == nil {
-		return pyjson.Value{}, false, err
-	}
-	l := s.place().LearnReport(v, input.StrOf("advisory_id"), before, in.Context, in.Action, in.Success, in.Weight, s.meta.Seq+1)
-	s.learning.After = l.After
-	if !s.model.GovernsKnowledge() {
-		l.Advisory = nil // v3 is frozen as it shipped: its advice attributes nothing
+// learnOutcome teaches the workspace's model a report's outcome: v5 in
+// its task (advice.Place.LearnStep), v3 and v4 along the agent's trail
+// (advice.Place.LearnReport); and attributes it to the observations of
+// the advice it followed or not. It returns the answer's "learning"
+// member, or nothing for the reference's model.
+func (s *session) learnOutcome(in reportInput, before string, input pyjson.Value) (pyjson.Value, bool, error) {
+	id := input.StrOf("advisory_id")
+	var l advice.Learning
+	switch {
+	case s.model.NextSteps():
+		v, err := s.steps()
+		if err != nil {
+			return pyjson.Value{}, false, err
+		}
+		m := s.stepsModel(v)
+		l = s.place().LearnStep(v, m, input.StrOf("task"), in.Context, id, in.Action, in.Success, in.Weight)
+		if l.Step != nil {
+			s.learning.StepLearned = l.Step
+		}
+		if err := modelErr(m); err != nil {
+			return pyjson.Value{}, false, err
+		}
+	case s.model.Learns():
+		v, err := s.learned()
+		if err != nil {
+			return pyjson.Value{}, false, err
+		}
+		l = s.place().LearnReport(v, id, before, in.Context, in.Action, in.Success, in.Weight, s.meta.Seq+1)
+		s.learning.After = l.After
+		if !s.model.GovernsKnowledge() {
+			l.Advisory = nil // v3 is frozen as it shipped: its advice attributes nothing
+		}
+	default:
+		return pyjson.Value{}, false, nil
 	}
 	return s.attributeLearning(l, in, input)
 }

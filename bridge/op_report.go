@@ -101,11 +101,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		edgeLabel = before + " → " + in.Action
 	}
 
-	learnReport := func() (pyjson.Value, bool, error) { return s.learnReport(in, before, c.Input) }
-	if s.model.NextSteps() {
-		learnReport = func() (pyjson.Value, bool, error) { return s.learnStep(in, c.Input.StrOf("task"), c.Input) }
-	}
-	if lv, ok, err := learnReport(); err != nil {
+	if lv, ok, err := s.learnOutcome(in, before, c.Input); err != nil {
 		return pyjson.Value{}, err
 	} else if ok {
 		out = append(out, pyjson.KV("learning", lv))
