@@ -37,9 +37,7 @@ func (s *session) place() advice.Place {
 // advisor ranks the call's advice (advice.Advisor), less what the
 // policy refuses (withoutDenied, which records what it leaves out).
 func (s *session) advisor() advice.Advisor {
-	allow := func(to string) bool {
-		return len(withoutDenied(s, []string{to}, func(n string) string { return n })) == 1
-	}
+	allow := func(names []string) []string { return withoutDenied(s, names, func(n string) string { return n }) }
 	return advice.Advisor{Place: s.place(), Seq: s.meta.Seq + 1, TopN: advisoryTopN, Allow: allow}
 }
 

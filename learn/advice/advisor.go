@@ -18,16 +18,19 @@ type Advisor struct {
 	Seq int64
 	// TopN is how many suggestions are described.
 	TopN int
-	// Allow reports whether the policy lets a capability be suggested.
-	Allow func(to string) bool
+	// Allow returns the names the policy lets be suggested, in the order
+	// given.
+	Allow func(names []string) []string
 }
 
 // allowed keeps what Allow allows of ranked, in order.
 func allowed[T any](a Advisor, ranked []T, name func(T) string) []T {
+	kept := a.Allow(Names(ranked, name))
 	out := ranked[:0:0]
 	for _, r := range ranked {
-		if a.Allow(name(r)) {
+		if len(kept) > 0 && kept[0] == name(r) {
 			out = append(out, r)
+			kept = kept[1:]
 		}
 	}
 	return out
