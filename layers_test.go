@@ -11,7 +11,7 @@ import (
 // import packages of lower layers only: never one of its own layer or of
 // one above it. A new package must be placed here.
 var layers = [][]string{
-	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/version", "internal/bench"}, // internal/bench: its doc comment only
+	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/phrase", "internal/version", "internal/bench"}, // internal/bench: its doc comment only; phrase: numbers and text in words, for the answers and the dashboard
 	{"internal/fault"}, // the errors every layer returns
 	{"outcome"},        // the vocabulary of outcomes the domain speaks
 	{"internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},

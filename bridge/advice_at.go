@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -43,7 +44,7 @@ func (s *session) checkPosition(c Call) error {
 		}
 		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", quote(from))
 	}
-	if argBool(c, "task_start") && !s.model.nextSteps() {
+	if argBool(c, "task_start") && !s.model.NextSteps() {
 		return unsupported("--task-start needs a model that learns tasks from their start (v5); this workspace's is %s: use --from CAPABILITY", s.meta.Model)
 	}
 	return nil
@@ -56,40 +57,29 @@ func (s *session) checkPosition(c Call) error {
 // reference's model scores with it), penalty the dead ends' penalty.
 func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]float64, greedy bool) ([]pyjson.Value, []string, error) {
 	switch {
-	case s.model.nextSteps():
+	case s.model.NextSteps():
 		v, err := s.steps()
 		if err != nil {
 			return nil, nil, err
 		}
-		ranked, out, err := s.rankSteps(v, advice.PositionEpisode(task, context, from), context, penalty, greedy)
-		if err != nil {
+		m := s.stepsModel(v)
+		ranked, out := s.advisor().AdviseSteps(m, advice.PositionEpisode(task, context, from), context, penalty, greedy)
+		if err := modelErr(m); err != nil {
 			return nil, nil, err
 		}
-		names := make([]string, len(ranked))
-		for i, r := range ranked {
-			names[i] = r.To
-		}
-		return out, names, nil
-	case s.model.learns():
+		return out, advice.Names(ranked, func(r nextstep.Scored) string { return r.To }), nil
+	case s.model.Learns():
 		v, err := s.learned()
 		if err != nil {
 			return nil, nil, err
 		}
-		ranked, out := s.rankLearned(v, from, context, penalty, !greedy)
-		names := make([]string, len(ranked))
-		for i, r := range ranked {
-			names[i] = r.To
-		}
-		return out, names, nil
+		ranked, out := s.advisor().AdviseLearned(v, from, context, penalty, !greedy)
+		return out, advice.Names(ranked, func(r learn.Estimate) string { return r.To }), nil
 	}
 	paths, err := s.scorePaths(from, ctx, penalty)
 	if err != nil {
 		return nil, nil, err
 	}
 	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = p.StrOf("to")
-	}
-	return paths[:min(advisoryTopN, len(paths))], names, nil
+	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, func(p pyjson.Value) string { return p.StrOf("to") }), nil
 }

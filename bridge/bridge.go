@@ -13,6 +13,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/policy"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // Options configure a Bridge.
@@ -122,7 +123,7 @@ func New(opts Options) *Bridge {
 // openWorkspace is the storage of a workspace as the bridge uses it.
 func openWorkspace(root string, opts Options) *workspace.Workspace {
 	return workspace.New(root, workspace.Options{LockTimeout: opts.LockTimeout,
-		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: Models, NoSync: opts.NoSync,
+		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: advice.Models, NoSync: opts.NoSync,
 		Features: workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields}})
 }
 

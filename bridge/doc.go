@@ -17,7 +17,7 @@
 // answer's warnings):
 //   - torusfield, the reference's routing engine;
 //   - learn and learn/advice (over learn/nextstep), the learning models
-//     (model.go is their registry; migrate_model.go changes a
+//     (advice.Model is their registry; migrate_model.go changes a
 //     workspace's model);
 //   - knowledge, recall and internal/search, the knowledge and its
 //     retrieval; internal/relevance, what of it bears on a context

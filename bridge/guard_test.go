@@ -16,6 +16,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
@@ -26,7 +27,7 @@ var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
 func newWorkspace(t testing.TB) *Bridge {
 	t.Helper()
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV2))})
 	require.NoError(t, err)
 	return b
 }
@@ -289,7 +290,7 @@ func TestInitOverUncommittedLeftovers(t *testing.T) {
 	for _, name := range []string{"manifest.json", "pp_history.jsonl"} {
 		require.NoError(t, os.WriteFile(filepath.Join(state, name), []byte(`{"half": "writ`), 0o644))
 	}
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV2))})
 	require.NoError(t, err)
 	assert.Equal(t, workspacetest.Fingerprint(t, clean.opts.Workspace), workspacetest.Fingerprint(t, dir))
 	_, err = b.Check(false)

@@ -1,15 +1,16 @@
 package bridge
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
+
+// learningModels are the models migrate --model takes: the Enum of
+// migrateSpec, named so that literal stays as the operations' table has it.
+var learningModels = advice.LearningModels
 
 // migrateModel changes a workspace's learning model, explicitly: it
 // changes the advice, so unlike a format migration no call ever does it by
@@ -20,10 +21,10 @@ import (
 // engine's state is kept as it is. The step is one journaled event
 // ("migrate", args model), so verify replays it like any other.
 func migrateModel(s *session, to string) (pyjson.Value, error) {
-	from := s.meta.Model
+	from, m := s.meta.Model, advice.LookupModel(to)
 	switch {
-	case lookupModel(to) == nil:
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "use one of: "+modelNames(), "there is no learning model %q", to)
+	case m == nil:
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(advice.Models(), ", "), "there is no learning model %q", to)
 	case s.meta.Format < WorkspaceFormat:
 		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
 			"the workspace is in format %d; migrate its format first", s.meta.Format)
@@ -33,7 +34,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		s.unchanged = true
 		return pyjson.Obj(pyjson.KV("status", "already_current"), pyjson.KV("model_from", from), pyjson.KV("model", to),
 			pyjson.KV("reports_learned", 0)), nil
-	case !lookupModel(to).learns() && !lookupModel(to).nextSteps():
+	case !m.UCSOwn():
 		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
 			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
 	}
@@ -44,20 +45,20 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	var learned int
-	if m := lookupModel(to); m.nextSteps() {
-		v, n, err := relearnSteps(s, m)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		s.meta.Model, s.model, s.learnt, s.stepsSt, learned = to, m, nil, v, n
-	} else {
-		v, n, err := relearn(s, m)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		s.meta.Model, s.model, s.learnt, s.stepsSt, learned = to, m, v, nil, n
+	h, err := reportHistory(s)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
+	// v5's records go to a generation of the record log of their own (the
+	// migrate event's), so nothing learned by an earlier period on v5 is
+	// read again.
+	mem, recs, learned := s.place().RelearnAs(m, s.meta.Seq+1, h)
+	if m.NextSteps() {
+		if err := s.setRecords(mem.Steps.Generation, recs); err != nil {
+			return pyjson.Value{}, err
+		}
+	}
+	s.meta.Model, s.model, s.learning.State, s.learning.Steps = to, m, mem.State, mem.Steps
 	out := []pyjson.Member{
 		pyjson.KV("status", "migrated"),
 		pyjson.KV("model_from", from),
@@ -66,7 +67,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	}
 	// A model that governs the qualitative memory starts from what the
 	// workspace already knows: its entries become observations.
-	if s.model.governsKnowledge() && s.state.observations.raw == nil {
+	if s.model.GovernsKnowledge() && s.state.observations.raw == nil {
 		n, err := s.observeEntries()
 		if err != nil {
 			return pyjson.Value{}, err
@@ -80,47 +81,22 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 	return pyjson.ObjectValue(out), nil
 }
 
-// relearn teaches a fresh state of a learning model the workspace's
-// reports, in order (learn.Relearn), and returns it with how many reports
-// taught it something.
-func relearn(s *session, model *Model) (*learn.State, int, error) {
-	h, err := reportHistory(s)
-	if err != nil {
-		return nil, 0, err
-	}
-	v, learned := learn.Relearn(s.engine.Graph, s.manifest, *model.params, s.place().LearnedReports(h))
-	return v, learned, nil
-}
-
-// reportContext is the context a report was made in
-// (advice.ReportContext).
-type reportContext struct{ advice.ReportContext }
-
-// reportContexter follows the journal's events to give each report the
-// context it was made in (advice.Contexter).
-type reportContexter struct{ advice.Contexter }
-
-// next is the context of ev when it is a report.
-func (rc *reportContexter) next(ev workspace.Event) (reportContext, bool) {
-	r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq)
-	return reportContext{r}, ok
-}
-
-// reportContexts reads the context of every report event of the journal.
-func reportContexts(s *session) ([]reportContext, error) {
+// reportContexts reads the context of every report event of the journal
+// (advice.Contexter).
+func reportContexts(s *session) ([]advice.ReportContext, error) {
 	j, ok, err := s.ws.OpenJournal()
 	if err != nil || !ok {
 		return nil, err
 	}
 	defer j.Close()
-	var out []reportContext
-	var rc reportContexter
+	var out []advice.ReportContext
+	var rc advice.Contexter
 	for {
 		ev, _, ok := j.Next()
 		if !ok {
 			break
 		}
-		if r, ok := rc.next(ev); ok {
+		if r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq); ok {
 			out = append(out, r)
 		}
 	}
@@ -128,22 +104,6 @@ func reportContexts(s *session) ([]reportContext, error) {
 		return nil, corrupt(err, relJournal)
 	}
 	return out, nil
-}
-
-// relearnSteps teaches a fresh v5 state the workspace's reports, in
-// order (advice.Place.Relearn). The records go to a generation of the
-// record log of their own (the migrate event's), so nothing learned by an
-// earlier period on v5 is read again.
-func relearnSteps(s *session, model *Model) (*advice.Steps, int, error) {
-	h, err := reportHistory(s)
-	if err != nil {
-		return nil, 0, err
-	}
-	v, m, learned := s.place().Relearn(*model.steps, s.meta.Seq+1, h.StepReports())
-	if err := s.setRecords(v.Generation, m.Records()); err != nil {
-		return nil, 0, err
-	}
-	return v, learned, nil
 }
 
 // reportHistory returns the action log's lines and the context of each
@@ -157,12 +117,9 @@ func reportHistory(s *session) (advice.History, error) {
 	if err != nil {
 		return advice.History{}, err
 	}
-	h := advice.History{Lines: lines, Contexts: make([]advice.ReportContext, len(contexts)), Offset: len(lines) - len(contexts)}
-	if h.Offset < 0 {
-		return advice.History{}, corrupt(fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines)), relActionLog)
-	}
-	for i, c := range contexts {
-		h.Contexts[i] = c.ReportContext
+	h, err := advice.NewHistory(lines, contexts)
+	if err != nil {
+		return advice.History{}, corrupt(err, relActionLog)
 	}
 	return h, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
@@ -67,7 +68,7 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	m, err = b.ws.StateMeta()
 	require.NoError(t, err)
 	assert.Equal(t, WorkspaceFormat, m.Format)
-	assert.Equal(t, ModelV2, m.Model)
+	assert.Equal(t, advice.ModelV2, m.Model)
 	assert.Equal(t, before.Seq+2, m.Seq, "one migrate event, then the report")
 
 	// The backup holds the format-1 state as it was.
@@ -94,7 +95,7 @@ func TestMigrateReleaseWorkspace(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, workspace.EventFormat, last.Format)
-	assert.Equal(t, ModelV2, last.Model)
+	assert.Equal(t, advice.ModelV2, last.Model)
 	assert.Equal(t, "default", last.Agent)
 	mig, err := b.ws.EventAt(before.Seq + 1)
 	require.NoError(t, err)
@@ -128,19 +129,19 @@ func TestVerifyNamedAgent(t *testing.T) {
 
 // withTestModel registers, for one test, a second learning model whose
 // reward differs from the reference's: it proves that each event replays
-// with the model that applied it.
-func withTestModel(t *testing.T) string {
+// with the model that applied it. forget takes it out again before the
+// test ends.
+func withTestModel(t *testing.T) (name string, forget func()) {
 	t.Helper()
-	const name = "test-half-reward"
-	saved := models
-	models = append(models[:len(models):len(models)], &Model{Name: name, Doc: "test only",
-		reward: func(success string, u float64) float64 { return outcome.ReferenceReward(success, u) / 2 }})
-	t.Cleanup(func() { models = saved })
-	return name
+	name = "test-half-reward"
+	forget = advice.RegisterModel(&advice.Model{Name: name, Doc: "test only",
+		Reward: func(success string, u float64) float64 { return outcome.ReferenceReward(success, u) / 2 }})
+	t.Cleanup(forget)
+	return name, forget
 }
 
 func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
-	name := withTestModel(t)
+	name, forget := withTestModel(t)
 	run := func(model string) *Bridge {
 		b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
 		_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", model))})
@@ -151,7 +152,7 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 		}
 		return b
 	}
-	ref, test := run(ModelV2), run(name)
+	ref, test := run(advice.ModelV2), run(name)
 	refMeta, _ := ref.ws.StateMeta()
 	testMeta, _ := test.ws.StateMeta()
 	assert.Equal(t, name, testMeta.Model)
@@ -169,7 +170,7 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 
 	// A ucs that does not know the model stops with unsupported_version,
 	// naming it: never a report of tampering.
-	models = models[:1]
+	forget()
 	_, err = test.Verify(VerifyOptions{})
 	var e *fault.Error
 	require.True(t, errors.As(err, &e))
@@ -187,7 +188,7 @@ func TestInitUnknownModel(t *testing.T) {
 	var e *fault.Error
 	require.True(t, errors.As(err, &e))
 	assert.Equal(t, "invalid_value", e.Code)
-	assert.Contains(t, e.Hint, ModelV2)
+	assert.Contains(t, e.Hint, advice.ModelV2)
 	assert.NoDirExists(t, b.opts.Workspace+"/ucs/state/journal.jsonl")
 }
 
@@ -217,27 +218,27 @@ func TestNewerFormatRefused(t *testing.T) {
 func TestMigrateModelV2toV3(t *testing.T) {
 	ws := copyWorkspace(t, fixtureV010)
 	b := New(Options{Workspace: ws, Now: testNow, SnapshotEvery: 25})
-	_, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	_, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV3))})
 	require.Error(t, err, "the format first")
 	out, err := b.Do(Call{Op: "migrate"})
 	require.NoError(t, err)
 	assert.Equal(t, "migrated", out.StrOf("status"))
 	m, _ := b.ws.StateMeta()
 	require.Equal(t, WorkspaceFormat, m.Format)
-	require.Equal(t, ModelV2, m.Model, "a format migration never changes the model")
+	require.Equal(t, advice.ModelV2, m.Model, "a format migration never changes the model")
 
-	out, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	out, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV3))})
 	require.NoError(t, err)
 	n, _ := out.GetOr("reports_learned", pyjson.NullValue()).Int()
 	assert.Greater(t, n, int64(30))
 	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v2-v3"))
 	m, _ = b.ws.StateMeta()
-	require.Equal(t, ModelV3, m.Model)
+	require.Equal(t, advice.ModelV3, m.Model)
 
 	// Migrating to the model the workspace uses has nothing to do: an
 	// answer that says so, not an error, and no event.
 	before, _ := b.ws.StateMeta()
-	again, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	again, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV3))})
 	require.NoError(t, err, "nothing to do")
 	assert.Equal(t, "already_current", again.StrOf("status"))
 	after, _ := b.ws.StateMeta()
@@ -279,7 +280,7 @@ func TestV3WorkspaceKeepsV3(t *testing.T) {
 	b := New(Options{Workspace: ws, Now: testNow, SnapshotEvery: 25})
 	before, err := b.ws.StateMeta()
 	require.NoError(t, err)
-	require.Equal(t, ModelV3, before.Model)
+	require.Equal(t, advice.ModelV3, before.Model)
 	_, err = b.Check(false)
 	require.NoError(t, err)
 	_, err = b.Verify(VerifyOptions{})
@@ -294,11 +295,11 @@ func TestV3WorkspaceKeepsV3(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, gjson.GetBytes(state, "learn.trail").Exists(), "a v3 state has no trail")
 	m, _ := b.ws.StateMeta()
-	assert.Equal(t, ModelV3, m.Model)
+	assert.Equal(t, advice.ModelV3, m.Model)
 
-	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV4))})
 	require.NoError(t, err)
-	assert.Equal(t, ModelV3, out.StrOf("model_from"))
+	assert.Equal(t, advice.ModelV3, out.StrOf("model_from"))
 	n, _ := out.GetOr("reports_learned", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(19), n, "the fixture's 18 success and failure reports and this one")
 	assert.DirExists(t, filepath.Join(ws, "ucs/state/backup/migrate-model-v3-v4"))
@@ -319,7 +320,7 @@ func TestMigrateToV4ObservesEntries(t *testing.T) {
 	b := New(Options{Workspace: ws, Now: testNow})
 	_, err := b.Do(Call{Op: "migrate"})
 	require.NoError(t, err)
-	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV4))})
 	require.NoError(t, err)
 	n, _ := out.GetOr("entries_observed", pyjson.NullValue()).Int()
 	obs, _ := out.GetOr("observations", pyjson.NullValue()).Int()

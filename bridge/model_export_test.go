@@ -12,6 +12,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // trainV5 reports tasks of one rule in a v5 workspace, each under its own
@@ -210,7 +211,7 @@ func TestImportModelOtherVersion(t *testing.T) {
 	a := newV5Workspace(t)
 	trainV5(t, a, "incident", incidentContext, 1, incidentRule...)
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV4))})
 	require.NoError(t, err)
 	_, model := importInto(t, b, exportOf(t, a))
 	assert.Equal(t, "not_imported", model.StrOf("action"))
@@ -222,7 +223,7 @@ func TestImportModelOtherVersion(t *testing.T) {
 // reference's.
 func TestExportV2HasNoModel(t *testing.T) {
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV2))})
 	require.NoError(t, err)
 	_, ok := exportOf(t, b).Get("model")
 	assert.False(t, ok)
@@ -234,10 +235,10 @@ func TestExportV2HasNoModel(t *testing.T) {
 // missing next-step state.
 func TestImportModelV2Member(t *testing.T) {
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV2))})
 	require.NoError(t, err)
 	pkg := pyjson.Obj(pyjson.KV("format", "ucs_cognitive_export_v2"), pyjson.KV("model", pyjson.Obj(
-		pyjson.KV("version", ModelV2), pyjson.KV("manifest", "x"), pyjson.KV("capabilities", pyjson.From([]string{})))))
+		pyjson.KV("version", advice.ModelV2), pyjson.KV("manifest", "x"), pyjson.KV("capabilities", pyjson.From([]string{})))))
 	_, model := importInto(t, b, pkg)
 	assert.Equal(t, "not_imported", model.StrOf("action"))
 	assert.Contains(t, model.StrOf("reason"), "keeps no learned model")

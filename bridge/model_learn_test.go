@@ -9,13 +9,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 func newV3Workspace(t *testing.T) *Bridge {
 	t.Helper()
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	out, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV3))})
+	out, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV3))})
 	require.NoError(t, err)
 	steps, _ := out.GetOr("warmup_steps", pyjson.NullValue()).Int()
 	arts, _ := out.GetOr("artifacts_after_warmup", pyjson.NullValue()).Int()
@@ -58,7 +59,7 @@ func TestV3Session(t *testing.T) {
 	c := consultV3(t, b, "research competitor pricing", false)
 	id := c.StrOf("advisory_id")
 	require.Len(t, id, 16)
-	assert.Equal(t, ModelV3, c.StrOf("model"))
+	assert.Equal(t, advice.ModelV3, c.StrOf("model"))
 	paths, _ := c.Get("suggested_paths")
 	p0 := paths.Items()[0]
 	for _, key := range []string{"to", "score", "p_success", "chain", "components", "evidence", "why", "discovered"} {

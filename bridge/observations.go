@@ -10,7 +10,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // The observation book (package belief) in a workspace of model v4 and
@@ -184,15 +183,4 @@ func (s *session) observeEntries() (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// advisories are the consults the learned state remembers, oldest first.
-func (s *session) advisories() []learn.Advisory {
-	switch {
-	case s.stepsSt != nil:
-		return s.stepsSt.Advisories
-	case s.learnt != nil:
-		return s.learnt.Advisories
-	}
-	return nil
 }

@@ -63,7 +63,7 @@ func (s *session) peerContextIndex(p peer) *belief.ContextIndex {
 // rememberContext keeps with the consult's advisory the observations it
 // put in its context (its own: a peer's are not its evidence to weigh).
 func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
-	advs := s.advisories()
+	advs := s.learning.Advisories()
 	if advisoryID == "" || len(advs) == 0 {
 		return
 	}

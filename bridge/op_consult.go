@@ -6,6 +6,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -107,7 +108,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	switch {
 	case positioned:
 		cursor = from
-	case s.model.nextSteps():
+	case s.model.NextSteps():
 		// Where the agent is in the task (v5): its last step that
 		// succeeded, "" at the task's start.
 		v, err := s.steps()
@@ -130,9 +131,9 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	switch {
 	case positioned:
 		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty.energy, greedy)
-	case s.model.nextSteps():
+	case s.model.NextSteps():
 		top, advisoryID, err = s.suggestSteps(task, context, penalty.energy, greedy)
-	case s.model.learns():
+	case s.model.Learns():
 		top, advisoryID, err = s.suggestLearned(context, penalty.energy, !greedy)
 	default:
 		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty.energy), func(p pyjson.Value) string { return p.StrOf("to") })
@@ -144,7 +145,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	q.Routing = relevance.RoutingSnapshot(e, cursor, top, ctxEnergy, wormholes, attractors)
 	q.Max = relevance.MaxMethodologyHits
 	methHits, judgmentHits, deadOut := kc.Methodology, kc.Judgment, kc.DeadEnds
-	if !s.model.governsKnowledge() {
+	if !s.model.GovernsKnowledge() {
 		if methHits, judgmentHits, deadOut, err = s.knowledge().Reference(q, deadHits, judgmentWindow); err != nil {
 			return pyjson.Value{}, err
 		}
@@ -175,13 +176,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
 	}
-	if task != "" && s.model.nextSteps() {
+	if task != "" && s.model.NextSteps() {
 		out = append(out, pyjson.KV("task", task))
 	}
 	if s.leftOut != nil {
 		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
 	}
-	if s.model.governsKnowledge() {
+	if s.model.GovernsKnowledge() {
 		obs, err := s.observationContext(context)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -213,11 +214,11 @@ func consultQuery(s *session, context string, resolved []string) knowledge.Query
 // (relevance.Source.DeadEndHits) and the penalty they put on the
 // capabilities they name: v5's (deadEndPenalty), or the engine's.
 func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, penalty, error) {
-	kc, deadHits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.governsKnowledge())
+	kc, deadHits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.GovernsKnowledge())
 	if err != nil {
 		return kc, nil, penalty{}, err
 	}
-	if s.model.nextSteps() {
+	if s.model.NextSteps() {
 		return kc, deadHits, deadEndPenalty(s, penalising), nil
 	}
 	var p penalty
@@ -256,21 +257,9 @@ func openQuestions(ws *workspace.Workspace, max int, newestOnly bool) ([]string,
 		return nil, internal(err, "list working state")
 	}
 	for i, text := range out {
-		out[i] = runePrefix(text, max)
+		out[i] = phrase.RunePrefix(text, max)
 	}
 	return out, nil
-}
-
-// runePrefix returns the first n characters of s, as Python's s[:n].
-func runePrefix(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
 }
 
 // unknownCapability is the warning for a capability name the manifest lacks.

@@ -39,7 +39,7 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	found, err := s.knowledge().Found(context, resolved, s.model.governsKnowledge(), judgmentWindow)
+	found, err := s.knowledge().Found(context, resolved, s.model.GovernsKnowledge(), judgmentWindow)
 	if err != nil {
 		return pyjson.Value{}, err
 	}

@@ -26,12 +26,12 @@ func checkExportFormat(x pyjson.Value, _ bool) error { return transfer.CheckForm
 func opExport(s *session, _ Call) (pyjson.Value, error) {
 	src := transfer.Source{Engine: s.engine, ExportedAt: isoTime(s.now), AgentID: s.meta.AgentID,
 		Annotations: s.annotations, Window: s.rawWindow, JudgmentWindow: judgmentWindow, OverridesWindow: overridesWindow,
-		Governs: s.model.governsKnowledge(), Book: s.book, Goals: s.goals, ReadFile: s.ws.ReadFile,
+		Governs: s.model.GovernsKnowledge(), Book: s.book, Goals: s.goals, ReadFile: s.ws.ReadFile,
 		Head: transfer.Head{Version: s.meta.Model, Manifest: s.manifest}, Tx: s.tx}
 	switch {
-	case s.model.nextSteps():
+	case s.model.NextSteps():
 		src.Steps = s.steps
-	case s.model.learns():
+	case s.model.Learns():
 		src.Learned = s.learned
 	}
 	return transfer.Build(src)

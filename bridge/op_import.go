@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var importSpec = Spec{
@@ -58,7 +59,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	governs := s.model.governsKnowledge()
+	governs := s.model.GovernsKnowledge()
 	again := governs && s.importedBefore(transfer.Digest(pkg))
 	out, err := transfer.Merge(pkg, transfer.Target{Governs: governs, Again: again, Has: s.manifest.Has, Edges: s.engine.Graph.Edges,
 		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: entryID,
@@ -78,8 +79,8 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 func (s *session) importModel(mp *transfer.Model, again bool) (pyjson.Value, error) {
 	return mp.Import(transfer.ModelTarget{Again: again, Model: s.meta.Model, Kinds: modelKinds, Manifest: s.manifest,
 		Imports: s.state.imports.raw, Remember: func(d string) { s.importedBefore(d) },
-		Learned: s.learned, Fresh: func() *learn.State { return newLearnState(s.model) }, Restore: func(v *learn.State) { s.learnt = v },
-		Steps: s.steps, Params: s.model.steps, Tx: s.tx, SetRecords: s.setRecords, Warn: s.warn})
+		Learned: s.learned, Fresh: func() *learn.State { return advice.NewLearnState(s.model) }, Restore: func(v *learn.State) { s.learning.State = v },
+		Steps: s.steps, Params: s.model.Steps, Tx: s.tx, SetRecords: s.setRecords, Warn: s.warn})
 }
 
 // importedBefore reports whether a package of that digest was imported,
@@ -92,11 +93,11 @@ func (s *session) importedBefore(digest string) bool {
 
 // modelKinds says how transfer reads a model member of each version.
 func modelKinds(version string) (*learn.Params, bool) {
-	m := lookupModel(version)
+	m := advice.LookupModel(version)
 	if m == nil {
 		return nil, false
 	}
-	return m.params, m.nextSteps()
+	return m.Params, m.NextSteps()
 }
 
 // checkModelMember is the import field's check: the member reads.

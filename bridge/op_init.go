@@ -3,6 +3,7 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
@@ -11,6 +12,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -36,7 +38,7 @@ a manifest other than the pinned one without --force is an error.`,
 		{Name: "manifest", Type: field.String, Flag: true, Path: true, Doc: "capability manifest JSON file"},
 		{Name: "capability_manifest", Type: field.String, JSON: true, Flag: true, Doc: "the capability manifest itself: {\"capabilities\": [...], \"semantic_map\": {...}}"},
 		{Name: "model", Type: field.String, Flag: true, Env: "UCS_MODEL",
-			Doc: "the learning model: v5 (the next-step model), v4 and v3 (ucs's earlier own, frozen) or v2 (the reference's, bit for bit); default " + DefaultModel},
+			Doc: "the learning model: v5 (the next-step model), v4 and v3 (ucs's earlier own, frozen) or v2 (the reference's, bit for bit); default " + advice.DefaultModel},
 		{Name: "fleet_prior", Type: field.Bool, Flag: true,
 			Doc: "v3, v4 in a PostgreSQL store: start from the fleet's learned transitions (its other workspaces' models, averaged, counted half)"},
 	},
@@ -51,8 +53,8 @@ const InitWarmup = 200
 // initWarmup is the warm-up of a new workspace of model m: the
 // reference's model starts from a formed landscape; ucs's own (v3 and
 // later) invents nothing before the agent's first real action.
-func initWarmup(m *Model) int {
-	if m.ucsOwn() {
+func initWarmup(m *advice.Model) int {
+	if m.UCSOwn() {
 		return 0
 	}
 	return InitWarmup
@@ -89,10 +91,10 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	}
 	model := c.Args.StrOf("model")
 	if model == "" {
-		model = DefaultModel
+		model = advice.DefaultModel
 	}
-	if lookupModel(model) == nil {
-		return nil, badInput(fault.CodeInvalidValue, "use one of: "+modelNames(), "there is no learning model %q", model)
+	if advice.LookupModel(model) == nil {
+		return nil, badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(advice.Models(), ", "), "there is no learning model %q", model)
 	}
 	// A forced init starts the workspace over on the manifest it was
 	// initialized with, unless the call names another.
@@ -103,7 +105,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	raw := ch.Raw
 	// The warm-up runs on the other core while this one makes the
 	// directories, takes the lock and checks what is there.
-	boot := torusfield.BootAsync(m, initWarmup(lookupModel(model)))
+	boot := torusfield.BootAsync(m, initWarmup(advice.LookupModel(model)))
 	tx, err := b.ws.Create(force, b.now())
 	if err != nil {
 		return nil, err
@@ -116,7 +118,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 	e, stored := boot()
 	tm.mark("boot")
 	s := b.newSession(tx)
-	s.manifest, s.model, s.engine, s.storedState = m, lookupModel(model), e, stored
+	s.manifest, s.model, s.engine, s.storedState = m, advice.LookupModel(model), e, stored
 	s.meta.Format, s.meta.Model, s.meta.AgentID = format, model, b.opts.AgentID
 	// The journal records everything that shapes the new state: the
 	// manifest (pinned beside it), the model and the agent id.
@@ -134,7 +136,7 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 			return nil, err
 		}
 		if prior != nil {
-			s.learnt, s.priorFrom, input = learn.NewState(prior), from, transfer.PriorInput(prior, from)
+			s.learning.State, s.priorFrom, input = learn.NewState(prior), from, transfer.PriorInput(prior, from)
 		}
 	}
 	s.journaled = &Call{Op: "init", Args: pyjson.ObjectValue(args), Input: input}
@@ -146,18 +148,18 @@ func openInit(b *Bridge, c Call, tm *timings) (*session, error) {
 // fleet_prior (transfer.FleetPrior), or, in a replay, the one the journal
 // recorded. Nil when there is none (no peer, or a model that does not
 // learn).
-func (b *Bridge) fleetPrior(c Call, m *Model) (*learn.Model, []string, error) {
+func (b *Bridge) fleetPrior(c Call, m *advice.Model) (*learn.Model, []string, error) {
 	switch {
-	case !m.learns():
+	case !m.Learns():
 		return nil, nil, nil
 	case b.replaying:
-		return transfer.RecordedPrior(c.Input, *m.params)
+		return transfer.RecordedPrior(c.Input, *m.Params)
 	}
 	peers := make([]transfer.Peer, len(b.peers))
 	for i, p := range b.peers {
 		peers[i] = transfer.Peer{Name: p.name, WS: p.ws}
 	}
-	prior, from := transfer.FleetPrior(peers, *m.params)
+	prior, from := transfer.FleetPrior(peers, *m.Params)
 	return prior, from, nil
 }
 
@@ -185,13 +187,13 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 	if argBool(c, "force") {
 		out = out.With("manifest", s.manifestUsed.Answer())
 	}
-	if argBool(c, "fleet_prior") && s.model.nextSteps() {
+	if argBool(c, "fleet_prior") && s.model.NextSteps() {
 		s.warn("fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)")
 	}
 	if argBool(c, "fleet_prior") {
-		prior := pyjson.Obj(pyjson.KV("from", orEmptyStrings(s.priorFrom)), pyjson.KV("transitions", 0))
-		if s.learnt != nil {
-			prior = prior.With("transitions", len(s.learnt.Model.Pairs()))
+		prior := pyjson.Obj(pyjson.KV("from", advice.OrEmpty(s.priorFrom)), pyjson.KV("transitions", 0))
+		if s.learning.State != nil {
+			prior = prior.With("transitions", len(s.learning.State.Model.Pairs()))
 		}
 		out = out.With("fleet_prior", prior)
 	}

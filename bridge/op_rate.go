@@ -106,7 +106,7 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 	}
 	if ei := s.engine.Graph.Find(r.From, action); ei >= 0 {
 		e := s.engine
-		return e.Credit(ei, s.model.reward(success, e.Graph.Edges[ei].U), 1).Value(e), nil
+		return e.Credit(ei, s.model.Reward(success, e.Graph.Edges[ei].U), 1).Value(e), nil
 	}
 	return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("note", "no edge: nothing reinforced")), nil
 }
@@ -154,7 +154,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("learning", learned))
 	// A person's verdict on an action is evidence on what the agent
 	// believes about that capability (v4 and later).
-	if s.model.governsKnowledge() && outcome.Status(success) != outcome.Partial {
+	if s.model.GovernsKnowledge() && outcome.Status(success) != outcome.Partial {
 		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err

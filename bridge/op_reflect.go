@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -52,7 +53,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		entry := knowledge.MethodologyEntry(ref(s.model.governsKnowledge()), strings.ReplaceAll(runePrefix(in.Text, 200), "\n", " "),
+		entry := knowledge.MethodologyEntry(ref(s.model.GovernsKnowledge()), strings.ReplaceAll(phrase.RunePrefix(in.Text, 200), "\n", " "),
 			s.meta.AgentID, s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
 		id, err := s.addEntry(relMethodology, entry)
 		if err != nil {
@@ -76,7 +77,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 			text = knowledge.DeadEndMarkdown(today, in.Topic, in.WhyClosed, in.ReopenConditions)
 		}
 		s.appendText(relDeadEndsMD, text)
-		entry := knowledge.DeadEndEntry(ref(s.model.governsKnowledge() && strings.TrimSpace(in.Text) != ""), in.Topic, in.WhyClosed, in.ReopenConditions)
+		entry := knowledge.DeadEndEntry(ref(s.model.GovernsKnowledge() && strings.TrimSpace(in.Text) != ""), in.Topic, in.WhyClosed, in.ReopenConditions)
 		id, err := s.addEntry(relDeadEnds, entry)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -88,7 +89,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		s.meta.LastSynthesisDate = today
 		out = append(out, pyjson.KV("file", s.ws.Path(rel)))
 	}
-	if s.model.governsKnowledge() && in.Type != "synthesis" {
+	if s.model.GovernsKnowledge() && in.Type != "synthesis" {
 		obs, err := s.observeReflection(in, c.Input, s.now)
 		if err != nil {
 			return pyjson.Value{}, err

@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -52,7 +53,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 	e := s.engine
 	before := e.Cursor.Node
-	if s.model.nextSteps() {
+	if s.model.NextSteps() {
 		// Where the agent is, as v5 follows it: the task's last step that
 		// succeeded, or none at the task's start (never a step that
 		// failed, nor another task's last step).
@@ -88,7 +89,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 
 	credit := e.CreditReport(before, in.Action, outcome.Status(in.Success).Reward(),
-		func(u float64) float64 { return s.model.reward(in.Success, u) })
+		func(u float64) float64 { return s.model.Reward(in.Success, u) })
 	if credit.Override {
 		if err := s.override(before, in.Action, "no_direct_edge"); err != nil {
 			return pyjson.Value{}, err
@@ -101,11 +102,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		edgeLabel = before + " → " + in.Action
 	}
 
-	learnReport := func() (pyjson.Value, bool, error) { return s.learnReport(in, before, c.Input) }
-	if s.model.nextSteps() {
-		learnReport = func() (pyjson.Value, bool, error) { return s.learnStep(in, c.Input.StrOf("task"), c.Input) }
-	}
-	if lv, ok, err := learnReport(); err != nil {
+	if lv, ok, err := s.learnOutcome(in, before, c.Input); err != nil {
 		return pyjson.Value{}, err
 	} else if ok {
 		out = append(out, pyjson.KV("learning", lv))
@@ -113,7 +110,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 
 	e.Act(in.Action, reportMagnitude)
 	after := in.Action
-	if v := s.stepsSt; v != nil {
+	if v := s.learning.Steps; v != nil {
 		after = v.Current().At // v5: a failed step leaves the agent where it was
 	}
 	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", routed))
@@ -192,9 +189,9 @@ func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, 
 func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, after string, routed bool) pyjson.Value {
 	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: isoTime(s.now), Action: in.Action, Outcome: in.Outcome,
 		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
-		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learnedAfter}
-	if s.stepLearned != nil {
-		l.Step, l.HasStep = s.stepLearned.Value(), true
+		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learning.After}
+	if s.learning.StepLearned != nil {
+		l.Step, l.HasStep = s.learning.StepLearned.Value(), true
 	}
 	return l.Value()
 }
@@ -229,10 +226,10 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 		}
 		suggested := make([]knowledge.Suggestion, len(hits))
 		for i, h := range hits {
-			suggested[i] = knowledge.Suggestion{Summary: runePrefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
+			suggested[i] = knowledge.Suggestion{Summary: phrase.RunePrefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
 		}
 		id := a.StrOf("id")
-		out = append(out, knowledge.Correlation(id, runePrefix(id, 8), from, to, suggested))
+		out = append(out, knowledge.Correlation(id, phrase.RunePrefix(id, 8), from, to, suggested))
 	}
 	return out, nil
 }
@@ -246,7 +243,7 @@ func (s *session) judgmentNode(in outcome.Report, before string, r float64) (str
 	}
 	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: isoTime(s.now), AgentID: s.meta.AgentID,
 		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
-		Significance: in.Significance, Summary: runePrefix(in.Outcome, 200), Reward: round(r, 4),
+		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: round(r, 4),
 		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
 		Routing: s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
 	return s.addEntry(relJudgment, node)

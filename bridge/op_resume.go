@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -46,7 +47,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if b.Trend, err = s.ppTrend(); err != nil {
 		return pyjson.Value{}, err
 	}
-	b.LastSynthesis = runePrefix(history.LastSynthesis(s.ws), 300)
+	b.LastSynthesis = phrase.RunePrefix(history.LastSynthesis(s.ws), 300)
 	b.Recommendations = history.Recommendations(b.Unannotated, s.meta.LastSynthesisDate, s.now, b.Trend)
 	briefing := b.Value()
 	// Goals, when the workspace has any (a workspace without keeps the

@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // transitionWindow is how many of the action log's last lines show and
@@ -42,7 +43,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	sh := dashboard.Show{Model: s.meta.Model, T: s.engine.Grid.T, Cursor: s.engine.Cursor.Node, Due: []pyjson.Value{}}
-	sh.Transitions, sh.TransitionsTotal = dashboard.LearnedFirst(ts, dashboard.ShowTransitions, transitionValue)
+	sh.Transitions, sh.TransitionsTotal = dashboard.LearnedFirst(ts, dashboard.ShowTransitions, advice.TransitionValue)
 	if sh.Tasks, err = s.taskChains(contexts, dashboard.ShowTasks); err != nil {
 		return pyjson.Value{}, err
 	}
@@ -59,7 +60,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	if sh.Precision, err = s.precision(); err != nil {
 		return pyjson.Value{}, err
 	}
-	if s.model.governsKnowledge() {
+	if s.model.GovernsKnowledge() {
 		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err

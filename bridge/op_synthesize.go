@@ -89,7 +89,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 		data = data.With("goals", history.ClosedGoals(gb.All(), since))
 	}
 	// What the agent believes that needs a decision, in a v4 workspace.
-	if s.model.governsKnowledge() {
+	if s.model.GovernsKnowledge() {
 		obs, err := s.observationReview(since)
 		if err != nil {
 			return pyjson.Value{}, err

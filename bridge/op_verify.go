@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var verifySpec = Spec{
@@ -82,7 +83,7 @@ func (b *Bridge) stateAt(seq int64) ([]byte, []workspace.Replayed, error) {
 func (b *Bridge) replayer() audit.Replayer {
 	return audit.Replayer{
 		Open:   func(root string) *workspace.Workspace { return openWorkspace(root, b.opts) },
-		Models: Models(),
+		Models: advice.Models(),
 		Apply: func(scratch *workspace.Workspace, st audit.Step) error {
 			// The scratch is thrown away: its commits need not be durable,
 			// and without an fsync each a replay takes a third of the time.

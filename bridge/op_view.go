@@ -9,6 +9,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var viewSpec = Spec{
@@ -83,7 +84,7 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Graph = dashboard.NewGraph(e, ts, anns, transitionValue)
+	d.Graph = dashboard.NewGraph(e, ts, anns, advice.TransitionValue)
 	for i, c := range h.Contexts {
 		if h.Contexts[i].Advice, err = s.consultNow(c.Text); err != nil {
 			return nil, err
@@ -104,7 +105,7 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 		return nil, err
 	}
 	d.Goals, d.GoalsTotal = dashboard.GoalsOf(gb)
-	if s.model.governsKnowledge() { // a model that keeps no knowledge shows none
+	if s.model.GovernsKnowledge() { // a model that keeps no knowledge shows none
 		b, err := s.book()
 		if err != nil {
 			return nil, err
@@ -132,21 +133,21 @@ func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 // history reads the journal in one pass: every report's context
 // (reportContexts'), whatever since says, and for the page the events
 // from since (ISO 8601; "" for all) on.
-func (s *session) history(since string) ([]reportContext, *dashboard.History, error) {
+func (s *session) history(since string) ([]advice.ReportContext, *dashboard.History, error) {
 	h := dashboard.NewHistory()
 	j, ok, err := s.ws.OpenJournal()
 	if err != nil || !ok {
 		return nil, h, err
 	}
 	defer j.Close()
-	var reports []reportContext
-	var rc reportContexter
+	var reports []advice.ReportContext
+	var rc advice.Contexter
 	for {
 		ev, _, ok := j.Next()
 		if !ok {
 			break
 		}
-		if r, ok := rc.next(ev); ok {
+		if r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq); ok {
 			reports = append(reports, r)
 		}
 		if since != "" && ev.Now < since {

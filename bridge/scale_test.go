@@ -17,6 +17,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -69,7 +70,7 @@ func scaleWorkspace(tb testing.TB, name string) *Bridge {
 		require.NoError(tb, err)
 		src = filepath.Join(dir, "ws")
 		b := New(Options{Workspace: src, Now: testNow})
-		_, err = b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV2))}) // its wormholes correlate
+		_, err = b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV2))}) // its wormholes correlate
 		require.NoError(tb, err)
 		if size.m+size.j+size.d > 0 {
 			pkg := knowledgegen.Package(knowledgegen.Options{Methodology: size.m, Judgment: size.j, DeadEnds: size.d, Seed: 1})

@@ -12,7 +12,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/recall"
@@ -35,7 +34,9 @@ type session struct {
 	// state holds the state file's members besides the engine's and the
 	// learning model's, each decoded only when the call needs it.
 	state stateMembers
-	sessionLearning
+	// learning is what the learning model learned (the state file's
+	// advice.Member), as read and as the call changes it.
+	learning advice.Memory
 	sessionPolicy
 	sessionCaches
 	sessionOutput
@@ -58,29 +59,12 @@ type sessionCall struct {
 type sessionEngine struct {
 	manifest *torusfield.Manifest
 	engine   *torusfield.Engine
-	model    *Model // the workspace's learning model (meta.Model)
-	tBefore  int    // the engine's t when the call began; 0 for a new workspace
+	model    *advice.Model // the workspace's learning model (meta.Model)
+	tBefore  int           // the engine's t when the call began; 0 for a new workspace
 	// storedState is the engine's state in compact JSON, when the call
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
 	storedState []byte
-}
-
-// sessionLearning is what the learning model learned, as read and as the
-// call changes it.
-type sessionLearning struct {
-	// learnRaw is a v3 or v5 workspace's learned state as read (the state
-	// file's "learn" member), and learnt a v3 one's decoded form once a
-	// call needs it.
-	learnRaw []byte
-	learnt   *learn.State
-	// stepsSt is a v5 workspace's learned state once a call needs it, and
-	// stepLearned what its report learned, for the action log.
-	stepsSt     *advice.Steps
-	stepLearned *advice.StepRecord
-	// learnedAfter is where the agent came from, as the report's learning
-	// saw it (kept in the action log, so an amendment retracts the same).
-	learnedAfter string
 }
 
 // sessionPolicy is what the call's policy decisions rest on, and what the
@@ -142,7 +126,7 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 	if s.meta.AgentID == "" {
 		s.meta.AgentID = s.agentID
 	}
-	s.model = lookupModel(s.meta.Model)
+	s.model = advice.LookupModel(s.meta.Model)
 	s.manifest = tx.Manifest()
 	if err := s.restore(); err != nil {
 		return nil, err
@@ -158,9 +142,9 @@ func (s *session) restore() error {
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
 	members := s.state.all()
 	visit := func(key string, raw []byte) error {
-		if key == learnMember {
-			if s.model.learns() || s.model.nextSteps() {
-				s.learnRaw = raw
+		if key == advice.Member {
+			if s.model.Learns() || s.model.NextSteps() {
+				s.learning.Raw = raw
 			}
 			return nil
 		}
@@ -297,7 +281,7 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	} else {
 		dst = s.engine.AppendState(dst, lead)
 	}
-	dst = s.appendLearnMember(dst)
+	dst = s.learning.AppendMember(s.model, dst)
 	for _, m := range s.state.all() {
 		dst = m.appendTo(dst)
 	}

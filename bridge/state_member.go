@@ -8,7 +8,7 @@ import (
 )
 
 // A stateMember is one member of the state file after the engine's (and
-// the learning model's, which the model decodes: learnMember): read as
+// the learning model's, which the model decodes: advice.Member): read as
 // its bytes when the call opens the workspace, decoded only when the call
 // needs it, and written back byte for byte as read unless the call
 // decoded it, so a call leaves what it does not use as it was. Each is
@@ -85,9 +85,9 @@ func (m *member[T, C]) appendTo(state []byte) []byte {
 
 // stateMembers are the state file's members after the engine's and the
 // learning model's, in the order the state file holds them. The learning
-// model's member stays apart (sessionLearning.learnRaw): the model decides
+// model's member stays apart (session.learning): the model decides
 // what it decodes to and writes one even when the state has none
-// (appendLearnMember).
+// (advice.Memory.AppendMember).
 type stateMembers struct {
 	// goals are the workspace's goals (package goal).
 	goals member[*goal.Book, goalsCodec]

@@ -8,40 +8,21 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
-// ModelV5 is ucs's next-step model (package learn/nextstep): it ranks the
-// agent's next step by what agents did next in the same place of the same
-// or similar tasks and by the step's own chance of success, over exact
-// keys, from the task's start. Its evidence lives in the workspace's
-// record log, read key by key, so a call costs the same however much it
-// learned; the state file keeps only the episodes, the advisories and a
-// few numbers.
-const ModelV5 = "v5"
-
-// steps returns a v5 workspace's learned state, decoding it on first use;
-// nil for a workspace of another model.
+// steps returns a v5 workspace's learned state, decoding it on first
+// use; nil for a workspace of another model.
 func (s *session) steps() (*advice.Steps, error) {
-	if !s.model.nextSteps() {
-		return nil, nil
+	v, err := s.learning.LearnedSteps(s.model)
+	if err != nil {
+		return nil, corrupt(err, relState)
 	}
-	if s.stepsSt == nil {
-		if s.learnRaw == nil {
-			s.stepsSt = advice.NewSteps()
-		} else {
-			v, err := advice.DecodeSteps(s.learnRaw)
-			if err != nil {
-				return nil, corrupt(err, relState)
-			}
-			s.stepsSt = v
-		}
-	}
-	return s.stepsSt, nil
+	return v, nil
 }
 
 // stepsModel returns the call's model over the record log, with the
 // manifest's priors.
 func (s *session) stepsModel(v *advice.Steps) *nextstep.Model {
 	if v.Model == nil {
-		v.Model = nextstep.Open(*s.model.steps, sessionRecords{s, v.Generation}, v.Globals)
+		v.Model = nextstep.Open(*s.model.Steps, sessionRecords{s, v.Generation}, v.Globals)
 		v.Model.Prior = s.place().Prior
 	}
 	return v.Model
@@ -51,6 +32,13 @@ func (s *session) stepsModel(v *advice.Steps) *nextstep.Model {
 // the engine's graph.
 func (s *session) place() advice.Place {
 	return advice.Place{Graph: s.engine.Graph, Manifest: s.manifest}
+}
+
+// advisor ranks the call's advice (advice.Advisor), less what the
+// policy refuses (withoutDenied, which records what it leaves out).
+func (s *session) advisor() advice.Advisor {
+	allow := func(names []string) []string { return withoutDenied(s, names, func(n string) string { return n }) }
+	return advice.Advisor{Place: s.place(), Seq: s.meta.Seq + 1, TopN: advisoryTopN, Allow: allow}
 }
 
 // modelErr is the error the model met reading its evidence, as the
@@ -67,7 +55,7 @@ func modelErr(m *nextstep.Model) error {
 // prepareSteps queues what the call's model learned, before the commit
 // writes the state that names it.
 func (s *session) prepareSteps() error {
-	v := s.stepsSt
+	v := s.learning.Steps
 	if v == nil || v.Model == nil {
 		return nil
 	}

@@ -2,45 +2,18 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
-	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
-// learnStep teaches a v5 model a report in its task
-// (advice.Place.LearnStep) and attributes it to the observations of the
-// advice it followed or not. It returns the answer's "learning" member.
-func (s *session) learnStep(in outcome.Report, task string, input pyjson.Value) (pyjson.Value, bool, error) {
-	v, err := s.steps()
-	if err != nil || v == nil {
-		return pyjson.Value{}, false, err
-	}
-	m := s.stepsModel(v)
-	l := s.place().LearnStep(v, m, task, in.Context, input.StrOf("advisory_id"), in.Action, in.Success, in.Weight)
-	if l.Step != nil {
-		s.stepLearned = l.Step
-	}
-	if err := modelErr(m); err != nil {
-		return pyjson.Value{}, false, err
-	}
-	return s.attributeLearning(l, in, input)
-}
-
-// teachStep applies a rating or an amendment of a past v5 report: a
-// rating's verdict teaches the step's success at the state the report was
-// learned in; an amendment (retract) takes the report's count back out.
+// teachStep applies a rating or an amendment of a past v5 report
+// (advice.TeachLine): a rating's verdict teaches the step's success at the
+// state the report was learned in; an amendment (retract) takes the
+// report's count back out.
 func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
 	m := s.stepsModel(v)
-	rec, ok := advice.StepRecordOf(r.Line)
-	if !ok {
-		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
-			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)")), nil
-	}
-	before, after, ep := advice.Teach(m, rec, learn.Terms(r.Context), action, success, weight, retract, r.Retracted)
+	out := advice.TeachLine(m, r.Line, r.Context, r.From, action, success, weight, retract, r.Retracted)
 	if err := modelErr(m); err != nil {
 		return pyjson.Value{}, err
 	}
-	return pyjson.Obj(pyjson.KV("transition", advice.StepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
-		pyjson.KV("p_before", round(before.P, 4)), pyjson.KV("p_after", round(after.P, 4)),
-		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures)))), nil
+	return out, nil
 }

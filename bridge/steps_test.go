@@ -10,6 +10,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // newV5Workspace makes a v5 workspace of the coding manifest
@@ -28,7 +29,7 @@ func newV5WorkspaceOf(t *testing.T, raw []byte) *Bridge {
 	man := filepath.Join(dir, "manifest.json")
 	require.NoError(t, os.WriteFile(man, raw, 0o600))
 	b := New(Options{Workspace: filepath.Join(dir, "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("manifest", man), pyjson.KV("model", ModelV5))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("manifest", man), pyjson.KV("model", advice.ModelV5))})
 	require.NoError(t, err)
 	return b
 }
@@ -214,26 +215,26 @@ func TestV5AdviceDoesNotCountForItself(t *testing.T) {
 // amendment after it replay.
 func TestV5Migrate(t *testing.T) {
 	b := New(Options{Workspace: filepath.Join(t.TempDir(), "ws"), Now: testNow})
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV4))})
 	require.NoError(t, err)
 	for range 3 {
 		reportV3(t, b, `{"action": "web_fetch", "success": "success", "context": "research pricing"}`)
 		reportV3(t, b, `{"action": "read", "success": "failure", "context": "research pricing"}`)
 	}
-	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV5))})
+	out, err := b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV5))})
 	require.NoError(t, err)
 	n, _ := out.GetOr("reports_learned", pyjson.NullValue()).Int()
 	assert.Equal(t, int64(6), n)
 	st, err := b.Do(Call{Op: "status"})
 	require.NoError(t, err)
 	lm, _ := st.Get("learning")
-	assert.Equal(t, ModelV5, lm.StrOf("model"))
+	assert.Equal(t, advice.ModelV5, lm.StrOf("model"))
 	reportV3(t, b, `{"action": "web_fetch", "success": "success", "context": "research pricing"}`)
 	verifyClean(t, b)
 	// And back: v4 again, then v5 again, learns afresh.
-	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV4))})
 	require.NoError(t, err)
-	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", ModelV5))})
+	_, err = b.Do(Call{Op: "migrate", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV5))})
 	require.NoError(t, err)
 	verifyClean(t, b)
 }

@@ -25,7 +25,7 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 		return nil, err
 	}
 	at := f.engine.Cursor.Node
-	if f.model.nextSteps() {
+	if f.model.NextSteps() {
 		at = nextstep.Start
 	}
 	return advice.FollowChain(at, rank)
@@ -57,13 +57,9 @@ func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.
 }
 
 // taskChains are the chains of the n newest tasks of the reports.
-func (s *session) taskChains(reports []reportContext, n int) ([]pyjson.Value, error) {
+func (s *session) taskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
 	out := []pyjson.Value{}
-	texts := make([]string, len(reports))
-	for i, r := range reports {
-		texts[i] = r.Text
-	}
-	for _, context := range advice.ChainContexts(texts, n) {
+	for _, context := range advice.ChainContexts(advice.Texts(reports), n) {
 		steps, err := s.taskChain(context)
 		if err != nil {
 			return nil, err

@@ -15,6 +15,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // newV4 initializes a workspace of ucs's own model.
@@ -25,7 +26,7 @@ func newV4(t testing.TB, opts Options) *Bridge {
 		opts.Now = testNow
 	}
 	b := New(opts)
-	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", ModelV4))})
+	_, err := b.Do(Call{Op: "init", Args: pyjson.Obj(pyjson.KV("model", advice.ModelV4))})
 	require.NoError(t, err)
 	return b
 }

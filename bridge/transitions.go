@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -11,7 +10,7 @@ import (
 // action log's last window lines. Contexts and last-seen times come from
 // the last window reports (the action log's lines, with contexts, the
 // journal's: reportContexts). Ordered by from, then to.
-func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Transition, error) {
+func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*learn.Transition, error) {
 	v, err := s.learned()
 	if err != nil {
 		return nil, err
@@ -36,17 +35,10 @@ func (s *session) transitions(window int, contexts []reportContext) ([]*learn.Tr
 	if err != nil {
 		return nil, err
 	}
-	// The journal's reports are the action log's last lines (relearn),
+	// The journal's reports are the action log's last lines (advice.NewHistory),
 	// as the window is: the first context is the line's at
 	// total-len(contexts), the window's first line the one at
 	// total-len(lines), so the one is the other's at len(lines)-len(contexts).
-	texts := make([]string, len(contexts))
-	for i, c := range contexts {
-		texts[i] = c.Text
-	}
 	offset := len(lines) - len(contexts)
-	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, texts, offset)), nil
+	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, advice.Texts(contexts), offset)), nil
 }
-
-// transitionValue is a transition as show and view answer it.
-func transitionValue(t *learn.Transition) pyjson.Value { return advice.TransitionValue(t) }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -69,7 +70,7 @@ func (h *History) Consulted(context, now string, seq int64) {
 // Reported counts a report on its day: now is its time (ISO 8601),
 // success its outcome as the report gave it ("" for neutral).
 func (h *History) Reported(now, success string) {
-	day := runePrefix(now, 10)
+	day := phrase.RunePrefix(now, 10)
 	d := h.perDay[day]
 	if d == nil {
 		d = &[4]int{}

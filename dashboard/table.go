@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -80,7 +81,7 @@ func ShowTable(v pyjson.Value) string {
 				name += " *"
 				marked = true
 			}
-			last := runePrefix(strings.Replace(t.StrOf("last_seen"), "T", " ", 1), 16) // to the minute
+			last := phrase.RunePrefix(strings.Replace(t.StrOf("last_seen"), "T", " ", 1), 16) // to the minute
 			last = cell(orDefault(last, "-"), 16)
 			var ctxs []string
 			for _, c := range get(t, "contexts").Items() {
@@ -135,7 +136,7 @@ func ShowTable(v pyjson.Value) string {
 			if r := get(x, "rate"); !r.IsNull() {
 				rate = strconv.Itoa(int(num(r)*100+0.5)) + "%"
 			}
-			line(" ", cell(k.label, 13), cell(countOf(num(get(x, "successes")), num(get(x, "reports"))), 16), rate)
+			line(" ", cell(k.label, 13), cell(phrase.CountOf(num(get(x, "successes")), num(get(x, "reports"))), 16), rate)
 		}
 	}
 
@@ -158,7 +159,7 @@ func cell(s string, w int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	n := utf8.RuneCountInString(s)
 	if n > w {
-		return runePrefix(s, w-1) + "…"
+		return phrase.RunePrefix(s, w-1) + "…"
 	}
 	return s + strings.Repeat(" ", w-n)
 }
@@ -179,9 +180,9 @@ func jsonText(v pyjson.Value) string {
 // times.
 func outcomeCount(s, n float64) string {
 	if s == math.Trunc(s) && n == math.Trunc(n) {
-		return fmtCount(s) + "/" + fmtCount(n)
+		return phrase.Count(s) + "/" + phrase.Count(n)
 	}
-	return "w " + fmtCount(s) + "/" + fmtCount(n)
+	return "w " + phrase.Count(s) + "/" + phrase.Count(n)
 }
 
 // stepEvidence is a chain step's evidence for people, in whole counts:
@@ -199,7 +200,7 @@ func stepEvidence(ev pyjson.Value) string {
 			}
 		}
 		if n := num(get(o, "successes")) + num(get(o, "failures")); n > 0 {
-			out += ", ok " + jsonText(get(o, "successes")) + " of " + fmtCount(n)
+			out += ", ok " + jsonText(get(o, "successes")) + " of " + phrase.Count(n)
 		}
 		return strings.TrimPrefix(out, ", ")
 	}

@@ -16,6 +16,7 @@ import (
 	ucs "github.com/unified-cognitive-substrate/ucs"
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var update = flag.Bool("update", false, "rewrite references/commands.md from the operation registry")
@@ -140,7 +141,7 @@ func TestREADMECommands(t *testing.T) {
 }
 
 // TestDocsNameDefaultModel: the demo script and the README say which
-// model is the default as bridge.DefaultModel does, and the README's
+// model is the default as advice.DefaultModel does, and the README's
 // install section installs every binary of cmd/ (ucs-pg was missing).
 func TestDocsNameDefaultModel(t *testing.T) {
 	raw, err := os.ReadFile("../../README.md")
@@ -148,7 +149,7 @@ func TestDocsNameDefaultModel(t *testing.T) {
 	readme := string(raw)
 	demo, err := os.ReadFile("../../scripts/demo.sh")
 	require.NoError(t, err)
-	def := string(bridge.DefaultModel)
+	def := string(advice.DefaultModel)
 	assert.Regexp(t, `model `+def+` \(the default\)|`+def+`, the default`, string(demo), "demo.sh")
 	_, demoLine, ok := strings.Cut(readme, "make demo ")
 	require.True(t, ok)

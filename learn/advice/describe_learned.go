@@ -1,15 +1,16 @@
 package advice
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // DescribeLearned is one suggested path of a learning model's (v3, v4)
 // consult: the next step from a capability, the best two steps after it
-// (learn.State.Chain), its components and evidence, and why, which the
-// caller words (its counts are weights, told in the operations' words).
-func (p Place) DescribeLearned(v *learn.State, terms []string, from string, r learn.Estimate, penalty float64, why string) pyjson.Value {
+// (learn.State.Chain), its components and evidence, and why
+// (LearnedWhy).
+func (p Place) DescribeLearned(v *learn.State, terms []string, from string, r learn.Estimate, penalty float64) pyjson.Value {
 	round := pyjson.Round
 	chain := v.Chain(p.Graph, p.Manifest, terms, from, r.To)
 	ev := r.Evidence
@@ -47,7 +48,7 @@ func (p Place) DescribeLearned(v *learn.State, terms []string, from string, r le
 		)),
 		pyjson.KV("evidence", pyjson.ObjectValue(evidence)),
 		pyjson.KV("discovered", r.Discovered),
-		pyjson.KV("why", why),
+		pyjson.KV("why", LearnedWhy(ev)),
 	}
 	if ei := p.Graph.Find(from, r.To); ei >= 0 {
 		members = append(members, pyjson.KV("edge_index", ei))
@@ -75,4 +76,20 @@ func OrEmpty(xs []string) []string {
 		return []string{}
 	}
 	return xs
+}
+
+// LearnedWhy is why a learning model (v3, v4) suggests a step, its counts
+// told as weights where they are (phrase.TimesOf).
+func LearnedWhy(ev learn.Evidence) string {
+	why := "untried here; ranked by its prior and an exploration bonus"
+	switch {
+	case ev.TermN > 0:
+		why = "succeeded " + phrase.TimesOf(ev.TermS, ev.TermN) + " in contexts with \"" + ev.Term + "\" (" + phrase.TimesOf(ev.S, ev.N) + " overall)"
+	case ev.N > 0:
+		why = "succeeded " + phrase.TimesOf(ev.S, ev.N) + ", in other contexts"
+	}
+	if ev.AfterN > 0 {
+		why += "; after " + ev.After + ": " + phrase.TimesOf(ev.AfterS, ev.AfterN)
+	}
+	return why
 }

@@ -1,11 +1,15 @@
-// Package advice is the learning glue between a workspace and its
-// learning models. It owns the v5 model's learned state as the state file
-// keeps it (Steps: the trails of the recent tasks, the advisories
-// remembered for attribution, how advice fared) and how a call finds its
-// task's episode; the keys the model's evidence has in the record log;
-// the ranking and description of advice on a Place (the manifest and the
-// engine's graph), for v5 and for v3/v4 (RankLearned, DescribeLearned);
-// what a report teaches and which advice it is attributed to (LearnStep,
+// Package advice is the learning glue between a workspace and its learning
+// models. It owns the registry of learning models (Model, LookupModel: v2
+// to v5) and what a model learned as one call reads and writes it (Memory:
+// the state file's "learn" member, decoded on first use); the v5 model's
+// learned state as the state file keeps it (Steps: the trails of the
+// recent tasks, the advisories remembered for attribution, how advice
+// fared) and how a call finds its task's episode; the keys the model's
+// evidence has in the record log; the ranking and description of advice on
+// a Place (the manifest and the engine's graph), for v5 and for v3/v4
+// (RankLearned, DescribeLearned), and an Advisor's, which leaves out what
+// the caller's policy refuses and remembers the advice given; what a
+// report teaches and which advice it is attributed to (LearnStep,
 // LearnReport); the per-task chain of advice (FollowChain); the learned
 // transitions as show and view give them; relearning a model from a
 // workspace's history (Relearn, History); and what a past report's step

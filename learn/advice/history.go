@@ -1,6 +1,8 @@
 package advice
 
 import (
+	"fmt"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
@@ -45,6 +47,26 @@ type History struct {
 	Lines    []pyjson.Value
 	Contexts []ReportContext
 	Offset   int
+}
+
+// NewHistory joins the action log's lines to the contexts of the
+// journal's report events, which are the log's last lines. A journal
+// with more reports than the log has lines is an error: the two disagree.
+func NewHistory(lines []pyjson.Value, contexts []ReportContext) (History, error) {
+	h := History{Lines: lines, Contexts: contexts, Offset: len(lines) - len(contexts)}
+	if h.Offset < 0 {
+		return History{}, fmt.Errorf("the journal holds %d reports but the action log %d lines", len(contexts), len(lines))
+	}
+	return h, nil
+}
+
+// Texts are the contexts' texts, in order.
+func Texts(contexts []ReportContext) []string {
+	texts := make([]string, len(contexts))
+	for i, c := range contexts {
+		texts[i] = c.Text
+	}
+	return texts
 }
 
 // LearnedReports are the history's reports as a learning model (v3, v4)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -69,4 +70,15 @@ func TestHistoryReports(t *testing.T) {
 	win := p.WindowReports(h.Lines[1:], []string{"b", "c"}, 0)
 	assert.Len(t, win, 1)
 	assert.Equal(t, "b", win[0].Context, "newest first; deploy left out")
+}
+
+// The journal's reports are the action log's last lines: a journal with
+// more reports than the log has lines disagrees with it.
+func TestNewHistoryOffset(t *testing.T) {
+	lines := []pyjson.Value{pyjson.Obj(), pyjson.Obj(), pyjson.Obj()}
+	h, err := NewHistory(lines, []ReportContext{{Text: "a"}})
+	require.NoError(t, err)
+	assert.Equal(t, 2, h.Offset)
+	_, err = NewHistory(lines[:1], []ReportContext{{}, {}})
+	assert.ErrorContains(t, err, "the journal holds 2 reports but the action log 1 lines")
 }

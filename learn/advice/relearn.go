@@ -47,3 +47,17 @@ func (p Place) Relearn(params nextstep.Params, generation int64, reports []Repor
 	v.Globals = m.Globals()
 	return v, m, learned
 }
+
+// RelearnAs teaches a fresh state of model m (one of ucs's own) a
+// workspace's history, in order: v5's (Relearn) as of the given
+// generation, with the records its record log takes, else package
+// learn's (learn.Relearn). It returns the state as a Memory, the records,
+// and how many reports taught it something.
+func (p Place) RelearnAs(m *Model, generation int64, h History) (Memory, []nextstep.Record, int) {
+	if m.NextSteps() {
+		v, sm, learned := p.Relearn(*m.Steps, generation, h.StepReports())
+		return Memory{Steps: v}, sm.Records(), learned
+	}
+	v, learned := learn.Relearn(p.Graph, p.Manifest, *m.Params, p.LearnedReports(h))
+	return Memory{State: v}, nil, learned
+}

@@ -57,3 +57,20 @@ func Teach(m *nextstep.Model, rec StepRecord, terms []string, action, success st
 	}
 	return before, m.Explain(ep, action), ep
 }
+
+// TeachLine applies a rating or an amendment of a past v5 report (Teach)
+// given its action log line, its context and the capability it came from,
+// and returns what it taught as rate and amend answer it. A report that
+// taught the model nothing (neutral, or before the model) teaches nothing
+// now.
+func TeachLine(m *nextstep.Model, line pyjson.Value, context, from, action, success string, weight float64, retract, retracted bool) pyjson.Value {
+	rec, ok := StepRecordOf(line)
+	if !ok {
+		return pyjson.Obj(pyjson.KV("transition", from+" → "+action), pyjson.KV("retracted", false),
+			pyjson.KV("note", "the report taught the model nothing (neutral, or before the model)"))
+	}
+	before, after, ep := Teach(m, rec, learn.Terms(context), action, success, weight, retract, retracted)
+	return pyjson.Obj(pyjson.KV("transition", StepName(ep.At)+" → "+action), pyjson.KV("retracted", retract),
+		pyjson.KV("p_before", pyjson.Round(before.P, 4)), pyjson.KV("p_after", pyjson.Round(after.P, 4)),
+		pyjson.KV("outcomes_after", pyjson.Obj(pyjson.KV("successes", after.Successes), pyjson.KV("failures", after.Failures))))
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // toolNames are the first names of the manifest's tools; a manifest of
@@ -191,7 +192,7 @@ func build(dir string, p plan) (built, error) {
 			for _, t := range append([]string{""}, terms...) {
 				seen[key{t, from, to}] = true
 			}
-			if p.model == bridge.ModelV4 {
+			if p.model == advice.ModelV4 {
 				if after := trail.After(from, terms); after != "" {
 					seen[key{"\x01" + after, from, to}] = true
 				}

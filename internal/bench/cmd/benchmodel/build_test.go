@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // TestBuildCounts builds a small learned workspace of each model and checks
@@ -17,7 +17,7 @@ import (
 // holding a weight for every distinct feature (no collision at this size),
 // and the same bytes from the same plan.
 func TestBuildCounts(t *testing.T) {
-	for _, model := range []string{bridge.ModelV4, bridge.ModelV3, bridge.ModelV2} {
+	for _, model := range []string{advice.ModelV4, advice.ModelV3, advice.ModelV2} {
 		t.Run(model, func(t *testing.T) {
 			p := plan{tools: 6, reports: 10, model: model, words: 50, consultEvery: 3}
 			dir := t.TempDir()
@@ -31,7 +31,7 @@ func TestBuildCounts(t *testing.T) {
 			assert.Equal(t, b.events, countLines(journal))
 			assert.NotEmpty(t, b.cursor)
 			assert.Positive(t, b.stateBytes)
-			if model == bridge.ModelV2 {
+			if model == advice.ModelV2 {
 				assert.Zero(t, b.learnBytes)
 				assert.Zero(t, b.features)
 				assert.Zero(t, b.weights)

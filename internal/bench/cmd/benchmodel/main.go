@@ -33,8 +33,8 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 type config struct {
@@ -52,7 +52,7 @@ func main() {
 	flag.IntVar(&c.runs, "runs", 200, "calls of each command on each workspace")
 	flag.IntVar(&c.plan.tools, "tools", 40, "tools in the manifest")
 	flag.IntVar(&c.plan.reports, "n", 6000, "outcomes the learned workspace is taught")
-	flag.StringVar(&c.plan.model, "model", bridge.DefaultModel, "the learning model of both workspaces: "+strings.Join(bridge.Models(), ", "))
+	flag.StringVar(&c.plan.model, "model", advice.DefaultModel, "the learning model of both workspaces: "+strings.Join(advice.Models(), ", "))
 	flag.IntVar(&c.plan.words, "words", 3000, "words the contexts are drawn from")
 	flag.IntVar(&c.plan.consultEvery, "consult-every", 3, "a consult before one report in so many (0: none)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the workspaces (their directory is printed)")
@@ -61,8 +61,8 @@ func main() {
 	if c.runs < 1 || c.plan.tools < 2 || c.plan.reports < 0 || c.plan.words < 8 {
 		fail(fmt.Errorf("-runs must be at least 1, -tools 2, -words 8, and -n not negative"))
 	}
-	if !slices.Contains(bridge.Models(), c.plan.model) {
-		fail(fmt.Errorf("-model: one of %s", strings.Join(bridge.Models(), ", ")))
+	if !slices.Contains(advice.Models(), c.plan.model) {
+		fail(fmt.Errorf("-model: one of %s", strings.Join(advice.Models(), ", ")))
 	}
 	for _, p := range []*string{&c.ucs, &c.hello} {
 		abs, err := filepath.Abs(*p)

@@ -1,4 +1,4 @@
-package bridge
+package phrase
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func TestCountsForPeople(t *testing.T) {
 		{1, 2.5, "with weight 1 of 2.5", "weight 1 of 2.5"},
 		{14.5, 16.5, "with weight 14.5 of 16.5", "weight 14.5 of 16.5"},
 	} {
-		assert.Equal(t, tc.times, timesOf(tc.s, tc.n))
-		assert.Equal(t, tc.count, countOf(tc.s, tc.n))
+		assert.Equal(t, tc.times, TimesOf(tc.s, tc.n))
+		assert.Equal(t, tc.count, CountOf(tc.s, tc.n))
 	}
 }
