@@ -12,8 +12,8 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
-	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // Options configure a Bridge.
