@@ -116,7 +116,7 @@ func actError(err error) error {
 func beliefError(err error, id string) error {
 	switch {
 	case id != "" && strings.Contains(err.Error(), belief.ErrNotFound.Error()):
-		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", quote(id))
+		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", pyjson.Quote(id))
 	case strings.Contains(err.Error(), belief.ErrNotCurrent.Error()):
 		return badInput(fault.CodeInvalidState, "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
 	}

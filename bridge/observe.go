@@ -32,7 +32,7 @@ func (s *session) observe(in *reportInput) (member pyjson.Value, status string, 
 	}
 	v := o.Verdict
 	if o.Disagrees {
-		s.warn("the observed outcome (" + v.Status.String() + ", " + v.Rule + ") overrides the reported success " + quote(in.Success))
+		s.warn("the observed outcome (" + v.Status.String() + ", " + v.Rule + ") overrides the reported success " + pyjson.Quote(in.Success))
 	}
 	in.Success = o.Learned.String()
 	in.Weight = v.Confidence / selfReportConfidence

@@ -255,29 +255,20 @@ func openQuestions(ws *workspace.Workspace, max int, newestOnly bool) ([]string,
 		return nil, internal(err, "list working state")
 	}
 	for i, text := range out {
-		out[i] = runePrefix(text, max)
+		out[i] = pyjson.Prefix(text, max)
 	}
 	return out, nil
 }
 
-// runePrefix returns the first n characters of s, as Python's s[:n].
-func runePrefix(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
-}
-
 // unknownCapability is the warning for a capability name the manifest lacks.
 func unknownCapability(s *session, name, what string) string {
-	return "unknown capability " + quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
+	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
 }
 
-func quote(s string) string { return string(pyjson.AppendString(nil, s)) }
+// quote is pyjson.Quote, kept under its short name for the files of the
+// policy, goal, exec and registry adapters, which are being restructured
+// on other branches.
+func quote(s string) string { return pyjson.Quote(s) }
 
 // pickFields keeps the members of an answer an agent asked for (and the
 // cursor and advisory id, which every use of the answer needs), in the

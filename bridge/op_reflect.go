@@ -51,7 +51,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		entry := knowledge.MethodologyEntry(ref(s.model.governsKnowledge()), strings.ReplaceAll(runePrefix(in.Text, 200), "\n", " "),
+		entry := knowledge.MethodologyEntry(ref(s.model.governsKnowledge()), strings.ReplaceAll(pyjson.Prefix(in.Text, 200), "\n", " "),
 			s.meta.AgentID, s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
 		id, err := s.addEntry(relMethodology, entry)
 		if err != nil {

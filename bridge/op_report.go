@@ -234,10 +234,10 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 		}
 		suggested := make([]knowledge.Suggestion, len(hits))
 		for i, h := range hits {
-			suggested[i] = knowledge.Suggestion{Summary: runePrefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
+			suggested[i] = knowledge.Suggestion{Summary: pyjson.Prefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
 		}
 		id := a.StrOf("id")
-		out = append(out, knowledge.Correlation(id, runePrefix(id, 8), from, to, suggested))
+		out = append(out, knowledge.Correlation(id, pyjson.Prefix(id, 8), from, to, suggested))
 	}
 	return out, nil
 }
@@ -251,7 +251,7 @@ func (s *session) judgmentNode(in reportInput, before string, r float64) (string
 	}
 	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: isoTime(s.now), AgentID: s.meta.AgentID,
 		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
-		Significance: in.Significance, Summary: runePrefix(in.Outcome, 200), Reward: round(r, 4),
+		Significance: in.Significance, Summary: pyjson.Prefix(in.Outcome, 200), Reward: round(r, 4),
 		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
 		Routing: s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
 	return s.addEntry(relJudgment, node)

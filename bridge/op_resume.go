@@ -45,7 +45,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if b.Trend, err = s.ppTrend(); err != nil {
 		return pyjson.Value{}, err
 	}
-	b.LastSynthesis = runePrefix(history.LastSynthesis(s.ws), 300)
+	b.LastSynthesis = pyjson.Prefix(history.LastSynthesis(s.ws), 300)
 	b.Recommendations = history.Recommendations(b.Unannotated, s.meta.LastSynthesisDate, s.now, b.Trend)
 	briefing := b.Value()
 	// Goals, when the workspace has any (a workspace without keeps the

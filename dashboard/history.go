@@ -69,7 +69,7 @@ func (h *History) Consulted(context, now string, seq int64) {
 // Reported counts a report on its day: now is its time (ISO 8601),
 // success its outcome as the report gave it ("" for neutral).
 func (h *History) Reported(now, success string) {
-	day := runePrefix(now, 10)
+	day := pyjson.Prefix(now, 10)
 	d := h.perDay[day]
 	if d == nil {
 		d = &[4]int{}

@@ -80,7 +80,7 @@ func ShowTable(v pyjson.Value) string {
 				name += " *"
 				marked = true
 			}
-			last := runePrefix(strings.Replace(t.StrOf("last_seen"), "T", " ", 1), 16) // to the minute
+			last := pyjson.Prefix(strings.Replace(t.StrOf("last_seen"), "T", " ", 1), 16) // to the minute
 			last = cell(orDefault(last, "-"), 16)
 			var ctxs []string
 			for _, c := range get(t, "contexts").Items() {
@@ -158,7 +158,7 @@ func cell(s string, w int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	n := utf8.RuneCountInString(s)
 	if n > w {
-		return runePrefix(s, w-1) + "…"
+		return pyjson.Prefix(s, w-1) + "…"
 	}
 	return s + strings.Repeat(" ", w-n)
 }

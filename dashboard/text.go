@@ -5,21 +5,8 @@ import (
 	"strconv"
 )
 
-// These small text helpers are the table's own: the bridge has its like
-// for its answers' sentences, but the dashboard sits below it and imports
-// none of it.
-
-// runePrefix is s's first n runes (all of s when it is shorter).
-func runePrefix(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
-}
+// These small text helpers are the table's own (a cut to n characters is
+// pyjson.Prefix, shared with every layer).
 
 // orDefault is s, or def when s is empty.
 func orDefault(s, def string) string {
