@@ -6,61 +6,42 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // The observation book (package belief) in a workspace of model v4 and
 // later: what the agent believes, governed. This file adapts the session
-// to it: where the book is (workspace.RelObservations, named by the state's
-// member: belief.BookRef) and when the transaction writes it.
-
-const observationsMember = "observations"
+// to it; where the book is kept and how the transaction writes it are
+// package bookstore's.
 
 // book returns the workspace's observations, reading them on first use.
 func (s *session) book() (*belief.Book, error) {
 	return s.state.observations.get(s)
 }
 
-// readBook reads the book the state's member names: the file, or its
-// .prev when a call was cut short after writing a new one.
-func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) {
-	want, _ := belief.BookRef(member)
-	return workspace.ReadSideFile(read, workspace.RelObservations, want)
-}
-
 // prepareBook, before a commit, hands the book's file to the transaction
-// when the call changed the book (the commit writes it, keeping the
-// previous one as .prev: workspace.Tx.SetSideFile), and sets the state's
-// member to name it.
+// when the call changed the book (bookstore.Stage), and its context index
+// when either is new.
 func (s *session) prepareBook() error {
-	if !s.state.observations.decoded || len(s.state.observations.val.Observations()) == 0 && s.state.observations.raw == nil {
+	m := &s.state.observations
+	if !m.decoded || len(m.val.Observations()) == 0 && m.raw == nil {
 		return nil
 	}
-	data := s.state.observations.val.AppendJSON(nil)
-	sum := sha256hex(data)
-	old, _ := belief.BookRef(s.state.observations.raw)
-	if old != sum {
-		s.tx.SetSideFile(workspace.RelObservations, data, old)
+	var sum string
+	var changed bool
+	m.raw, sum, changed = bookstore.Stage(s.tx, m.val, m.raw)
+	if !changed && !s.obsCtxDirty {
+		return nil
 	}
-	changed := old != sum
-	s.state.observations.raw = belief.BookMember(sum, len(s.state.observations.val.Observations()))
-	if changed || s.obsCtxDirty {
-		return s.writeContextIndex(sum, changed)
+	ci := s.obsCtx
+	if ci == nil || changed { // the call changed the book after building it
+		ci = belief.BuildContextIndex(m.val, s.analyzer())
 	}
+	bookstore.StageIndex(s.tx, ci, sum)
 	return nil
-}
-
-// checkBook is check's judgment of the state's observations member: the
-// book it names is there and decodes.
-func checkBook(read func(string) ([]byte, error), member []byte) error {
-	data, err := readBook(read, member)
-	if err == nil {
-		_, err = belief.DecodeBook(data)
-	}
-	return err
 }
 
 // Agent is the agent the call acts for: the session is the book's
