@@ -3,7 +3,6 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/recall"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // analyzer is the workspace's term analyzer (relevance.NewAnalyzer), built
@@ -24,6 +23,3 @@ func (s *session) knowledge() *relevance.Source {
 	}
 	return src
 }
-
-// newKeywords answers which capabilities a word evokes in the manifest.
-func newKeywords(m *torusfield.Manifest) *relevance.Keywords { return relevance.NewKeywords(m) }

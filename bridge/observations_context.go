@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 )
 
 // Consult's context of observations: which books it ranks (the agent's
@@ -14,7 +15,7 @@ import (
 
 // observationContext is consult's context of observations
 // (belief.RankContext): the agent's own believed observations and, with a
-// fleet, its peers' (weighing fleetWeight), ranked for the context.
+// fleet, its peers' (weighing relevance.FleetWeight), ranked for the context.
 func (s *session) observationContext(context string) (pyjson.Value, error) {
 	ci, err := s.contextIndex()
 	if err != nil {
@@ -35,7 +36,7 @@ func (s *session) observationContext(context string) (pyjson.Value, error) {
 	sources := []belief.ContextSource{{Index: ci, Agent: own, Weight: 1}}
 	for _, p := range s.peers {
 		if pci := bookstore.PeerIndex(p.ws, s.analyzer()); pci != nil {
-			sources = append(sources, belief.ContextSource{Index: pci, Agent: p.name, Weight: fleetWeight})
+			sources = append(sources, belief.ContextSource{Index: pci, Agent: p.name, Weight: relevance.FleetWeight})
 		}
 	}
 	return belief.RankContext(context, goalTerms, s.now, sources), nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -52,7 +53,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		entry := knowledge.MethodologyEntry(ref(s.model.governsKnowledge()), strings.ReplaceAll(pyjson.Prefix(in.Text, 200), "\n", " "),
-			s.meta.AgentID, s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
+			s.meta.AgentID, relevance.RoutingSnapshot(s.engine, e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
 		id, err := s.addEntry(relMethodology, entry)
 		if err != nil {
 			return pyjson.Value{}, err

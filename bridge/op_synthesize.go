@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -80,7 +81,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	p.Misalignments = []pyjson.Value{}
 	for _, al := range p.Allocations[:min(5, len(p.Allocations))] {
 		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: []string{al.Action},
-			Now: s.now, DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 1})
+			Now: s.now, DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: 1})
 		if err != nil {
 			return pyjson.Value{}, err
 		}

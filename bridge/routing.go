@@ -3,7 +3,6 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 var round = pyjson.Round
@@ -25,9 +24,4 @@ func (s *session) enrich(kind string, limit int) ([]pyjson.Value, error) {
 		return nil, err
 	}
 	return relevance.Enrich(s.engine, anns, kind, limit), nil
-}
-
-// routingSnapshot is relevance.RoutingSnapshot on the session's engine.
-func (s *session) routingSnapshot(cursor string, paths []pyjson.Value, context []torusfield.NodeEnergy, wormholes, attractors []pyjson.Value) pyjson.Value {
-	return relevance.RoutingSnapshot(s.engine, cursor, paths, context, wormholes, attractors)
 }

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -36,7 +37,7 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 // context's energy and dead ends as consult computes them.
 func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.Value, error), error) {
 	c := consultSpec.complete(Call{Op: consultSpec.Name, Args: pyjson.Obj(pyjson.KV("context", context)), Input: pyjson.NullValue()})
-	kw := newKeywords(s.manifest)
+	kw := relevance.NewKeywords(s.manifest)
 	resolved, err := s.taskCapabilities(c, kw)
 	if err != nil {
 		return nil, err
@@ -45,7 +46,7 @@ func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.
 	for _, ne := range s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion) {
 		ctx[ne.Node] = ne.Energy
 	}
-	q := consultQuery(s, context, resolved)
+	q := s.knowledge().Query(context, resolved)
 	_, _, pen, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return nil, err
