@@ -51,11 +51,6 @@ func (s *session) Agent() string { return s.agentID }
 // Now is the call's time (UCS_NOW or the clock, read once per call).
 func (s *session) Now() time.Time { return s.now }
 
-// evidence is a piece of evidence given by this call (belief.NewEvidence).
-func (s *session) evidence(source, kind string, stance belief.Stance, by, note string) belief.Evidence {
-	return belief.NewEvidence(s, source, kind, stance, by, note)
-}
-
 // observeReflection makes a reflection evidence for the observation it
 // speaks to, and returns the answer's "observation" member.
 func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
@@ -67,16 +62,13 @@ func (s *session) observeReflection(in reflectInput, raw pyjson.Value, at time.T
 }
 
 // believe makes the reflection r, made of the record raw at at, evidence
-// for the observation it speaks to (belief.Book.ObserveReflection).
+// for the observation it speaks to (belief.Book.Believe).
 func (s *session) believe(r belief.Reflection, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
-	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
-	ev.At = at
-	o, ch, err := b.ObserveReflection(r, ev, at, s.analyzer())
+	o, ch, err := b.Believe(s, r, raw, at, s.analyzer())
 	if err != nil {
 		return pyjson.Value{}, actError(err)
 	}
@@ -141,27 +133,24 @@ func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence 
 }
 
 // observeEntries makes the methodology and dead ends a workspace already
-// holds into observations (belief.EntryReflection: a workspace moving to
-// v4, migrate --model v4). It returns how many entries it read.
+// holds into observations (belief.Book.ObserveEntries: a workspace moving
+// to v4, migrate --model v4). It returns how many entries it read.
 func (s *session) observeEntries() (int, error) {
-	n := 0
-	for _, f := range []struct {
-		rel, typ string
-	}{{relMethodology, "post_task"}, {relDeadEnds, "dead_end"}} {
-		entries, err := s.list(f.rel)
-		if err != nil {
-			return n, err
-		}
-		for _, e := range entries {
-			r, at, ok := belief.EntryReflection(e, f.typ, s.now)
-			if !ok {
-				continue
-			}
-			if _, err := s.believe(r, e, at); err != nil {
-				return n, err
-			}
-			n++
-		}
+	b, err := s.book()
+	if err != nil {
+		return 0, err
+	}
+	meth, err := s.list(relMethodology)
+	if err != nil {
+		return 0, err
+	}
+	dead, err := s.list(relDeadEnds)
+	if err != nil {
+		return 0, err
+	}
+	n, err := b.ObserveEntries(s, meth, dead, s.analyzer())
+	if err != nil {
+		return n, actError(err)
 	}
 	return n, nil
 }
