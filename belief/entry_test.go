@@ -45,3 +45,10 @@ func TestObserveEntriesAndBelieve(t *testing.T) {
 	assert.Equal(t, src(o1), src(o2))
 	assert.Equal(t, o1.Evidence[0].Source, src(o1), "the request id is no part of the source")
 }
+
+// An outcome ucs observed is exec evidence, one the agent reported is a
+// report's.
+func TestOutcomeKind(t *testing.T) {
+	assert.Equal(t, FromExec, OutcomeKind(true))
+	assert.Equal(t, FromReport, OutcomeKind(false))
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -183,7 +184,7 @@ func (s *session) attributeLearning(l advice.Learning, in reportInput, input pyj
 	}
 	if a := l.Advisory; a != nil && l.W > 0 && len(a.Observations) > 0 {
 		confidence := min(1, in.Weight*selfReportConfidence)
-		ov, ok, err := s.attributeOutcome(a.Observations, in.Action, l.Y, confidence, in.HasResult, s.meta.Seq+1)
+		ov, ok, err := s.attributeOutcome(a.Observations, in.Action, l.Y, confidence, belief.OutcomeKind(in.HasResult), "", s.meta.Seq+1)
 		if err != nil {
 			return pyjson.Value{}, false, err
 		}

@@ -96,31 +96,12 @@ func beliefError(err error, id string) error {
 	return badInput(fault.CodeInvalidValue, "see ucs observations", "%v", err)
 }
 
-// observationReview is synthesize's view of the observations
-// (belief.Review).
-func (s *session) observationReview(since string) (pyjson.Value, error) {
-	b, err := s.book()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	return belief.Review(b, since, s.now), nil
-}
-
-// attributeOutcome makes an action's outcome evidence on the observations
-// the advice it followed put in context that are about that action's
-// capability (belief.Book.Attribute): a report's, or an observed
-// command's. It returns the answer's member (nothing when none applies).
-func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, observed bool, seq int64) (pyjson.Value, bool, error) {
-	kind := belief.FromReport
-	if observed {
-		kind = belief.FromExec
-	}
-	return s.attributeOutcomeBy(ids, action, y, confidence, kind, "", seq)
-}
-
-// attributeOutcomeBy is attributeOutcome for evidence of a given kind and
-// author (a rating: FromRating, by whoever rated).
-func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence float64, kind, by string, seq int64) (pyjson.Value, bool, error) {
+// attributeOutcome makes an action's outcome evidence of a kind
+// (belief.OutcomeKind, or FromRating) by by ("": the agent) on the
+// observations the advice it followed put in context that are about that
+// action's capability (belief.Book.Attribute). It returns the answer's
+// member (nothing when none applies).
+func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, kind, by string, seq int64) (pyjson.Value, bool, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, false, err

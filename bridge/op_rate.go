@@ -172,7 +172,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 			}
 		}
 		y, _ := learn.OutcomeValue(success)
-		if ov, ok, err := s.attributeOutcomeBy(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
+		if ov, ok, err := s.attributeOutcome(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
 			return pyjson.Value{}, err
 		} else if ok {
 			out = out.With("observations", ov)

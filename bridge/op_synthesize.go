@@ -3,6 +3,7 @@ package bridge
 import (
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
@@ -98,11 +99,11 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	}
 	// What the agent believes that needs a decision, in a v4 workspace.
 	if s.model.governsKnowledge() {
-		obs, err := s.observationReview(since)
+		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		data = data.With("observations", obs)
+		data = data.With("observations", belief.Review(b, since, s.now))
 	}
 	return pyjson.Obj(
 		pyjson.KV("synthesis_data", data),
