@@ -112,7 +112,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		cursor = v.TaskEpisode(task, context).At
 	}
 	q := s.knowledge().Query(context, resolved)
-	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)
+	kc, deadHits, penaltyOrder, penalty, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -124,13 +124,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	var advisoryID string
 	switch {
 	case positioned:
-		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty.energy, greedy)
+		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty, greedy)
 	case s.model.nextSteps():
-		top, advisoryID, err = s.suggestSteps(task, context, penalty.energy, greedy)
+		top, advisoryID, err = s.suggestSteps(task, context, penalty, greedy)
 	case s.model.learns():
-		top, advisoryID, err = s.suggestLearned(context, penalty.energy, !greedy)
+		top, advisoryID, err = s.suggestLearned(context, penalty, !greedy)
 	default:
-		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty.energy), func(p pyjson.Value) string { return p.StrOf("to") })
+		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty), func(p pyjson.Value) string { return p.StrOf("to") })
 		top = paths[:min(advisoryTopN, len(paths))]
 	}
 	if err != nil {
@@ -153,7 +153,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	out := relevance.Advice{Cursor: cursor, Resolved: resolved, Suggested: top, Wormholes: wormholes, Attractors: attractors,
-		Methodology: methHits, DeadEnds: deadOut, Judgment: judgmentHits, PenaltyOrder: penalty.order, Penalty: penalty.energy,
+		Methodology: methHits, DeadEnds: deadOut, Judgment: judgmentHits, PenaltyOrder: penaltyOrder, Penalty: penalty,
 		PPHealth: e.PP.Health(), Unannotated: len(unannotated), OpenQuestions: openQ, Context: ctxEnergy}.Members()
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
@@ -179,19 +179,22 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 }
 
 // consultDeadEnds finds the dead ends that fit a consult's context
-// (relevance.Source.DeadEndHits) and the penalty they put on the
-// capabilities they name: v5's (deadEndPenalty), or the engine's.
-func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, penalty, error) {
-	kc, deadHits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.governsKnowledge())
-	if err != nil {
-		return kc, nil, penalty{}, err
+// (relevance.Source.DeadEndHits) and the penalty they put on capabilities,
+// in the order first penalised: v5's on those they name
+// (advice.Place.DeadEndPenalty), the engine's on those their keywords
+// evoke too (relevance.PenaltyEnergy).
+func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, []string, map[string]float64, error) {
+	kc, hits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.governsKnowledge())
+	var order []string
+	var penalty map[string]float64
+	switch {
+	case err != nil:
+	case s.model.nextSteps():
+		order, penalty = s.place().DeadEndPenalty(penalising)
+	default:
+		order, penalty = relevance.PenaltyEnergy(s.manifest, kw, penalising)
 	}
-	if s.model.nextSteps() {
-		return kc, deadHits, deadEndPenalty(s, penalising), nil
-	}
-	var p penalty
-	p.order, p.energy = relevance.PenaltyEnergy(s.manifest, kw, penalising)
-	return kc, deadHits, p, nil
+	return kc, hits, order, penalty, err
 }
 
 // taskCapabilities are the capabilities a call's task uses: those its
@@ -209,13 +212,6 @@ func (s *session) taskCapabilities(c Call, kw *relevance.Keywords) ([]string, er
 		return nil, err
 	}
 	return relevance.ResolveCapabilities(s.manifest, kw, c.Args.StrOf("context"), explicit, recent), nil
-}
-
-// penalty is the negative-knowledge energy of matched dead ends, on each
-// capability in the order first penalised (relevance.PenaltyEnergy).
-type penalty struct {
-	order  []string
-	energy map[string]float64
 }
 
 // unknownCapability is the warning for a capability name the manifest lacks.

@@ -3,7 +3,6 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // coverage tells how ready the memory is for a task before the agent
@@ -58,15 +57,7 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 			return float64(k), float64(k + f)
 		}
 	case v != nil:
-		// Outcomes of reaching the capability from anywhere.
-		outcomes = func(to string) (succ, n float64) {
-			ctx := v.Context(s.engine.Cursor.Node, learn.Terms(context))
-			for _, from := range s.manifest.Names() {
-				ev := v.Model.Estimate(ctx, from, to, 0).Evidence
-				succ, n = succ+ev.S, n+ev.N
-			}
-			return succ, n
-		}
+		outcomes = s.place().LearnedOutcomes(v, s.engine.Cursor.Node, context)
 	}
 	return relevance.Coverage(context, resolved, found, outcomes), nil
 }

@@ -2,19 +2,10 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
-
-// deadEndPenalty is a v5 consult's penalty of matched dead ends
-// (advice.Place.DeadEndPenalty): on the capabilities they name, never on
-// those their keywords evoke.
-func deadEndPenalty(s *session, hits []knowledge.DeadEndHit) penalty {
-	order, energy := s.place().DeadEndPenalty(hits)
-	return penalty{order: order, energy: energy}
-}
 
 // suggestSteps ranks a v5 workspace's next steps for a task and context,
 // with a dead end's penalty on the capabilities it names, and remembers

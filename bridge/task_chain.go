@@ -47,12 +47,12 @@ func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.
 		ctx[ne.Node] = ne.Energy
 	}
 	q := s.knowledge().Query(context, resolved)
-	_, _, pen, err := s.consultDeadEnds(context, q, kw)
+	_, _, _, pen, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return nil, err
 	}
 	return func(from string) ([]pyjson.Value, error) {
-		top, _, err := s.adviceAt("", context, from, ctx, pen.energy, false)
+		top, _, err := s.adviceAt("", context, from, ctx, pen, false)
 		return top, err
 	}, nil
 }
