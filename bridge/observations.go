@@ -22,26 +22,13 @@ func (s *session) book() (*belief.Book, error) {
 	return s.state.observations.get(s)
 }
 
-// prepareBook, before a commit, hands the book's file to the transaction
-// when the call changed the book (bookstore.Stage), and its context index
-// when either is new.
-func (s *session) prepareBook() error {
+// prepareBook, before a commit, hands the transaction the book and its
+// context index when the call changed either (bookstore.Stage).
+func (s *session) prepareBook() {
 	m := &s.state.observations
-	if !m.decoded || len(m.val.Observations()) == 0 && m.raw == nil {
-		return nil
+	if m.decoded && (len(m.val.Observations()) > 0 || m.raw != nil) {
+		m.raw = bookstore.Stage(s.tx, m.val, m.raw, s.obsCtx, s.obsCtxDirty, s.analyzer())
 	}
-	var sum string
-	var changed bool
-	m.raw, sum, changed = bookstore.Stage(s.tx, m.val, m.raw)
-	if !changed && !s.obsCtxDirty {
-		return nil
-	}
-	ci := s.obsCtx
-	if ci == nil || changed { // the call changed the book after building it
-		ci = belief.BuildContextIndex(m.val, s.analyzer())
-	}
-	bookstore.StageIndex(s.tx, ci, sum)
-	return nil
 }
 
 // Agent is the agent the call acts for: the session is the book's

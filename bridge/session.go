@@ -254,9 +254,7 @@ func (s *session) commit(c Call, tBefore int) error {
 		}
 		c.Input = pyjson.SortKeys(in)
 	}
-	if err := s.prepareBook(); err != nil {
-		return err
-	}
+	s.prepareBook()
 	if err := s.prepareSteps(); err != nil {
 		return err
 	}

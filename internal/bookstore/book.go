@@ -6,6 +6,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
 // Member is the state's member naming the book (belief.BookMember).
@@ -29,15 +30,24 @@ func Check(read func(string) ([]byte, error), member []byte) error {
 }
 
 // Stage hands tx the book's file when b is not the book member names (the
-// commit writes it, keeping the previous one as .prev), and returns the
-// member naming b, b's SHA-256 and whether the file changed.
-func Stage(tx *workspace.Tx, b *belief.Book, member []byte) (next []byte, sum string, changed bool) {
+// commit writes it, keeping the previous one as .prev), and the book's
+// context index when the file changed or the call built an index (built:
+// ci, the call's index, is not the one kept); it returns the member
+// naming b.
+func Stage(tx *workspace.Tx, b *belief.Book, member []byte, ci *belief.ContextIndex, built bool, an *recall.Analyzer) []byte {
 	data := b.AppendJSON(nil)
 	h := sha256.Sum256(data)
-	sum = hex.EncodeToString(h[:])
+	sum := hex.EncodeToString(h[:])
 	old, _ := belief.BookRef(member)
-	if changed = old != sum; changed {
+	changed := old != sum
+	if changed {
 		tx.SetSideFile(workspace.RelObservations, data, old)
 	}
-	return belief.BookMember(sum, len(b.Observations())), sum, changed
+	if changed || built {
+		if ci == nil || changed { // the call changed the book after building its index
+			ci = belief.BuildContextIndex(b, an)
+		}
+		stageIndex(tx, ci, sum)
+	}
+	return belief.BookMember(sum, len(b.Observations()))
 }

@@ -21,10 +21,10 @@ func LoadIndex(read func(string) ([]byte, error), sum string, an *recall.Analyze
 	return belief.LoadContextIndex(read, workspace.RelObservations, sum, an)
 }
 
-// StageIndex hands tx the derived files of ci, the index of the book of
+// stageIndex hands tx the derived files of ci, the index of the book of
 // SHA-256 book (written unsynced by the commit: they are rebuilt whenever
 // they do not match).
-func StageIndex(tx *workspace.Tx, ci *belief.ContextIndex, book string) {
+func stageIndex(tx *workspace.Tx, ci *belief.ContextIndex, book string) {
 	idx, sum := ci.AppendFiles(book)
 	tx.SetDerived(relIndex, idx)
 	tx.SetDerived(relSummary, sum)
