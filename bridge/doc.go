@@ -19,7 +19,8 @@
 //     (model.go is their registry; migrate_model.go changes a
 //     workspace's model);
 //   - knowledge, recall and internal/search, the knowledge and its
-//     retrieval; belief, the observations;
+//     retrieval, and internal/relevance, what of it bears on a context;
+//     belief, the observations, kept in a workspace by internal/bookstore;
 //   - goal, the goals; policy, permissions and the policy state;
 //   - dashboard, the page view writes and show's table.
 //
