@@ -183,7 +183,7 @@ func (s *session) attributeLearning(l advice.Learning, in reportInput, input pyj
 		s.warn("advisory_id " + quote(input.StrOf("advisory_id")) + " names no recent consult; the report is not attributed")
 	}
 	if a := l.Advisory; a != nil && l.W > 0 && len(a.Observations) > 0 {
-		confidence := min(1, in.Weight*selfReportConfidence)
+		confidence := min(1, in.Weight*advice.SelfReportConfidence)
 		ov, ok, err := s.attributeOutcome(a.Observations, in.Action, l.Y, confidence, belief.OutcomeKind(in.HasResult), "", s.meta.Seq+1)
 		if err != nil {
 			return pyjson.Value{}, false, err

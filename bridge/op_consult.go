@@ -116,10 +116,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ctxMap := make(map[string]float64, len(ctxEnergy))
-	for _, ne := range ctxEnergy {
-		ctxMap[ne.Node] = ne.Energy
-	}
+	ctxMap := relevance.EnergyMap(ctxEnergy)
 	var top []pyjson.Value
 	var advisoryID string
 	switch {

@@ -42,10 +42,7 @@ func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.
 	if err != nil {
 		return nil, err
 	}
-	ctx := map[string]float64{}
-	for _, ne := range s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion) {
-		ctx[ne.Node] = ne.Energy
-	}
+	ctx := relevance.EnergyMap(s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion))
 	q := s.knowledge().Query(context, resolved)
 	_, _, _, pen, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
