@@ -56,25 +56,16 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	adv.Observations = append(adv.Observations, belief.OwnHits(obs, s.agentID)...)
 }
 
-// contextIndex is the call's context index: read once, from the derived
-// files when they match the book and the call has not decoded it, else
-// built from the book (and then written by the commit: prepareBook).
+// contextIndex is the call's context index (bookstore.Index), read or
+// built once; one built is written by the commit (prepareBook).
 func (s *session) contextIndex() (*belief.ContextIndex, error) {
-	if s.obsCtx != nil {
-		return s.obsCtx, nil
-	}
-	sum, _ := belief.BookRef(s.state.observations.raw)
-	if !s.state.observations.decoded && sum != "" {
-		if ci := bookstore.LoadIndex(s.ws.ReadFile, sum, s.analyzer()); ci != nil {
-			s.obsCtx = ci
-			return ci, nil
+	if s.obsCtx == nil {
+		m := &s.state.observations
+		ci, built, err := bookstore.Index(s.ws.ReadFile, m.raw, m.decoded, s.book, s.analyzer())
+		if err != nil {
+			return nil, err
 		}
+		s.obsCtx, s.obsCtxDirty = ci, s.obsCtxDirty || built
 	}
-	b, err := s.book()
-	if err != nil {
-		return nil, err
-	}
-	s.obsCtx = belief.BuildContextIndex(b, s.analyzer())
-	s.obsCtxDirty = true
 	return s.obsCtx, nil
 }

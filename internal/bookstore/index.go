@@ -15,10 +15,21 @@ const (
 	relSummary = workspace.RelObservations + belief.SummaryExt
 )
 
-// LoadIndex reads the context index kept for the book of SHA-256 sum, or
-// returns nil when its files are missing, stale or damaged.
-func LoadIndex(read func(string) ([]byte, error), sum string, an *recall.Analyzer) *belief.ContextIndex {
-	return belief.LoadContextIndex(read, workspace.RelObservations, sum, an)
+// Index is the context index of the book member names: the one kept
+// beside it when it matches and the caller has not decoded the book
+// (decoded: the caller may have changed it), else built from the book,
+// which book returns (built: the commit must write it, Stage).
+func Index(read func(string) ([]byte, error), member []byte, decoded bool, book func() (*belief.Book, error), an *recall.Analyzer) (ci *belief.ContextIndex, built bool, err error) {
+	if sum, _ := belief.BookRef(member); !decoded && sum != "" {
+		if ci := belief.LoadContextIndex(read, workspace.RelObservations, sum, an); ci != nil {
+			return ci, false, nil
+		}
+	}
+	b, err := book()
+	if err != nil {
+		return nil, false, err
+	}
+	return belief.BuildContextIndex(b, an), true, nil
 }
 
 // stageIndex hands tx the derived files of ci, the index of the book of
