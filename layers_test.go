@@ -19,8 +19,8 @@ var layers = [][]string{
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser", "dashboard"}, // dashboard: its data is made of the domain's values (the engine, transitions, goals, observations)
-	// Above storage, each reads a workspace: search scores the index storage keeps (knowledge); history reads the report history back and sums it up; transfer is the export package; initmanifest is init's manifest choice; audit proves and repairs a history.
-	{"internal/search", "internal/history", "internal/transfer", "internal/initmanifest", "internal/audit"},
+	// Above storage, each reads a workspace: search scores the index storage keeps (knowledge); history reads the report history back and sums it up; transfer is the export package; initmanifest is init's manifest choice; audit proves and repairs a history; bookstore keeps the observation book and its context index.
+	{"internal/search", "internal/history", "internal/transfer", "internal/initmanifest", "internal/audit", "internal/bookstore"},
 	{"internal/relevance"}, // what the workspace knows about a context, ranked on search's indexes
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
 // EntryReflection is the reflection an entry a workspace already holds
@@ -29,4 +30,36 @@ func EntryReflection(e pyjson.Value, typ string, now time.Time) (Reflection, tim
 		at = d
 	}
 	return r, at, true
+}
+
+// Believe makes the reflection r, recorded as raw at at, evidence for the
+// observation it speaks to (ObserveReflection). The evidence's source is
+// raw's content id without its request id, which a retried call changes.
+func (b *Book) Believe(w Witness, r Reflection, raw pyjson.Value, at time.Time, an *recall.Analyzer) (*Observation, Change, error) {
+	ev := NewEvidence(w, ContentID("reflection", pyjson.Canonical(raw.Without("request_id"))), FromReflection, Support, "", "")
+	ev.At = at
+	return b.ObserveReflection(r, ev, at, an)
+}
+
+// ObserveEntries makes the methodology and dead ends a workspace already
+// holds into observations (EntryReflection, Believe), methodology first,
+// and returns how many entries it read.
+func (b *Book) ObserveEntries(w Witness, methodology, deadEnds []pyjson.Value, an *recall.Analyzer) (int, error) {
+	n := 0
+	for _, f := range []struct {
+		entries []pyjson.Value
+		typ     string
+	}{{methodology, "post_task"}, {deadEnds, "dead_end"}} {
+		for _, e := range f.entries {
+			r, at, ok := EntryReflection(e, f.typ, w.Now())
+			if !ok {
+				continue
+			}
+			if _, _, err := b.Believe(w, r, e, at, an); err != nil {
+				return n, err
+			}
+			n++
+		}
+	}
+	return n, nil
 }

@@ -111,6 +111,16 @@ const (
 	FromOperator   = "operator"   // a statement made with confirm, contradict or retire (By says by whom)
 )
 
+// OutcomeKind is the kind of an action's outcome: FromExec when ucs
+// observed it (a report carrying a result, a wrapped command), else
+// FromReport.
+func OutcomeKind(observed bool) string {
+	if observed {
+		return FromExec
+	}
+	return FromReport
+}
+
 // SourceKinds lists the kinds of raw record.
 var SourceKinds = []string{FromReflection, FromReport, FromExec, FromRating, FromOperator}
 

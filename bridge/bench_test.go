@@ -73,7 +73,7 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				s, unlock := openBench(b, br, true)
 				defer unlock()
 				s.tx.NoIndex = mode == "decode"
-				kw := newKeywords(s.manifest)
+				kw := relevance.NewKeywords(s.manifest)
 				recent, err := s.window(relMethodology, recentForVocabulary)
 				if err != nil {
 					b.Fatal(err)
@@ -87,8 +87,8 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				w, _ := s.enrich(torusfield.KindWormhole, 5)
 				a, _ := s.enrich(torusfield.KindAttractor, 3)
 				q := knowledge.Query{Keywords: knowledge.Words(context), Capabilities: resolved, Now: s.now,
-					DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: relevance.MaxMethodologyHits,
-					Routing: s.routingSnapshot(s.engine.Cursor.Node, paths[:min(6, len(paths))], energy, w, a)}
+					DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: relevance.MaxMethodologyHits,
+					Routing: relevance.RoutingSnapshot(s.engine, s.engine.Cursor.Node, paths[:min(6, len(paths))], energy, w, a)}
 				dq := q
 				dq.Routing = pyjson.NullValue()
 				for b.Loop() {

@@ -98,7 +98,7 @@ type peer struct {
 
 // AddPeer adds another agent's workspace (a directory, read-only) whose
 // methodology, dead ends and judgment nodes a consult ranks beside this
-// workspace's, each hit naming its agent, weighted by fleetWeight.
+// workspace's, each hit naming its agent, weighted by relevance.FleetWeight.
 func (b *Bridge) AddPeer(name, dir string) {
 	b.peers = append(b.peers, peer{name: name, ws: openWorkspace(dir, b.opts)})
 }

@@ -20,14 +20,10 @@
 //     (advice.Model is their registry; migrate_model.go changes a
 //     workspace's model);
 //   - knowledge, recall and internal/search, the knowledge and its
-//     retrieval; internal/relevance, what of it bears on a context
-//     (consult, coverage); belief, the observations;
-//   - goal, the goals; policy, permissions, the policy state, the
-//     operator's policy file and exec's plan;
-//   - internal/history, the report history (rate, amend, synthesize,
-//     resume); internal/transfer, the export package (export, import,
-//     the fleet prior); internal/initmanifest, the manifest init pins;
-//   - dashboard, the page view writes and show's answer and table.
+//     retrieval, and internal/relevance, what of it bears on a context;
+//     belief, the observations, kept in a workspace by internal/bookstore;
+//   - goal, the goals; policy, permissions and the policy state;
+//   - dashboard, the page view writes and show's table.
 //
 // check, verify, log and the format migrations are internal/audit's
 // (op_check.go, op_verify.go, op_log.go, migrate.go adapt them).

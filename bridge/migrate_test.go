@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -451,10 +452,10 @@ func TestObservationContextFiles(t *testing.T) {
 	}
 	fromFiles := ask()
 	assert.Contains(t, fromFiles, "price tables")
-	assert.FileExists(t, filepath.Join(ws, relObsIndex))
-	require.NoError(t, os.Remove(filepath.Join(ws, relObsIndex)))
+	assert.FileExists(t, filepath.Join(ws, workspace.RelObservations+belief.IndexExt))
+	require.NoError(t, os.Remove(filepath.Join(ws, workspace.RelObservations+belief.IndexExt)))
 	assert.Equal(t, fromFiles, ask(), "rebuilt from the book")
-	assert.FileExists(t, filepath.Join(ws, relObsIndex), "and written again")
+	assert.FileExists(t, filepath.Join(ws, workspace.RelObservations+belief.IndexExt), "and written again")
 	assert.Equal(t, fromFiles, ask())
 	_, err = b.Verify(VerifyOptions{})
 	require.NoError(t, err)

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -75,8 +76,8 @@ func (s *session) attributeLearning(l advice.Learning, in outcome.Report, input 
 		s.warn("advisory_id " + quote(input.StrOf("advisory_id")) + " names no recent consult; the report is not attributed")
 	}
 	if a := l.Advisory; a != nil && l.W > 0 && len(a.Observations) > 0 {
-		confidence := min(1, in.Weight*selfReportConfidence)
-		ov, ok, err := s.attributeOutcome(a.Observations, in.Action, l.Y, confidence, in.HasResult, s.meta.Seq+1)
+		confidence := min(1, in.Weight*advice.SelfReportConfidence)
+		ov, ok, err := s.attributeOutcome(a.Observations, in.Action, l.Y, confidence, belief.OutcomeKind(in.HasResult), "", s.meta.Seq+1)
 		if err != nil {
 			return pyjson.Value{}, false, err
 		}

@@ -6,61 +6,29 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 
 // The observation book (package belief) in a workspace of model v4 and
 // later: what the agent believes, governed. This file adapts the session
-// to it: where the book is (workspace.RelObservations, named by the state's
-// member: belief.BookRef) and when the transaction writes it.
-
-const observationsMember = "observations"
+// to it; where the book is kept and how the transaction writes it are
+// package bookstore's.
 
 // book returns the workspace's observations, reading them on first use.
 func (s *session) book() (*belief.Book, error) {
 	return s.state.observations.get(s)
 }
 
-// readBook reads the book the state's member names: the file, or its
-// .prev when a call was cut short after writing a new one.
-func readBook(read func(string) ([]byte, error), member []byte) ([]byte, error) {
-	want, _ := belief.BookRef(member)
-	return workspace.ReadSideFile(read, workspace.RelObservations, want)
-}
-
-// prepareBook, before a commit, hands the book's file to the transaction
-// when the call changed the book (the commit writes it, keeping the
-// previous one as .prev: workspace.Tx.SetSideFile), and sets the state's
-// member to name it.
-func (s *session) prepareBook() error {
-	if !s.state.observations.decoded || len(s.state.observations.val.Observations()) == 0 && s.state.observations.raw == nil {
-		return nil
+// prepareBook, before a commit, hands the transaction the book and its
+// context index when the call changed either (bookstore.Stage).
+func (s *session) prepareBook() {
+	m := &s.state.observations
+	if m.decoded && (len(m.val.Observations()) > 0 || m.raw != nil) {
+		m.raw = bookstore.Stage(s.tx, m.val, m.raw, s.obsCtx, s.obsCtxDirty, s.analyzer())
 	}
-	data := s.state.observations.val.AppendJSON(nil)
-	sum := sha256hex(data)
-	old, _ := belief.BookRef(s.state.observations.raw)
-	if old != sum {
-		s.tx.SetSideFile(workspace.RelObservations, data, old)
-	}
-	changed := old != sum
-	s.state.observations.raw = belief.BookMember(sum, len(s.state.observations.val.Observations()))
-	if changed || s.obsCtxDirty {
-		return s.writeContextIndex(sum, changed)
-	}
-	return nil
-}
-
-// checkBook is check's judgment of the state's observations member: the
-// book it names is there and decodes.
-func checkBook(read func(string) ([]byte, error), member []byte) error {
-	data, err := readBook(read, member)
-	if err == nil {
-		_, err = belief.DecodeBook(data)
-	}
-	return err
 }
 
 // Agent is the agent the call acts for: the session is the book's
@@ -69,11 +37,6 @@ func (s *session) Agent() string { return s.agentID }
 
 // Now is the call's time (UCS_NOW or the clock, read once per call).
 func (s *session) Now() time.Time { return s.now }
-
-// evidence is a piece of evidence given by this call (belief.NewEvidence).
-func (s *session) evidence(source, kind string, stance belief.Stance, by, note string) belief.Evidence {
-	return belief.NewEvidence(s, source, kind, stance, by, note)
-}
 
 // observeReflection makes a reflection evidence for the observation it
 // speaks to, and returns the answer's "observation" member.
@@ -86,16 +49,13 @@ func (s *session) observeReflection(in knowledge.ReflectionInput, raw pyjson.Val
 }
 
 // believe makes the reflection r, made of the record raw at at, evidence
-// for the observation it speaks to (belief.Book.ObserveReflection).
+// for the observation it speaks to (belief.Book.Believe).
 func (s *session) believe(r belief.Reflection, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	source := belief.ContentID("reflection", pyjson.Canonical(withoutMember(raw, "request_id")))
-	ev := s.evidence(source, belief.FromReflection, belief.Support, "", "")
-	ev.At = at
-	o, ch, err := b.ObserveReflection(r, ev, at, s.analyzer())
+	o, ch, err := b.Believe(s, r, raw, at, s.analyzer())
 	if err != nil {
 		return pyjson.Value{}, actError(err)
 	}
@@ -116,38 +76,19 @@ func actError(err error) error {
 func beliefError(err error, id string) error {
 	switch {
 	case id != "" && strings.Contains(err.Error(), belief.ErrNotFound.Error()):
-		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", quote(id))
+		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", pyjson.Quote(id))
 	case strings.Contains(err.Error(), belief.ErrNotCurrent.Error()):
 		return badInput(fault.CodeInvalidState, "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
 	}
 	return badInput(fault.CodeInvalidValue, "see ucs observations", "%v", err)
 }
 
-// observationReview is synthesize's view of the observations
-// (belief.Review).
-func (s *session) observationReview(since string) (pyjson.Value, error) {
-	b, err := s.book()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	return belief.Review(b, since, s.now), nil
-}
-
-// attributeOutcome makes an action's outcome evidence on the observations
-// the advice it followed put in context that are about that action's
-// capability (belief.Book.Attribute): a report's, or an observed
-// command's. It returns the answer's member (nothing when none applies).
-func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, observed bool, seq int64) (pyjson.Value, bool, error) {
-	kind := belief.FromReport
-	if observed {
-		kind = belief.FromExec
-	}
-	return s.attributeOutcomeBy(ids, action, y, confidence, kind, "", seq)
-}
-
-// attributeOutcomeBy is attributeOutcome for evidence of a given kind and
-// author (a rating: FromRating, by whoever rated).
-func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence float64, kind, by string, seq int64) (pyjson.Value, bool, error) {
+// attributeOutcome makes an action's outcome evidence of a kind
+// (belief.OutcomeKind, or FromRating) by by ("": the agent) on the
+// observations the advice it followed put in context that are about that
+// action's capability (belief.Book.Attribute). It returns the answer's
+// member (nothing when none applies).
+func (s *session) attributeOutcome(ids []string, action string, y, confidence float64, kind, by string, seq int64) (pyjson.Value, bool, error) {
 	b, err := s.book()
 	if err != nil {
 		return pyjson.Value{}, false, err
@@ -160,27 +101,24 @@ func (s *session) attributeOutcomeBy(ids []string, action string, y, confidence 
 }
 
 // observeEntries makes the methodology and dead ends a workspace already
-// holds into observations (belief.EntryReflection: a workspace moving to
-// v4, migrate --model v4). It returns how many entries it read.
+// holds into observations (belief.Book.ObserveEntries: a workspace moving
+// to v4, migrate --model v4). It returns how many entries it read.
 func (s *session) observeEntries() (int, error) {
-	n := 0
-	for _, f := range []struct {
-		rel, typ string
-	}{{relMethodology, "post_task"}, {relDeadEnds, "dead_end"}} {
-		entries, err := s.list(f.rel)
-		if err != nil {
-			return n, err
-		}
-		for _, e := range entries {
-			r, at, ok := belief.EntryReflection(e, f.typ, s.now)
-			if !ok {
-				continue
-			}
-			if _, err := s.believe(r, e, at); err != nil {
-				return n, err
-			}
-			n++
-		}
+	b, err := s.book()
+	if err != nil {
+		return 0, err
+	}
+	meth, err := s.list(relMethodology)
+	if err != nil {
+		return 0, err
+	}
+	dead, err := s.list(relDeadEnds)
+	if err != nil {
+		return 0, err
+	}
+	n, err := b.ObserveEntries(s, meth, dead, s.analyzer())
+	if err != nil {
+		return n, actError(err)
 	}
 	return n, nil
 }

@@ -8,24 +8,13 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
-// Evidence and its weight. An agent's verdict on its own action is the
-// weakest evidence there is; an observed result, classified by rules, is
-// stronger; an operator's rating the strongest. A report teaches in
-// proportion to its evidence's confidence, relative to a self-report's (so
-// a plain report teaches what it always did), and 1.5 times more when it
-// is goal-directed.
-const (
-	selfReportConfidence = advice.SelfReportConfidence
-	ratingConfidence     = 1.0
-)
-
 // observe decides a report's outcome with the raw result it carries, when
 // it carries one (belief.ObserveResult): it sets the input's Success and
 // Weight and returns the answer's "observation" member (nothing without a
 // result) and the outcome's status and confidence for goals.
 func (s *session) observe(in *outcome.Report) (member pyjson.Value, status string, confidence float64, err error) {
 	if !in.HasResult {
-		return pyjson.Value{}, in.Success, selfReportConfidence, nil
+		return pyjson.Value{}, in.Success, advice.SelfReportConfidence, nil
 	}
 	o, err := belief.ObserveResult(in.Result, in.Expect, s.declarations()[in.Action].Rules, in.Success)
 	if err != nil {
@@ -33,9 +22,9 @@ func (s *session) observe(in *outcome.Report) (member pyjson.Value, status strin
 	}
 	v := o.Verdict
 	if o.Disagrees {
-		s.warn("the observed outcome (" + v.Status.String() + ", " + v.Rule + ") overrides the reported success " + quote(in.Success))
+		s.warn("the observed outcome (" + v.Status.String() + ", " + v.Rule + ") overrides the reported success " + pyjson.Quote(in.Success))
 	}
 	in.Success = o.Learned.String()
-	in.Weight = v.Confidence / selfReportConfidence
+	in.Weight = v.Confidence / advice.SelfReportConfidence
 	return o.Member, v.Status.String(), v.Confidence, nil
 }

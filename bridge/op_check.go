@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -48,11 +49,11 @@ var checkOutput = []field.Output{
 func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
 	rules := audit.StateRules{ReportInterval: phiReportInterval, Members: []audit.MemberRule{
 		{Key: policyMember, Judge: func(raw []byte, _ func(string) ([]byte, error)) error { return checkPolicyMember(raw) }},
-		{Key: observationsMember, Judge: func(raw []byte, read func(string) ([]byte, error)) error {
+		{Key: bookstore.Member, Judge: func(raw []byte, read func(string) ([]byte, error)) error {
 			if read == nil {
 				return nil
 			}
-			return checkBook(read, raw)
+			return bookstore.Check(read, raw)
 		}},
 	}}
 	return audit.Check(b.ws, b.now(), repair, rules, b.stateAt, func(args, in pyjson.Value) error {

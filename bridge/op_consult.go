@@ -6,25 +6,20 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
-	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // Tuning of the bridge, the reference's defaults.
 const (
-	consultWarmup        = 15  // θ-step warm-up of the energy field on consult
-	contextDiffusion     = 5   // diffusion steps of context energy: min(15, 5)
-	consultMagnitude     = 1.5 // context energy per resolved capability
-	reportMagnitude      = 1.0 // energy injected at a reported action
-	phiReportInterval    = 5   // reports between φ-cycles
-	advisoryTopN         = 6   // suggested paths per consult
-	temporalDecayRate    = relevance.DecayRate
-	structuralWeight     = relevance.StructuralWeight
-	fleetWeight          = relevance.FleetWeight
+	consultWarmup        = 15   // θ-step warm-up of the energy field on consult
+	contextDiffusion     = 5    // diffusion steps of context energy: min(15, 5)
+	consultMagnitude     = 1.5  // context energy per resolved capability
+	reportMagnitude      = 1.0  // energy injected at a reported action
+	phiReportInterval    = 5    // reports between φ-cycles
+	advisoryTopN         = 6    // suggested paths per consult
 	recentForVocabulary  = 20   // recent methodology entries that enrich capability resolution
 	openQuestionsConsult = 500  // characters of open questions a consult shows
 	openQuestionsResume  = 1000 // characters of open questions a resume shows
@@ -84,7 +79,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	e := s.engine
-	kw := newKeywords(s.manifest)
+	kw := relevance.NewKeywords(s.manifest)
 	resolved, err := s.taskCapabilities(c, kw)
 	if err != nil {
 		return pyjson.Value{}, err
@@ -117,26 +112,23 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		}
 		cursor = v.TaskEpisode(task, context).At
 	}
-	q := consultQuery(s, context, resolved)
-	kc, deadHits, penalty, err := s.consultDeadEnds(context, q, kw)
+	q := s.knowledge().Query(context, resolved)
+	kc, deadHits, penaltyOrder, penalty, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ctxMap := make(map[string]float64, len(ctxEnergy))
-	for _, ne := range ctxEnergy {
-		ctxMap[ne.Node] = ne.Energy
-	}
+	ctxMap := relevance.EnergyMap(ctxEnergy)
 	var top []pyjson.Value
 	var advisoryID string
 	switch {
 	case positioned:
-		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty.energy, greedy)
+		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty, greedy)
 	case s.model.NextSteps():
-		top, advisoryID, err = s.suggestSteps(task, context, penalty.energy, greedy)
+		top, advisoryID, err = s.suggestSteps(task, context, penalty, greedy)
 	case s.model.Learns():
-		top, advisoryID, err = s.suggestLearned(context, penalty.energy, !greedy)
+		top, advisoryID, err = s.suggestLearned(context, penalty, !greedy)
 	default:
-		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty.energy), func(p pyjson.Value) string { return p.StrOf("to") })
+		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty), func(p pyjson.Value) string { return p.StrOf("to") })
 		top = paths[:min(advisoryTopN, len(paths))]
 	}
 	if err != nil {
@@ -150,29 +142,17 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	openQ, err := openQuestions(s.ws, openQuestionsConsult, true)
+	openQ, err := relevance.OpenQuestions(s.ws, openQuestionsConsult, true)
 	if err != nil {
-		return pyjson.Value{}, err
+		return pyjson.Value{}, internal(err, "list working state")
 	}
 	unannotated, err := s.unannotated()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := []pyjson.Member{
-		pyjson.KV("cursor", cursor),
-		pyjson.KV("resolved_capabilities", resolved),
-		pyjson.KV("suggested_paths", top),
-		pyjson.KV("wormholes", wormholes),
-		pyjson.KV("attractors", attractors),
-		pyjson.KV("methodology_hits", hitsOrEmpty(methHits)),
-		pyjson.KV("dead_ends", hitsOrEmpty(deadOut)),
-		pyjson.KV("judgment_hits", hitsOrEmpty(judgmentHits)),
-		pyjson.KV("penalty_applied", relevance.Applied(penalty.order, penalty.energy)),
-		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
-		pyjson.KV("unannotated_count", len(unannotated)),
-		pyjson.KV("open_questions", openQ),
-		pyjson.KV("context_boosted", relevance.Boosted(ctxEnergy)),
-	}
+	out := relevance.Advice{Cursor: cursor, Resolved: resolved, Suggested: top, Wormholes: wormholes, Attractors: attractors,
+		Methodology: methHits, DeadEnds: deadOut, Judgment: judgmentHits, PenaltyOrder: penaltyOrder, Penalty: penalty,
+		PPHealth: e.PP.Health(), Unannotated: len(unannotated), OpenQuestions: openQ, Context: ctxEnergy}.Members()
 	if advisoryID != "" {
 		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
 	}
@@ -191,39 +171,28 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		s.rememberContext(advisoryID, obs)
 	}
 	if want := c.Args.StrsOf("fields"); len(want) > 0 {
-		return pickFields(out, want)
+		return relevance.Pick(out, want), nil // the spec's check refused any other name
 	}
 	return pyjson.ObjectValue(out), nil
 }
 
-// hitsOrEmpty is a list of hits, [] for none.
-func hitsOrEmpty(hits []pyjson.Value) []pyjson.Value {
-	if hits == nil {
-		return []pyjson.Value{}
-	}
-	return hits
-}
-
-// consultQuery is a consult's query of the knowledge, before its routing
-// snapshot.
-func consultQuery(s *session, context string, resolved []string) knowledge.Query {
-	return s.knowledge().Query(context, resolved)
-}
-
 // consultDeadEnds finds the dead ends that fit a consult's context
-// (relevance.Source.DeadEndHits) and the penalty they put on the
-// capabilities they name: v5's (deadEndPenalty), or the engine's.
-func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, penalty, error) {
-	kc, deadHits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.GovernsKnowledge())
-	if err != nil {
-		return kc, nil, penalty{}, err
+// (relevance.Source.DeadEndHits) and the penalty they put on capabilities,
+// in the order first penalised: v5's on those they name
+// (advice.Place.DeadEndPenalty), the engine's on those their keywords
+// evoke too (relevance.PenaltyEnergy).
+func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, []string, map[string]float64, error) {
+	kc, hits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.GovernsKnowledge())
+	var order []string
+	var penalty map[string]float64
+	switch {
+	case err != nil:
+	case s.model.NextSteps():
+		order, penalty = s.place().DeadEndPenalty(penalising)
+	default:
+		order, penalty = relevance.PenaltyEnergy(s.manifest, kw, penalising)
 	}
-	if s.model.NextSteps() {
-		return kc, deadHits, deadEndPenalty(s, penalising), nil
-	}
-	var p penalty
-	p.order, p.energy = relevance.PenaltyEnergy(s.manifest, kw, penalising)
-	return kc, deadHits, p, nil
+	return kc, hits, order, penalty, err
 }
 
 // taskCapabilities are the capabilities a call's task uses: those its
@@ -243,44 +212,15 @@ func (s *session) taskCapabilities(c Call, kw *relevance.Keywords) ([]string, er
 	return relevance.ResolveCapabilities(s.manifest, kw, c.Args.StrOf("context"), explicit, recent), nil
 }
 
-// penalty is the negative-knowledge energy of matched dead ends, on each
-// capability in the order first penalised (relevance.PenaltyEnergy).
-type penalty struct {
-	order  []string
-	energy map[string]float64
-}
-
-// openQuestions is relevance.OpenQuestions, cut to max characters.
-func openQuestions(ws *workspace.Workspace, max int, newestOnly bool) ([]string, error) {
-	out, err := relevance.OpenQuestions(ws, newestOnly)
-	if err != nil {
-		return nil, internal(err, "list working state")
-	}
-	for i, text := range out {
-		out[i] = phrase.RunePrefix(text, max)
-	}
-	return out, nil
-}
-
 // unknownCapability is the warning for a capability name the manifest lacks.
 func unknownCapability(s *session, name, what string) string {
-	return "unknown capability " + quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
+	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
 }
 
-func quote(s string) string { return string(pyjson.AppendString(nil, s)) }
-
-// pickFields keeps the members of an answer an agent asked for (and the
-// cursor and advisory id, which every use of the answer needs), in the
-// answer's order (the spec's check refused any other name).
-func pickFields(out []pyjson.Member, want []string) (pyjson.Value, error) {
-	var kept []pyjson.Member
-	for _, m := range out {
-		if slices.Contains(want, m.Key) || m.Key == "cursor" || m.Key == "advisory_id" {
-			kept = append(kept, m)
-		}
-	}
-	return pyjson.ObjectValue(kept), nil
-}
+// quote is pyjson.Quote, kept under its short name for the files of the
+// policy, goal, exec and registry adapters, which are being restructured
+// on other branches.
+func quote(s string) string { return pyjson.Quote(s) }
 
 // consultParts are the members a consult answer may have.
 var consultParts = []string{"cursor", "resolved_capabilities", "suggested_paths", "wormholes", "attractors",

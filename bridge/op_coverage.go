@@ -4,7 +4,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/learn"
 )
 
 // coverage tells how ready the memory is for a task before the agent
@@ -35,7 +34,7 @@ no such counts and scores knowledge alone).`,
 // learnt of the task's capabilities (relevance.Coverage).
 func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	context := c.Args.StrOf("context")
-	resolved, err := s.taskCapabilities(c, newKeywords(s.manifest))
+	resolved, err := s.taskCapabilities(c, relevance.NewKeywords(s.manifest))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -59,15 +58,7 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 			return float64(k), float64(k + f)
 		}
 	case v != nil:
-		// Outcomes of reaching the capability from anywhere.
-		outcomes = func(to string) (succ, n float64) {
-			ctx := v.Context(s.engine.Cursor.Node, learn.Terms(context))
-			for _, from := range s.manifest.Names() {
-				ev := v.Model.Estimate(ctx, from, to, 0).Evidence
-				succ, n = succ+ev.S, n+ev.N
-			}
-			return succ, n
-		}
+		outcomes = s.place().LearnedOutcomes(v, s.engine.Cursor.Node, context)
 	}
 	return relevance.Coverage(context, resolved, found, outcomes), nil
 }

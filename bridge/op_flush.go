@@ -3,17 +3,8 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 )
-
-// externalization are the files flush asks the agent to write before its
-// context is compacted, each with its prompt.
-var externalization = []struct{ key, suffix, prompt string }{
-	{"hypotheses", "hypotheses", "What are you currently thinking about? What's unresolved? What mental models are you holding that haven't been tested?"},
-	{"reasoning", "reasoning", "What chains of logic are active? Not conclusions — the chains. What inferences are you making and what are they based on?"},
-	{"open_questions", "open-questions", "What would you investigate next if the session continued? What information are you missing?"},
-	{"confidence", "confidence", "What are you certain about vs. uncertain about? Where would you bet and where would you hedge?"},
-	{"dependencies", "dependencies", "What context are you relying on that wouldn't survive a summary? What nuances would compaction flatten?"},
-}
 
 var flushSpec = Spec{
 	Output:  flushOutput,
@@ -38,20 +29,13 @@ func opFlush(s *session, _ Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	dir := s.ws.Path(relWorkingState)
-	prompts := []pyjson.Member{pyjson.KV("instructions", "Write each of the following to a separate file in: "+dir+"/")}
-	for _, x := range externalization {
-		prompts = append(prompts, pyjson.KV(x.key, pyjson.Obj(
-			pyjson.KV("file", isoDate(s.now)+"-"+x.suffix+".md"),
-			pyjson.KV("prompt", x.prompt),
-		)))
-	}
 	return pyjson.Obj(
 		pyjson.KV("torusfield_saved", true),
 		pyjson.KV("state_digest", e.Digest()[:16]),
 		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
 		pyjson.KV("pp_snapshot_saved", true),
 		pyjson.KV("artifact_count", e.Artifacts.Len()),
-		pyjson.KV("externalization_prompts", pyjson.ObjectValue(prompts)),
+		pyjson.KV("externalization_prompts", relevance.Externalization(dir, isoDate(s.now))),
 		pyjson.KV("write_to", dir),
 	), nil
 }

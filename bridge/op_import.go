@@ -109,18 +109,6 @@ func checkModelMember(x pyjson.Value, present bool) error {
 	return err
 }
 
-// withoutMember is v without the member key (a reflection's content id
-// leaves out its request id, observations.go).
-func withoutMember(v pyjson.Value, key string) pyjson.Value {
-	var ms []pyjson.Member
-	for _, m := range v.Members() {
-		if m.Key != key {
-			ms = append(ms, m)
-		}
-	}
-	return pyjson.ObjectValue(ms)
-}
-
 // importOutput is the answer of import.
 var importOutput = []field.Output{
 	{Name: "status", Type: field.String, Always: true, Doc: "\"imported\""},

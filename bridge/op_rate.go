@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
@@ -141,9 +142,9 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 	success := c.Args.StrOf("success")
 	// A person's verdict is the strongest evidence; the agent's own, on
 	// its surface, weighs as its report did.
-	weight, confidence, kind := ratingConfidence/selfReportConfidence, ratingConfidence, belief.FromRating
+	weight, confidence, kind := advice.RatingConfidence/advice.SelfReportConfidence, advice.RatingConfidence, belief.FromRating
 	if !person(c) {
-		weight, confidence, kind = 1, selfReportConfidence, belief.FromReport
+		weight, confidence, kind = 1, advice.SelfReportConfidence, belief.FromReport
 	}
 	learned, err := s.teach(r, r.Action, success, weight, false)
 	if err != nil {
@@ -166,7 +167,7 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 			}
 		}
 		y, _ := learn.OutcomeValue(success)
-		if ov, ok, err := s.attributeOutcomeBy(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
+		if ov, ok, err := s.attributeOutcome(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
 			return pyjson.Value{}, err
 		} else if ok {
 			out = out.With("observations", ov)

@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -54,7 +55,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		entry := knowledge.MethodologyEntry(ref(s.model.GovernsKnowledge()), strings.ReplaceAll(phrase.RunePrefix(in.Text, 200), "\n", " "),
-			s.meta.AgentID, s.routingSnapshot(e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
+			s.meta.AgentID, relevance.RoutingSnapshot(s.engine, e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
 		id, err := s.addEntry(relMethodology, entry)
 		if err != nil {
 			return pyjson.Value{}, err

@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -217,7 +218,7 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 			}
 		}
 		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: caps, Now: s.now,
-			DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 2})
+			DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: 2})
 		if err != nil {
 			return nil, err
 		}
@@ -245,7 +246,7 @@ func (s *session) judgmentNode(in outcome.Report, before string, r float64) (str
 		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
 		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: round(r, 4),
 		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
-		Routing: s.routingSnapshot(in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
+		Routing: relevance.RoutingSnapshot(s.engine, in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
 	return s.addEntry(relJudgment, node)
 }
 

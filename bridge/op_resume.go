@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -38,8 +39,8 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	b.Unannotated = len(unannotated)
-	if b.OpenQuestions, err = openQuestions(s.ws, openQuestionsResume, false); err != nil {
-		return pyjson.Value{}, err
+	if b.OpenQuestions, err = relevance.OpenQuestions(s.ws, openQuestionsResume, false); err != nil {
+		return pyjson.Value{}, internal(err, "list working state")
 	}
 	if b.Methodology, err = s.window(relMethodology, 5); err != nil {
 		return pyjson.Value{}, err

@@ -3,9 +3,11 @@ package bridge
 import (
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -73,7 +75,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	p.Misalignments = []pyjson.Value{}
 	for _, al := range p.Allocations[:min(5, len(p.Allocations))] {
 		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: []string{al.Action},
-			Now: s.now, DecayRate: temporalDecayRate, StructuralWeight: structuralWeight, Max: 1})
+			Now: s.now, DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: 1})
 		if err != nil {
 			return pyjson.Value{}, err
 		}
@@ -90,11 +92,11 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	}
 	// What the agent believes that needs a decision, in a v4 workspace.
 	if s.model.GovernsKnowledge() {
-		obs, err := s.observationReview(since)
+		b, err := s.book()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		data = data.With("observations", obs)
+		data = data.With("observations", belief.Review(b, since, s.now))
 	}
 	return pyjson.Obj(
 		pyjson.KV("synthesis_data", data),

@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -69,11 +70,11 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 // (workspace.StateReplay).
 func (b *Bridge) stateAt(seq int64) ([]byte, []workspace.Replayed, error) {
 	return audit.StateAt(b.ws, b.replayer(), seq, func(state []byte, read func(string) ([]byte, error)) ([]workspace.Replayed, bool) {
-		m := gjson.GetBytes(state, observationsMember)
+		m := gjson.GetBytes(state, bookstore.Member)
 		if !m.Exists() {
 			return nil, true
 		}
-		book, err := readBook(read, []byte(m.Raw))
+		book, err := bookstore.Read(read, []byte(m.Raw))
 		return []workspace.Replayed{{Rel: workspace.RelObservations, Data: book}}, err == nil
 	})
 }

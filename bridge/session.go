@@ -90,7 +90,7 @@ type sessionPolicy struct {
 // sessionCaches are the knowledge and recall indexes a call builds or
 // loads once.
 type sessionCaches struct {
-	// recallAnalyzer is the workspace's term analyzer (knowledge.go).
+	// recallAnalyzer is the workspace's term analyzer (relevance.go).
 	recallAnalyzer *recall.Analyzer
 	// obsCtx is consult's index of the believed observations (loaded from
 	// the files derived from the book, or built from it: then obsCtxDirty
@@ -238,9 +238,7 @@ func (s *session) commit(c Call, tBefore int) error {
 		}
 		c.Input = pyjson.SortKeys(in)
 	}
-	if err := s.prepareBook(); err != nil {
-		return err
-	}
+	s.prepareBook()
 	if err := s.prepareSteps(); err != nil {
 		return err
 	}

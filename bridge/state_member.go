@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
@@ -151,13 +152,13 @@ func (policyCodec) encode(dst []byte, ps *policy.State, _ []byte) ([]byte, bool)
 // written before the commit, not in the state).
 type observationsCodec struct{}
 
-func (observationsCodec) key() string { return observationsMember }
+func (observationsCodec) key() string { return bookstore.Member }
 
 func (observationsCodec) decode(s *session, raw []byte) (*belief.Book, error) {
 	if raw == nil {
 		return belief.NewBook(), nil
 	}
-	data, err := readBook(s.ws.ReadFile, raw)
+	data, err := bookstore.Read(s.ws.ReadFile, raw)
 	if err != nil {
 		return nil, err
 	}

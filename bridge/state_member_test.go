@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 )
 
 // A member the call did not decode is written back byte for byte as read,
@@ -12,10 +14,10 @@ import (
 // written as its encoder writes it, or left out when empty.
 func TestStateMembersWriteBackAsRead(t *testing.T) {
 	raws := map[string]string{
-		importsMember:      `["b" ,"a"]`,
-		goalsMember:        `{ "closed": [], "numbered": 3, "open": [] }`,
-		observationsMember: `{"sha256": "00", "count": 0}`,
-		policyMember:       `{"grants":["fs:read:*"],"version":1}`,
+		importsMember:    `["b" ,"a"]`,
+		goalsMember:      `{ "closed": [], "numbered": 3, "open": [] }`,
+		bookstore.Member: `{"sha256": "00", "count": 0}`,
+		policyMember:     `{"grants":["fs:read:*"],"version":1}`,
 	}
 	read := func() *stateMembers {
 		st := &stateMembers{}
@@ -35,7 +37,7 @@ func TestStateMembersWriteBackAsRead(t *testing.T) {
 	}
 	st := read()
 	assert.Equal(t, `{"t": 1,"goals":`+raws[goalsMember]+`,"permissions":`+raws[policyMember]+
-		`,"observations":`+raws[observationsMember]+`,"imports":`+raws[importsMember]+`}`, write(st))
+		`,"observations":`+raws[bookstore.Member]+`,"imports":`+raws[importsMember]+`}`, write(st))
 
 	s := &session{}
 	st = read()
@@ -46,11 +48,11 @@ func TestStateMembersWriteBackAsRead(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, ps.Policy)
 	assert.Equal(t, `{"t": 1,"goals":{"closed": [], "numbered": 3, "open": []},"permissions":{"version": 1, "grants": ["fs:read:*"]}`+
-		`,"observations":`+raws[observationsMember]+`,"imports":`+raws[importsMember]+`}`, write(st), "decoded members are encoded")
+		`,"observations":`+raws[bookstore.Member]+`,"imports":`+raws[importsMember]+`}`, write(st), "decoded members are encoded")
 
 	ps.Policy = nil
 	gb.Numbered = 0
-	assert.Equal(t, `{"t": 1,"observations":`+raws[observationsMember]+`,"imports":`+raws[importsMember]+`}`, write(st),
+	assert.Equal(t, `{"t": 1,"observations":`+raws[bookstore.Member]+`,"imports":`+raws[importsMember]+`}`, write(st),
 		"an empty member is left out")
 	assert.Equal(t, `{"t": 1}`, write(&stateMembers{}), "a state without members stays as it is")
 }

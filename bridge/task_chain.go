@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -36,22 +37,19 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 // context's energy and dead ends as consult computes them.
 func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.Value, error), error) {
 	c := consultSpec.complete(Call{Op: consultSpec.Name, Args: pyjson.Obj(pyjson.KV("context", context)), Input: pyjson.NullValue()})
-	kw := newKeywords(s.manifest)
+	kw := relevance.NewKeywords(s.manifest)
 	resolved, err := s.taskCapabilities(c, kw)
 	if err != nil {
 		return nil, err
 	}
-	ctx := map[string]float64{}
-	for _, ne := range s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion) {
-		ctx[ne.Node] = ne.Energy
-	}
-	q := consultQuery(s, context, resolved)
-	_, _, pen, err := s.consultDeadEnds(context, q, kw)
+	ctx := relevance.EnergyMap(s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion))
+	q := s.knowledge().Query(context, resolved)
+	_, _, _, pen, err := s.consultDeadEnds(context, q, kw)
 	if err != nil {
 		return nil, err
 	}
 	return func(from string) ([]pyjson.Value, error) {
-		top, _, err := s.adviceAt("", context, from, ctx, pen.energy, false)
+		top, _, err := s.adviceAt("", context, from, ctx, pen, false)
 		return top, err
 	}, nil
 }

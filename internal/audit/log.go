@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -203,11 +204,11 @@ func Summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
 	case "import":
 		s = "from " + cmp.Or(in.StrOf("agent_id"), "unknown")
 	case "init":
-		s = "manifest " + prefix(args.StrOf("manifest_sha256"), 12)
+		s = "manifest " + phrase.RunePrefix(args.StrOf("manifest_sha256"), 12)
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len([]rune(s)) > 60 {
-		s = prefix(s, 59) + "…"
+		s = phrase.RunePrefix(s, 59) + "…"
 	}
 	return s
 }
@@ -273,15 +274,4 @@ func Changed(ev pyjson.Value) string {
 		names = append(names, name)
 	}
 	return strings.Join(names, " ")
-}
-
-// prefix is the first n runes of s.
-func prefix(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i]
-		}
-		n--
-	}
-	return s
 }

@@ -85,7 +85,7 @@ ucs-operator): for the operator's own client, never the agent's.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(mcpClients, client) {
 				return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidValue,
-					Msg: "--client is " + quoteJSON(client) + ", not one of " + strings.Join(mcpClients, ", "), Hint: "use one of: " + strings.Join(mcpClients, ", ")}
+					Msg: "--client is " + pyjson.Quote(client) + ", not one of " + strings.Join(mcpClients, ", "), Hint: "use one of: " + strings.Join(mcpClients, ", ")}
 			}
 			bin, err := findMCP()
 			if err != nil {
@@ -149,12 +149,12 @@ func mcpConfig(client, name, bin string, args []string) pyjson.Value {
 		return out.With("file", ".vscode/mcp.json").With("config", pyjson.Obj(pyjson.KV("servers", pyjson.Obj(pyjson.KV(name,
 			pyjson.Obj(pyjson.KV("type", "stdio"), pyjson.KV("command", bin), pyjson.KV("args", args)))))))
 	default: // codex
-		toml := "[mcp_servers." + name + "]\ncommand = " + quoteJSON(bin) + "\nargs = ["
+		toml := "[mcp_servers." + name + "]\ncommand = " + pyjson.Quote(bin) + "\nargs = ["
 		for i, a := range args {
 			if i > 0 {
 				toml += ", "
 			}
-			toml += quoteJSON(a)
+			toml += pyjson.Quote(a)
 		}
 		return out.With("file", "~/.codex/config.toml").With("config_toml", toml+"]\n")
 	}
@@ -189,8 +189,6 @@ func findBeside(name, what, hint string) (string, error) {
 	return "", &fault.Error{Kind: fault.KindInternal, Code: fault.CodeNotInstalled,
 		Msg: what + " is neither beside ucs nor on PATH", Hint: hint}
 }
-
-func quoteJSON(s string) string { return string(pyjson.AppendString(nil, s)) }
 
 // shellQuote quotes a word for a POSIX shell when it needs it.
 func shellQuote(s string) string {

@@ -36,7 +36,7 @@ func ReadReport(ws *workspace.Workspace, seq, last int64, isCapability func(stri
 		return Report{}, fault.Corrupt(err, workspace.RelJournal)
 	}
 	if op := ev.StrOf("op"); op != "report" {
-		return Report{}, notReport("is a " + string(pyjson.AppendString(nil, op)) + ", not a report")
+		return Report{}, notReport("is a " + pyjson.Quote(op) + ", not a report")
 	}
 	files, _ := ev.Get("files")
 	off, ok := files.Get(workspace.RelActionLog)
@@ -60,7 +60,7 @@ func ReadReport(ws *workspace.Workspace, seq, last int64, isCapability func(stri
 		r.Weight, _ = w.Float()
 	}
 	if !isCapability(r.Action) {
-		return Report{}, notReport("reported " + string(pyjson.AppendString(nil, r.Action)) + ", which is no capability: nothing was learned")
+		return Report{}, notReport("reported " + pyjson.Quote(r.Action) + ", which is no capability: nothing was learned")
 	}
 	return r, nil
 }

@@ -70,6 +70,17 @@ func (v Value) With(key string, x any) Value {
 	return ObjectValue(append(ms, Member{Key: key, Value: val}))
 }
 
+// Without returns a copy of object v without its member key.
+func (v Value) Without(key string) Value {
+	var ms []Member
+	for _, m := range v.Members() {
+		if m.Key != key {
+			ms = append(ms, m)
+		}
+	}
+	return ObjectValue(ms)
+}
+
 // AppendDumps appends json.dumps(v, ensure_ascii=False): one line, members
 // in order, ", " between items and ": " after keys. The reference writes its
 // JSON-lines logs this way.

@@ -10,11 +10,13 @@
 //     workspace of model v2 or v3 by the reference's search (Reference);
 //   - which dead ends hold against it and the penalty they put on the
 //     capabilities they name (DeadEnds, PenaltyEnergy);
-//   - the open questions of the working state (OpenQuestions), and how
-//     ready the memory is for a task (Coverage);
+//   - the working state: what flush asks the agent to write down
+//     (Externalization) and the open questions read back from it
+//     (OpenQuestions); and how ready the memory is for a task (Coverage);
 //   - the engine's routing from the cursor as the advice describes it:
 //     scored paths, wormholes and attractors with their annotations
-//     (ScorePaths, Enrich, RoutingSnapshot).
+//     (ScorePaths, Enrich, RoutingSnapshot), and a consult's answer made of
+//     all of it (Advice, Pick).
 //
 // It reads through a transaction (package workspace) and writes nothing
 // but what package search keeps of its term index; the operations in

@@ -128,6 +128,16 @@ func RoutingSnapshot(e *torusfield.Engine, cursor string, paths []pyjson.Value, 
 	)
 }
 
+// EnergyMap is the context's energy by capability, as ScorePaths weighs
+// it.
+func EnergyMap(context []torusfield.NodeEnergy) map[string]float64 {
+	m := make(map[string]float64, len(context))
+	for _, ne := range context {
+		m[ne.Node] = ne.Energy
+	}
+	return m
+}
+
 // Boosted is the energy the context put on capabilities, above 0.01,
 // largest first (ties in manifest order), as consult's "context_boosted"
 // shows it.

@@ -71,7 +71,7 @@ func (p Place) Describe(m *nextstep.Model, ep *nextstep.Episode, context string,
 	case "task":
 		why = "in this task, after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
 	case "term":
-		why = "in tasks whose context says " + string(pyjson.AppendString(nil, learn.TermWord(context, ev.Term))) + ", after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
+		why = "in tasks whose context says " + pyjson.Quote(learn.TermWord(context, ev.Term)) + ", after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
 	case "state":
 		why = "after " + where + ", the next successful step was " + r.To + " " + count(ev.Next, ev.Of)
 	case "any":
