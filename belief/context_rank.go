@@ -100,7 +100,7 @@ func RankContext(text string, goalTerms []string, now time.Time, sources []Conte
 		}
 		v := pyjson.Obj(pyjson.KV("id", r.o.ID), pyjson.KV("key", r.o.Key.String()), pyjson.KV("claim", r.o.Claim),
 			pyjson.KV("status", string(r.o.Status)), pyjson.KV("confidence", round4(r.o.Confidence.Value)),
-			pyjson.KV("last_supported", isoTime(r.o.LastSupported)),
+			pyjson.KV("last_supported", pyjson.ISOTime(r.o.LastSupported)),
 			pyjson.KV("rank", pyjson.ObjectValue(append(rank, pyjson.KV("matched", r.matched)))))
 		if r.agent != "" {
 			v = v.With("agent", r.agent)

@@ -60,7 +60,7 @@ func (v Verdict) SourceKind() string {
 func (b *Book) Judge(w Witness, v Verdict) (*Observation, Change, error) {
 	now := w.Now()
 	rec := pyjson.Obj(pyjson.KV("op", v.Act), pyjson.KV("id", v.ID), pyjson.KV("by", v.By),
-		pyjson.KV("note", v.Note), pyjson.KV("now", isoTime(now)))
+		pyjson.KV("note", v.Note), pyjson.KV("now", pyjson.ISOTime(now)))
 	source := ContentID(v.Act, pyjson.Canonical(rec))
 	switch v.Applied() {
 	case "confirm":

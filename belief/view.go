@@ -36,10 +36,10 @@ func Summary(o *Observation, now time.Time) pyjson.Value {
 			pyjson.KV("support", round4(c.Support)), pyjson.KV("contradiction", round4(c.Contradiction)),
 			pyjson.KV("recency", round4(c.Recency)), pyjson.KV("operator", round4(c.Operator)))),
 		pyjson.KV("evidence", pyjson.Obj(pyjson.KV("support", support), pyjson.KV("contradict", contradict))),
-		pyjson.KV("last_supported", isoTime(o.LastSupported)),
+		pyjson.KV("last_supported", pyjson.ISOTime(o.LastSupported)),
 	}
 	if !now.IsZero() {
-		ms = append(ms, pyjson.KV("freshness", round4(Freshness(o, now))), pyjson.KV("due", isoTime(DueAt(o))))
+		ms = append(ms, pyjson.KV("freshness", round4(Freshness(o, now))), pyjson.KV("due", pyjson.ISOTime(DueAt(o))))
 	}
 	for _, l := range []struct{ k, v string }{{"supersedes", o.Supersedes}, {"superseded_by", o.SupersededBy}} {
 		if l.v != "" {
@@ -127,11 +127,11 @@ func Review(b *Book, since string, now time.Time) pyjson.Value {
 	for _, o := range b.Observations() {
 		switch {
 		case o.Status == Superseded:
-			if n := b.Get(o.SupersededBy); n != nil && isoTime(n.Created) >= since {
+			if n := b.Get(o.SupersededBy); n != nil && pyjson.ISOTime(n.Created) >= since {
 				superseded = append(superseded, Summary(o, time.Time{}))
 			}
 		case o.Status == Invalidated:
-			if last := o.Evidence[len(o.Evidence)-1]; isoTime(last.At) >= since {
+			if last := o.Evidence[len(o.Evidence)-1]; pyjson.ISOTime(last.At) >= since {
 				invalidated = append(invalidated, Summary(o, time.Time{}))
 			}
 		case o.Confidence.Contradiction > 0:
@@ -152,14 +152,3 @@ func KindNames() []string {
 }
 
 func round4(x float64) float64 { return pyjson.Round(x, 4) }
-
-// isoTime formats t as Python's datetime.isoformat() does for an aware UTC
-// time (microseconds only when non-zero, and "+00:00"), as every time in
-// an answer is written.
-func isoTime(t time.Time) string {
-	t = t.UTC()
-	if t.Nanosecond()/1000 == 0 {
-		return t.Format("2006-01-02T15:04:05") + "+00:00"
-	}
-	return t.Format("2006-01-02T15:04:05.000000") + "+00:00"
-}

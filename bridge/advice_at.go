@@ -40,9 +40,9 @@ func (s *session) checkPosition(c Call) error {
 	if from := c.Args.StrOf("from"); from != "" && !s.manifest.Has(from) {
 		hint := "--from takes a capability of the manifest"
 		if near := closest(from, s.manifest.Names(), 1); len(near) > 0 {
-			hint = "did you mean " + quote(near[0]) + "? " + hint
+			hint = "did you mean " + pyjson.Quote(near[0]) + "? " + hint
 		}
-		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", quote(from))
+		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", pyjson.Quote(from))
 	}
 	if argBool(c, "task_start") && !s.model.NextSteps() {
 		return unsupported("--task-start needs a model that learns tasks from their start (v5); this workspace's is %s: use --from CAPABILITY", s.meta.Model)

@@ -15,15 +15,5 @@ func ParseNow(s string) (time.Time, error) {
 	return t.UTC(), nil
 }
 
-// isoTime formats t as Python's datetime.isoformat() does for an aware UTC
-// time: microseconds only when non-zero, and "+00:00".
-func isoTime(t time.Time) string {
-	t = t.UTC()
-	if t.Nanosecond()/1000 == 0 {
-		return t.Format("2006-01-02T15:04:05") + "+00:00"
-	}
-	return t.Format("2006-01-02T15:04:05.000000") + "+00:00"
-}
-
 // isoDate formats t as YYYY-MM-DD (UTC).
 func isoDate(t time.Time) string { return t.UTC().Format("2006-01-02") }

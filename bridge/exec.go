@@ -49,7 +49,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (policy.Ex
 	}
 	if !man.Has(action) {
 		return none, badInput(fault.CodeUnknownCapability, capabilityHint(man.Names(), action, b.ws.Path(workspace.RelPinned)),
-			"%s is not a capability of the workspace's manifest", quote(action))
+			"%s is not a capability of the workspace's manifest", pyjson.Quote(action))
 	}
 	state, err := b.ws.ReadFile(workspace.RelState)
 	readable := err == nil && gjson.ValidBytes(state)
@@ -85,7 +85,7 @@ func capabilityNear(names []string, name string) string {
 	near := suggest.Closest(name, names, 3)
 	hint := ""
 	if len(near) > 0 && suggest.Distance(name, near[0]) <= max(2, len([]rune(name))/3) {
-		hint = "did you mean " + quote(near[0]) + "? "
+		hint = "did you mean " + pyjson.Quote(near[0]) + "? "
 	}
 	hint += "the workspace's manifest has " + strconv.Itoa(len(names)) + " capabilities"
 	if len(near) > 0 {

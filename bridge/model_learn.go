@@ -73,7 +73,7 @@ func (s *session) learnOutcome(in outcome.Report, before string, input pyjson.Va
 // to the observations the advice rested on.
 func (s *session) attributeLearning(l advice.Learning, in outcome.Report, input pyjson.Value) (pyjson.Value, bool, error) {
 	if l.UnknownID {
-		s.warn("advisory_id " + quote(input.StrOf("advisory_id")) + " names no recent consult; the report is not attributed")
+		s.warn("advisory_id " + pyjson.Quote(input.StrOf("advisory_id")) + " names no recent consult; the report is not attributed")
 	}
 	if a := l.Advisory; a != nil && l.W > 0 && len(a.Observations) > 0 {
 		confidence := min(1, in.Weight*advice.SelfReportConfidence)

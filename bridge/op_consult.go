@@ -60,7 +60,7 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 		for _, w := range c.Args.StrsOf("fields") {
 			if !slices.Contains(consultParts, w) {
 				return badInput(fault.CodeInvalidValue, "consult's parts are "+strings.Join(consultParts, ", "),
-					"--fields names %s, which a consult answer does not have", quote(w))
+					"--fields names %s, which a consult answer does not have", pyjson.Quote(w))
 			}
 		}
 		return nil
@@ -216,11 +216,6 @@ func (s *session) taskCapabilities(c Call, kw *relevance.Keywords) ([]string, er
 func unknownCapability(s *session, name, what string) string {
 	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
 }
-
-// quote is pyjson.Quote, kept under its short name for the files of the
-// policy, goal, exec and registry adapters, which are being restructured
-// on other branches.
-func quote(s string) string { return pyjson.Quote(s) }
 
 // consultParts are the members a consult answer may have.
 var consultParts = []string{"cursor", "resolved_capabilities", "suggested_paths", "wormholes", "attractors",

@@ -24,7 +24,7 @@ func checkExportFormat(x pyjson.Value, _ bool) error { return transfer.CheckForm
 // opExport packages the whole cognitive state, portable to another machine
 // or agent (transfer.Build).
 func opExport(s *session, _ Call) (pyjson.Value, error) {
-	src := transfer.Source{Engine: s.engine, ExportedAt: isoTime(s.now), AgentID: s.meta.AgentID,
+	src := transfer.Source{Engine: s.engine, ExportedAt: pyjson.ISOTime(s.now), AgentID: s.meta.AgentID,
 		Annotations: s.annotations, Window: s.rawWindow, JudgmentWindow: judgmentWindow, OverridesWindow: overridesWindow,
 		Governs: s.model.GovernsKnowledge(), Book: s.book, Goals: s.goals, ReadFile: s.ws.ReadFile,
 		Head: transfer.Head{Version: s.meta.Model, Manifest: s.manifest}, Tx: s.tx}

@@ -64,7 +64,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	} else {
 		id = gb.NextID()
 	}
-	g, err := gb.New(id, goalRequest(c), isoTime(s.now))
+	g, err := gb.New(id, goalRequest(c), pyjson.ISOTime(s.now))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -159,7 +159,7 @@ func goalMoveSpec(m goal.Move) *Spec {
 			if err != nil {
 				return pyjson.Value{}, err
 			}
-			g, from, err := gb.Move(c.Args.StrOf("id"), m, c.Args.StrOf("note"), isoTime(s.now))
+			g, from, err := gb.Move(c.Args.StrOf("id"), m, c.Args.StrOf("note"), pyjson.ISOTime(s.now))
 			if err != nil {
 				return pyjson.Value{}, err
 			}
@@ -223,7 +223,7 @@ func (s *session) attributeGoal(id, action, status string, confidence float64) (
 	if err != nil {
 		return pyjson.Value{}, 1, err
 	}
-	out, warning, err := gb.Attribute(id, s.meta.Seq+1, action, status, confidence, isoTime(s.now))
+	out, warning, err := gb.Attribute(id, s.meta.Seq+1, action, status, confidence, pyjson.ISOTime(s.now))
 	if err != nil {
 		return pyjson.Value{}, 1, err
 	}

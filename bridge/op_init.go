@@ -214,7 +214,9 @@ func (b *Bridge) alreadyInitialized() pyjson.Value {
 func ppRounded(p torusfield.PP) pyjson.Value { return p.Rounded() }
 
 // snapshotPP records the PP vector in the PP history.
-func (s *session) snapshotPP() error { return s.add(relPPHistory, s.engine.PPSnapshot(isoTime(s.now))) }
+func (s *session) snapshotPP() error {
+	return s.add(relPPHistory, s.engine.PPSnapshot(pyjson.ISOTime(s.now)))
+}
 
 // manifestRequest is what an init call says of its manifest.
 func manifestRequest(c Call) initmanifest.Request {

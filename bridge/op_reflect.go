@@ -63,9 +63,9 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relMethodologyMD)))
 	case "annotation":
 		if _, ok := s.engine.Artifacts.Get(in.ArtifactID); !ok {
-			s.warn("artifact " + quote(in.ArtifactID) + " is not among the current artifacts; the annotation is stored for it anyway")
+			s.warn("artifact " + pyjson.Quote(in.ArtifactID) + " is not among the current artifacts; the annotation is stored for it anyway")
 		}
-		if err := s.add(relAnnotations, knowledge.Annotation(in.ArtifactID, in.Text, in.FailureCondition, in.GeneralizedPattern, isoTime(s.now))); err != nil {
+		if err := s.add(relAnnotations, knowledge.Annotation(in.ArtifactID, in.Text, in.FailureCondition, in.GeneralizedPattern, pyjson.ISOTime(s.now))); err != nil {
 			return pyjson.Value{}, err
 		}
 		out = append(out, pyjson.KV("artifact_id", in.ArtifactID))

@@ -188,7 +188,7 @@ func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, 
 // earned, the edge it took (nil for none) and where the cursor was before
 // and after.
 func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, after string, routed bool) pyjson.Value {
-	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: isoTime(s.now), Action: in.Action, Outcome: in.Outcome,
+	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: pyjson.ISOTime(s.now), Action: in.Action, Outcome: in.Outcome,
 		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
 		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learning.After}
 	if s.learning.StepLearned != nil {
@@ -199,7 +199,7 @@ func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, af
 
 // override records a jump the graph did not offer.
 func (s *session) override(from, to, reason string) error {
-	return s.add(relOverrides, history.Override(s.engine.Grid.T, isoTime(s.now), from, to, reason))
+	return s.add(relOverrides, history.Override(s.engine.Grid.T, pyjson.ISOTime(s.now), from, to, reason))
 }
 
 // correlate suggests, for each new wormhole, methodology entries about its
@@ -242,7 +242,7 @@ func (s *session) judgmentNode(in outcome.Report, before string, r float64) (str
 	if err != nil {
 		return "", err
 	}
-	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: isoTime(s.now), AgentID: s.meta.AgentID,
+	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: pyjson.ISOTime(s.now), AgentID: s.meta.AgentID,
 		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
 		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: round(r, 4),
 		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,

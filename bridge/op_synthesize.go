@@ -44,13 +44,13 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		since = isoTime(t)
+		since = pyjson.ISOTime(t)
 	}
 	all, err := s.list(relActionLog)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	p := history.Period{Since: since, Until: isoTime(s.now), Actions: history.InPeriod(all, since), Engine: s.engine}
+	p := history.Period{Since: since, Until: pyjson.ISOTime(s.now), Actions: history.InPeriod(all, since), Engine: s.engine}
 	p.Allocations = history.Allocate(p.Actions)
 	if p.Methodology, err = s.window(relMethodology, 20); err != nil {
 		return pyjson.Value{}, err

@@ -67,9 +67,9 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 // since on (all of it when zero); the dashboard lays it out.
 func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
 	e := s.engine
-	d := &dashboard.Data{Generated: isoTime(s.now)}
+	d := &dashboard.Data{Generated: pyjson.ISOTime(s.now)}
 	if !since.IsZero() {
-		d.Since = isoTime(since)
+		d.Since = pyjson.ISOTime(since)
 	}
 	reports, h, err := s.history(d.Since)
 	if err != nil {

@@ -320,13 +320,13 @@ func (sp *Spec) unknown(v pyjson.Value, inputs []field.Field, flags bool) error 
 		if len(names) > 0 {
 			hint = "the fields of " + sp.Name + " are " + strings.Join(names, ", ")
 			if near := Nearest(m.Key, names); near != "" {
-				hint = "did you mean " + quote(near) + "? " + hint
+				hint = "did you mean " + pyjson.Quote(near) + "? " + hint
 			}
 		}
 		if flags {
-			return badInput(fault.CodeUnknownField, hint, "%s has no argument %s", sp.Name, quote(m.Key))
+			return badInput(fault.CodeUnknownField, hint, "%s has no argument %s", sp.Name, pyjson.Quote(m.Key))
 		}
-		return badInput(fault.CodeUnknownField, hint, "unknown field %s for %s", quote(m.Key), sp.Name)
+		return badInput(fault.CodeUnknownField, hint, "unknown field %s for %s", pyjson.Quote(m.Key), sp.Name)
 	}
 	return nil
 }

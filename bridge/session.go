@@ -265,7 +265,7 @@ func (s *session) adopt() error {
 // event is the journal event of a call, as far as the session knows it;
 // the transaction fills in the rest.
 func (s *session) event(c Call, tBefore int) workspace.Event {
-	return workspace.Event{Op: c.Op, Args: c.Args, Input: c.Input, Now: isoTime(s.now),
+	return workspace.Event{Op: c.Op, Args: c.Args, Input: c.Input, Now: pyjson.ISOTime(s.now),
 		TBefore: int64(tBefore), TAfter: int64(s.engine.Grid.T), Agent: s.agentID}
 }
 
