@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
@@ -58,12 +59,12 @@ func DecodeContextIndex(idx, sum []byte, book string, an *recall.Analyzer) *Cont
 	if err != nil || !ix.Analyzer().Synonyms().Equal(an.Synonyms()) {
 		return nil
 	}
-	if gjson.GetBytes(sum, "book").Str != book {
+	if quickjson.Member(gjson.ParseBytes(sum), "book").Str != book {
 		return nil
 	}
 	c := &ContextIndex{ix: ix, obs: map[string]*Observation{}}
 	ok := true
-	gjson.GetBytes(sum, "observations").ForEach(func(_, v gjson.Result) bool {
+	quickjson.Member(gjson.ParseBytes(sum), "observations").ForEach(func(_, v gjson.Result) bool {
 		a := v.Array()
 		if len(a) != 8 {
 			ok = false

@@ -4,6 +4,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
@@ -18,7 +19,8 @@ import (
 // BookRef reads the state's member: the SHA-256 of the book file it
 // names, and how many observations that holds.
 func BookRef(member []byte) (sum string, count int64) {
-	return gjson.GetBytes(member, "sha256").Str, gjson.GetBytes(member, "count").Int()
+	doc := gjson.ParseBytes(member)
+	return quickjson.Member(doc, "sha256").Str, quickjson.Member(doc, "count").Int()
 }
 
 // BookMember is the state's member naming the book file of that SHA-256,

@@ -6,6 +6,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var migrateSpec = Spec{
@@ -23,7 +24,7 @@ are journaled events that verify replays.`,
 	Example:  "ucs migrate\nucs migrate --model v4",
 	Mutating: true,
 	Fields: []field.Field{
-		{Name: "model", Type: field.String, Flag: true, Enum: learningModels(), Doc: "the learning model to move to"},
+		{Name: "model", Type: field.String, Flag: true, Enum: advice.LearningModels(), Doc: "the learning model to move to"},
 		{Name: "from", Type: field.Int, Flag: true, Doc: "the format to migrate from (a recorded step, as verify replays it)"},
 		{Name: "to", Type: field.Int, Flag: true, Doc: "the format it migrates to (recorded with from)"},
 	},

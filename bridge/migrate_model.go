@@ -8,10 +8,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
-// learningModels are the models migrate --model takes: the Enum of
-// migrateSpec, named so that literal stays as the operations' table has it.
-var learningModels = advice.LearningModels
-
 // migrateModel changes a workspace's learning model, explicitly: it
 // changes the advice, so unlike a format migration no call ever does it by
 // itself. To a model of package learn (v3, v4), from any other, the
@@ -35,7 +31,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		return pyjson.Obj(pyjson.KV("status", "already_current"), pyjson.KV("model_from", from), pyjson.KV("model", to),
 			pyjson.KV("reports_learned", 0)), nil
 	case !m.UCSOwn():
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(learningModels(), ", "),
+		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(advice.LearningModels(), ", "),
 			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
 	}
 	var backup string

@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -70,7 +71,7 @@ func (b *Bridge) Verify(opts VerifyOptions) (pyjson.Value, error) {
 // (workspace.StateReplay).
 func (b *Bridge) stateAt(seq int64) ([]byte, []workspace.Replayed, error) {
 	return audit.StateAt(b.ws, b.replayer(), seq, func(state []byte, read func(string) ([]byte, error)) ([]workspace.Replayed, bool) {
-		m := gjson.GetBytes(state, bookstore.Member)
+		m := quickjson.Member(gjson.ParseBytes(state), bookstore.Member)
 		if !m.Exists() {
 			return nil, true
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 )
 
 // AppendJSON appends the model's state as one compact JSON object:
@@ -104,19 +105,19 @@ func Decode(data []byte, p Params) (*Model, error) {
 		return nil, errors.New("learn: not an object")
 	}
 	m.buckets = LegacyBuckets
-	if b := doc.Get("buckets"); b.Exists() {
+	if b := quickjson.Member(doc, "buckets"); b.Exists() {
 		n := uint64(b.Num)
 		if b.Type != gjson.Number || b.Num != float64(n) || n < LegacyBuckets || n > 1<<20 || n&(n-1) != 0 {
 			return nil, errors.New("learn: buckets must be a power of two from 4096 to 1048576")
 		}
 		m.buckets = uint32(n)
 	}
-	if c := doc.Get("clock"); c.Type != gjson.Number || c.Num != math.Trunc(c.Num) || c.Num < 0 {
+	if c := quickjson.Member(doc, "clock"); c.Type != gjson.Number || c.Num != math.Trunc(c.Num) || c.Num < 0 {
 		return nil, errors.New("learn: clock must be a non-negative integer")
 	} else {
 		m.Clock = c.Int()
 	}
-	wv := doc.Get("weights")
+	wv := quickjson.Member(doc, "weights")
 	if wv.Type != gjson.String {
 		return nil, errors.New("learn: weights must be a base64 string")
 	}
@@ -153,7 +154,7 @@ func Decode(data []byte, p Params) (*Model, error) {
 		err = fmt.Errorf("learn: "+format, args...)
 		return false
 	}
-	doc.Get("pairs").ForEach(func(i, r gjson.Result) bool {
+	quickjson.Member(doc, "pairs").ForEach(func(i, r gjson.Result) bool {
 		a := r.Array()
 		if len(a) != 6 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.Number ||
 			a[3].Type != gjson.Number || a[4].Type != gjson.Number || !a[5].IsBool() {

@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -136,13 +137,13 @@ func DecodeState(raw []byte, p Params) (*State, error) {
 		return nil, errors.New("learn: not valid JSON")
 	}
 	doc := gjson.ParseBytes(raw)
-	m, err := Decode([]byte(doc.Get("model").Raw), p)
+	m, err := Decode([]byte(quickjson.Member(doc, "model").Raw), p)
 	if err != nil {
 		return nil, err
 	}
 	s := NewState(m)
 	if s.KeepsTrail() {
-		a := doc.Get("trail").Array()
+		a := quickjson.Member(doc, "trail").Array()
 		if len(a) != 3 || a[0].Type != gjson.String || a[1].Type != gjson.String || !a[2].IsArray() {
 			return nil, errors.New("learn.trail: want [prev, at, [terms]]")
 		}
@@ -157,7 +158,7 @@ func DecodeState(raw []byte, p Params) (*State, error) {
 	if err := DecodeTallies(doc, &s.Followed, &s.NotFollowed); err != nil {
 		return nil, err
 	}
-	for _, r := range doc.Get("advisories").Array() {
+	for _, r := range quickjson.Member(doc, "advisories").Array() {
 		a := r.Array()
 		if len(a) != 5 && len(a) != 6 || a[0].Type != gjson.String || a[1].Type != gjson.String || a[2].Type != gjson.String ||
 			a[3].Type != gjson.Number || !a[4].IsArray() || len(a) == 6 && !a[5].IsArray() {
@@ -183,10 +184,10 @@ func DecodeState(raw []byte, p Params) (*State, error) {
 // DecodeTallies reads a learned state's "followed" and "not_followed"
 // tallies, each [successes, outcomes].
 func DecodeTallies(doc gjson.Result, followed, notFollowed *Tally) error {
-	if err := DecodeTally(doc.Get("followed"), "followed", followed); err != nil {
+	if err := DecodeTally(quickjson.Member(doc, "followed"), "followed", followed); err != nil {
 		return err
 	}
-	return DecodeTally(doc.Get("not_followed"), "not_followed", notFollowed)
+	return DecodeTally(quickjson.Member(doc, "not_followed"), "not_followed", notFollowed)
 }
 
 // DecodeTally reads one tally, the member key of a state, into dst.

@@ -4,6 +4,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
@@ -50,7 +51,7 @@ func PeerIndex(ws *workspace.Workspace, an *recall.Analyzer) *belief.ContextInde
 	if err != nil {
 		return nil
 	}
-	member := gjson.GetBytes(raw, Member)
+	member := quickjson.Member(gjson.ParseBytes(raw), Member)
 	if !member.Exists() {
 		return nil
 	}

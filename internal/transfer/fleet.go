@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 )
@@ -16,10 +17,6 @@ import (
 // fleetShare is how much of the fleet's averaged evidence a new agent's
 // model starts with (learn.Pool).
 const fleetShare = 0.5
-
-// peerModelPath is where a state file holds a v3 or v4 model: its learn
-// member's model. The reference's model has none.
-const peerModelPath = "learn.model"
 
 // A Peer is another workspace of the fleet, read-only.
 type Peer struct {
@@ -40,7 +37,9 @@ func FleetPrior(peers []Peer, params learn.Params) (*learn.Model, []string) {
 		if err != nil {
 			continue
 		}
-		mr := gjson.GetBytes(raw, peerModelPath)
+		// A v3 or v4 state holds its model as its learn member's model; the
+		// reference's has none.
+		mr := quickjson.Member(quickjson.Member(gjson.ParseBytes(raw), "learn"), "model")
 		if !mr.Exists() {
 			continue // a peer of the reference's model
 		}
