@@ -18,10 +18,10 @@ var layers = [][]string{
 	{"learn", "internal/field"}, // the model learns on the engine's graph (torusfield); field: an operation's input and answer (fault, outcome)
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall
-	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser", "dashboard"}, // dashboard: its data is made of the domain's values (the engine, transitions, goals, observations)
+	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	// Above storage, each reads a workspace: search scores the index storage keeps (knowledge); history reads the report history back and sums it up; transfer is the export package; initmanifest is init's manifest choice; audit proves and repairs a history; bookstore keeps the observation book and its context index.
 	{"internal/search", "internal/history", "internal/transfer", "internal/initmanifest", "internal/audit", "internal/bookstore"},
-	{"internal/relevance"}, // what the workspace knows about a context, ranked on search's indexes
+	{"internal/relevance", "dashboard"}, // relevance: what the workspace knows about a context, ranked on search's indexes; dashboard: its data is made of the domain's values (the engine, transitions, goals, observations), gathered from a transaction, the journal (summed up as audit does) and history
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
 	// The front ends and a store's backend, apart: they meet in internal/store.

@@ -8,7 +8,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 var logSpec = Spec{
@@ -48,14 +47,6 @@ func (b *Bridge) Log(opts audit.LogOptions, w io.Writer) error {
 		return slices.ContainsFunc(registry, func(sp *Spec) bool { return sp.Group() == op })
 	})
 }
-
-// summarize says in a few words what a call asked (audit.Summarize).
-func summarize(ev pyjson.Value, decls map[string]policy.Declaration) string {
-	return audit.Summarize(ev, decls)
-}
-
-// changed lists the data files a call appended to (audit.Changed).
-func changed(ev pyjson.Value) string { return audit.Changed(ev) }
 
 func orDefault(s, def string) string {
 	if s == "" {

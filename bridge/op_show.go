@@ -8,10 +8,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
-// transitionWindow is how many of the action log's last lines show and
-// view read for the transitions' contexts and times.
-const transitionWindow = 5000
-
 var showSpec = Spec{
 	Output:  showOutput,
 	Name:    "show",
@@ -38,7 +34,7 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ts, err := s.transitions(transitionWindow, contexts)
+	ts, err := s.transitions(dashboard.TransitionWindow, contexts)
 	if err != nil {
 		return pyjson.Value{}, err
 	}

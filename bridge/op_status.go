@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -17,7 +18,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if s.meta.LastSynthesisDate != "" {
 		last = s.meta.LastSynthesisDate
 	}
-	total, err := s.reportsTotal()
+	total, err := history.ReportsTotal(s.tx)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -64,17 +65,6 @@ var statusSpec = Spec{
 	Long:    `t, cursor, PP health, artifact and judgment counts, the report counter and the last synthesis.`,
 	Example: "ucs status",
 	run:     opStatus,
-}
-
-// reportsTotal counts the reports the workspace has taken: one action-log
-// line each, a count the state's meta already keeps. A reference workspace
-// not yet adopted has its log read.
-func (s *session) reportsTotal() (int, error) {
-	if !s.tx.Legacy() {
-		return s.meta.Files[relActionLog].Lines, nil
-	}
-	actions, err := s.list(relActionLog)
-	return len(actions), err
 }
 
 // statusOutput is the answer of status.

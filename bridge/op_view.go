@@ -3,13 +3,17 @@ package bridge
 import (
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 var viewSpec = Spec{
@@ -45,7 +49,7 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 		}
 		since = t
 	}
-	d, err := s.dashboardData(since)
+	d, err := dashboard.Gather(s.ws, s.tx, s.engine, viewSource{s}, s.now, since)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -63,105 +67,22 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 }
 
-// dashboardData gathers what the page draws, reading the history from
-// since on (all of it when zero); the dashboard lays it out.
-func (s *session) dashboardData(since time.Time) (*dashboard.Data, error) {
-	e := s.engine
-	d := &dashboard.Data{Generated: pyjson.ISOTime(s.now)}
-	if !since.IsZero() {
-		d.Since = pyjson.ISOTime(since)
-	}
-	reports, h, err := s.history(d.Since)
-	if err != nil {
-		return nil, err
-	}
-	d.History = h
-	ts, err := s.transitions(transitionWindow, reports)
-	if err != nil {
-		return nil, err
-	}
-	anns, err := s.annotations()
-	if err != nil {
-		return nil, err
-	}
-	d.Graph = dashboard.NewGraph(e, ts, anns, advice.TransitionValue)
-	for i, c := range h.Contexts {
-		if h.Contexts[i].Advice, err = s.consultNow(c.Text); err != nil {
-			return nil, err
-		}
-	}
-	if d.Tasks, err = s.taskChains(reports, dashboard.MaxTasks); err != nil {
-		return nil, err
-	}
-	if d.Precision, err = s.precision(); err != nil {
-		return nil, err
-	}
-	if d.PP, err = s.window(relPPHistory, dashboard.MaxPP); err != nil {
-		return nil, err
-	}
-	d.Fields = dashboard.FieldsOf(e.Grid)
-	gb, err := s.goals()
-	if err != nil {
-		return nil, err
-	}
-	d.Goals, d.GoalsTotal = dashboard.GoalsOf(gb)
-	if s.model.GovernsKnowledge() { // a model that keeps no knowledge shows none
-		b, err := s.book()
-		if err != nil {
-			return nil, err
-		}
-		d.Observations = dashboard.ObservationsOf(b, s.now)
-	}
-	if d.DeadEnds, err = s.window(relDeadEnds, dashboard.MaxEntries); err != nil {
-		return nil, err
-	}
-	if d.Annotations, err = s.window(relAnnotations, dashboard.MaxEntries); err != nil {
-		return nil, err
-	}
-	total := func(rel string) int { return s.meta.Files[rel].Lines }
-	d.DeadEndsTotal, d.AnnotationsTotal = total(relDeadEnds), total(relAnnotations)
-	nReports, err := s.reportsTotal()
-	if err != nil {
-		return nil, err
-	}
-	d.Workspace = dashboard.Workspace{AgentID: s.meta.AgentID, Model: s.meta.Model, Seq: s.meta.Seq,
-		T: e.Grid.T, Cursor: e.Cursor.Node, PPHealth: e.PP.Health(), ReportsTotal: nReports,
-		MethodologyTotal: total(relMethodology), JudgmentTotal: total(relJudgment)}
-	return d, nil
-}
+// viewSource is the session as the dashboard gathers from it.
+type viewSource struct{ s *session }
 
-// history reads the journal in one pass: every report's context
-// (reportContexts'), whatever since says, and for the page the events
-// from since (ISO 8601; "" for all) on.
-func (s *session) history(since string) ([]advice.ReportContext, *dashboard.History, error) {
-	h := dashboard.NewHistory()
-	j, ok, err := s.ws.OpenJournal()
-	if err != nil || !ok {
-		return nil, h, err
-	}
-	defer j.Close()
-	var reports []advice.ReportContext
-	var rc advice.Contexter
-	for {
-		ev, _, ok := j.Next()
-		if !ok {
-			break
-		}
-		if r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq); ok {
-			reports = append(reports, r)
-		}
-		if since != "" && ev.Now < since {
-			continue
-		}
-		raw := ev.Raw()
-		h.Record(raw, summarize(raw, s.declarations()), changed(raw))
-	}
-	if err := j.Err(); err != nil {
-		return nil, nil, corrupt(err, relJournal)
-	}
-	h.Close()
-	return reports, h, nil
+func (v viewSource) Transitions(reports []advice.ReportContext) ([]*learn.Transition, error) {
+	return v.s.transitions(dashboard.TransitionWindow, reports)
 }
+func (v viewSource) Annotations() (map[string]pyjson.Value, error)   { return v.s.annotations() }
+func (v viewSource) ConsultNow(context string) (pyjson.Value, error) { return v.s.consultNow(context) }
+func (v viewSource) TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
+	return v.s.taskChains(reports, n)
+}
+func (v viewSource) Precision() (any, error)                     { return v.s.precision() }
+func (v viewSource) Goals() (*goal.Book, error)                  { return v.s.goals() }
+func (v viewSource) KeepsKnowledge() bool                        { return v.s.model.GovernsKnowledge() }
+func (v viewSource) Book() (*belief.Book, error)                 { return v.s.book() }
+func (v viewSource) Declarations() map[string]policy.Declaration { return v.s.declarations() }
 
 // viewOutput is the answer of view.
 var viewOutput = []field.Output{

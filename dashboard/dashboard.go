@@ -3,11 +3,12 @@
 //
 // The page is one self-contained HTML file, with its style, its script
 // and its data inside, that opens from disk with no network. Data is its
-// model: the bridge gathers it through its session (the history, the
-// graph with what was learned, consult's advice, goals, observations) and
-// the dashboard lays it out, orders and bounds each kind (the Max
-// constants) and counts what it shows; every number the page shows is
-// ucs's, the script only draws. Render puts the data into the page. The
+// model: Gather collects it from the call's transaction (the journal's
+// history, ReadHistory; the logs' newest lines and counts) and from a
+// Source, the session's cached values (the learned transitions, consult's
+// advice, goals, observations), and the dashboard lays it out, orders
+// and bounds each kind (the Max constants) and counts what it shows;
+// every number the page shows is ucs's, the script only draws. Render puts the data into the page. The
 // page's three parts are files of this package, kept readable:
 // page.html, page.css and page.js, a small hand-written script that draws
 // SVG and uses no library.
@@ -16,8 +17,9 @@
 // ShowTable writes it in 80 columns. NewGraph, FieldsOf, GoalsOf and
 // ObservationsOf make the parts of Data that come from the domain's
 // values (the engine, the learned transitions, the goal and observation
-// books); History.Record counts the journal's events. Nothing here reads
-// the workspace: output is a function of what the bridge hands over.
+// books); History.Record counts the journal's events. Gather and
+// ReadHistory only read: the page is a function of the workspace, the
+// Source and the clock the caller hands over.
 package dashboard
 
 import (

@@ -3,7 +3,8 @@
 // rate and amend teach again), and the digests of a period that
 // synthesize and resume give the agent: how its actions were spent and
 // went, where its PP health is heading, which jumps it made (the overrides log's line, Override), which
-// goals closed and what to do next, from when (ParseSince, PeriodStart).
+// goals closed and what to do next, from when (ParseSince, PeriodStart);
+// how many reports it took in all (ReportsTotal).
 //
 // It sits above internal/workspace, whose journal and files it reads, and
 // below bridge, whose operations gather a call's state and hand it here.
