@@ -88,16 +88,6 @@ func (s *session) attributeLearning(l advice.Learning, in outcome.Report, input 
 	return pyjson.ObjectValue(l.Members), true, nil
 }
 
-// modelStatus is what status adds for a workspace of ucs's own model: its
-// name and how advice fared. Nothing for the reference's (parity).
-func (s *session) modelStatus() (string, any) {
-	p, err := s.precision()
-	if err != nil || p == nil {
-		return "", nil
-	}
-	return "learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", p))
-}
-
 // precision is how a learning model's advice fared
 // (advice.Memory.Precision); nil for the reference's model.
 func (s *session) precision() (any, error) {

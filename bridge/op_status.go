@@ -4,42 +4,24 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // opStatus is a quick health check.
 func opStatus(s *session, _ Call) (pyjson.Value, error) {
-	e := s.engine
 	unannotated, err := s.unannotated()
 	if err != nil {
 		return pyjson.Value{}, err
-	}
-	var last any
-	if s.meta.LastSynthesisDate != "" {
-		last = s.meta.LastSynthesisDate
 	}
 	total, err := history.ReportsTotal(s.tx)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := pyjson.Obj(
-		pyjson.KV("status", "ok"),
-		pyjson.KV("t", e.Grid.T),
-		pyjson.KV("cursor", e.Cursor.Node),
-		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
-		pyjson.KV("pp", ppRounded(e.PP)),
-		pyjson.KV("artifact_count", e.Artifacts.Len()),
-		pyjson.KV("unannotated_count", len(unannotated)),
-		pyjson.KV("stale_artifact_count", len(e.Artifacts.Stale(e.Grid.T, torusfield.StaleAfter))),
-		pyjson.KV("judgment_node_count", min(s.judgmentCount(), judgmentWindow)),
-		// report_counter is the reference's: reports since the last φ-cycle.
-		pyjson.KV("report_counter", s.meta.ReportCounter),
-		pyjson.KV("reports_total", total),
-		pyjson.KV("last_synthesis", last),
-		pyjson.KV("agent_id", s.meta.AgentID),
-	)
-	if key, v := s.modelStatus(); key != "" {
-		out = out.With(key, v)
+	out := history.Status{Engine: s.engine, Meta: s.meta, Unannotated: len(unannotated),
+		Judgment: min(s.judgmentCount(), judgmentWindow), ReportsTotal: total}.Value()
+	// A workspace of ucs's own model says how its advice fared; the
+	// reference's answers without (parity).
+	if p, err := s.precision(); err == nil && p != nil {
+		out = out.With("learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", p)))
 	}
 	// The policy and goals, when the workspace has them (one without keeps
 	// the reference's answer), or when it gates capabilities.

@@ -6,10 +6,9 @@ import (
 )
 
 // transitions lists what the workspace learned of each step
-// (learn.Transitions): a learning model's own counts, else those of the
-// action log's last window lines. Contexts and last-seen times come from
-// the last window reports (the action log's lines, with contexts, the
-// journal's: reportContexts). Ordered by from, then to.
+// (advice.Place.Transitions): a learning model's own counts, else those
+// of the action log's last window lines, with the contexts of the
+// journal's reports (reportContexts).
 func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*learn.Transition, error) {
 	v, err := s.learned()
 	if err != nil {
@@ -35,10 +34,5 @@ func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*l
 	if err != nil {
 		return nil, err
 	}
-	// The journal's reports are the action log's last lines (advice.NewHistory),
-	// as the window is: the first context is the line's at
-	// total-len(contexts), the window's first line the one at
-	// total-len(lines), so the one is the other's at len(lines)-len(contexts).
-	offset := len(lines) - len(contexts)
-	return learn.Transitions(s.engine.Graph, m, s.place().WindowReports(lines, advice.Texts(contexts), offset)), nil
+	return s.place().Transitions(m, lines, contexts), nil
 }
