@@ -1,11 +1,9 @@
 package bridge
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 var showSpec = Spec{
@@ -30,38 +28,9 @@ It changes nothing.`,
 }
 
 func opShow(s *session, c Call) (pyjson.Value, error) {
-	contexts, err := reportContexts(s)
+	sh, err := dashboard.GatherShow(s.engine, s.meta.Model, viewSource{s}, c.Args.StrOf("context"), s.now)
 	if err != nil {
 		return pyjson.Value{}, err
-	}
-	ts, err := s.transitions(dashboard.TransitionWindow, contexts)
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	sh := dashboard.Show{Model: s.meta.Model, T: s.engine.Grid.T, Cursor: s.engine.Cursor.Node, Due: []pyjson.Value{}}
-	sh.Transitions, sh.TransitionsTotal = dashboard.LearnedFirst(ts, dashboard.ShowTransitions, advice.TransitionValue)
-	if sh.Tasks, err = s.taskChains(contexts, dashboard.ShowTasks); err != nil {
-		return pyjson.Value{}, err
-	}
-	if sh.Context = c.Args.StrOf("context"); sh.Context != "" {
-		advice, err := s.consultNow(sh.Context)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		sh.Suggestions, _ = advice.Get("suggested_paths")
-	}
-	if sh.Goals, err = s.activeGoals(); err != nil {
-		return pyjson.Value{}, err
-	}
-	if sh.Precision, err = s.precision(); err != nil {
-		return pyjson.Value{}, err
-	}
-	if s.model.GovernsKnowledge() {
-		b, err := s.book()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		sh.Due, sh.DueTotal = belief.DueFirst(b, s.now, dashboard.ShowObservations)
 	}
 	return sh.Value(), nil
 }

@@ -67,7 +67,8 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 }
 
-// viewSource is the session as the dashboard gathers from it.
+// viewSource is the session as the dashboard gathers from it, for view
+// and show.
 type viewSource struct{ s *session }
 
 func (v viewSource) Transitions(reports []advice.ReportContext) ([]*learn.Transition, error) {
@@ -78,11 +79,13 @@ func (v viewSource) ConsultNow(context string) (pyjson.Value, error) { return v.
 func (v viewSource) TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
 	return v.s.taskChains(reports, n)
 }
-func (v viewSource) Precision() (any, error)                     { return v.s.precision() }
-func (v viewSource) Goals() (*goal.Book, error)                  { return v.s.goals() }
-func (v viewSource) KeepsKnowledge() bool                        { return v.s.model.GovernsKnowledge() }
-func (v viewSource) Book() (*belief.Book, error)                 { return v.s.book() }
-func (v viewSource) Declarations() map[string]policy.Declaration { return v.s.declarations() }
+func (v viewSource) Precision() (any, error)                         { return v.s.precision() }
+func (v viewSource) Goals() (*goal.Book, error)                      { return v.s.goals() }
+func (v viewSource) ActiveGoals() (pyjson.Value, error)              { return v.s.activeGoals() }
+func (v viewSource) ReportContexts() ([]advice.ReportContext, error) { return reportContexts(v.s) }
+func (v viewSource) KeepsKnowledge() bool                            { return v.s.model.GovernsKnowledge() }
+func (v viewSource) Book() (*belief.Book, error)                     { return v.s.book() }
+func (v viewSource) Declarations() map[string]policy.Declaration     { return v.s.declarations() }
 
 // viewOutput is the answer of view.
 var viewOutput = []field.Output{

@@ -13,9 +13,9 @@
 // page.html, page.css and page.js, a small hand-written script that draws
 // SVG and uses no library.
 //
-// Show is show's answer (LearnedFirst picks its transitions) and
-// ShowTable writes it in 80 columns. NewGraph, FieldsOf, GoalsOf and
-// ObservationsOf make the parts of Data that come from the domain's
+// Show is show's answer, collected by GatherShow from the same Source
+// (LearnedFirst picks its transitions), and ShowTable writes it in 80
+// columns. NewGraph, FieldsOf, GoalsOf and ObservationsOf make the parts of Data that come from the domain's
 // values (the engine, the learned transitions, the goal and observation
 // books); History.Record counts the journal's events. Gather and
 // ReadHistory only read: the page is a function of the workspace, the

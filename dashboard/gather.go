@@ -18,8 +18,8 @@ import (
 // view read for the transitions' contexts and times.
 const TransitionWindow = 5000
 
-// Source is what the page needs of a call's session beyond the files its
-// transaction reads: the values the session decodes once and caches, and
+// Source is what the page and show need of a call's session beyond the
+// files its transaction reads: the values the session decodes once and caches, and
 // consult's advice computed on a copy. Each returns the session's own
 // errors, so view fails as the operation it calls would.
 type Source interface {
@@ -29,6 +29,9 @@ type Source interface {
 	TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error)
 	Precision() (any, error)
 	Goals() (*goal.Book, error)
+	ActiveGoals() (pyjson.Value, error)
+	// ReportContexts are every report's context, from the journal.
+	ReportContexts() ([]advice.ReportContext, error)
 	// KeepsKnowledge says whether the model keeps observations: one that
 	// keeps none shows none, and its book is not read.
 	KeepsKnowledge() bool

@@ -12,7 +12,7 @@ const (
 	ShowObservations = 10 // observations due for revalidation
 )
 
-// Show is show's answer, gathered by the bridge: what ShowTable lays out
+// Show is show's answer, gathered by GatherShow: what ShowTable lays out
 // for people.
 type Show struct {
 	Model  string
