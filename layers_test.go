@@ -100,9 +100,8 @@ func TestBenchOutsideProduct(t *testing.T) {
 // TestStorageImportsNoDomain fails when storage (internal/workspace)
 // depends on a package of the domain: it stores bytes, and what they mean
 // (the knowledge's index features, the learning, the search) is given to
-// it by the caller. torusfield is the one left: the transaction still
-// parses the pinned manifest and peeks at the state file's lead member
-// with it.
+// it by the caller: the index's features and the manifest's parser come
+// through its Options. It may depend on nothing above internal/fault.
 func TestStorageImportsNoDomain(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
@@ -113,7 +112,7 @@ func TestStorageImportsNoDomain(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	const module = "github.com/unified-cognitive-substrate/ucs/"
-	allowed := append([]string{"internal/fault", "torusfield"}, layers[0]...) // the bottom: JSON, errors, words
+	allowed := append([]string{"internal/fault"}, layers[0]...) // the bottom: JSON, errors, words
 	for pkg := range strings.FieldsSeq(string(out)) {
 		rel, ours := strings.CutPrefix(pkg, module)
 		if ours && rel != "internal/workspace" && !slices.Contains(allowed, rel) {

@@ -124,7 +124,8 @@ func New(opts Options) *Bridge {
 func openWorkspace(root string, opts Options) *workspace.Workspace {
 	return workspace.New(root, workspace.Options{LockTimeout: opts.LockTimeout,
 		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: advice.Models, NoSync: opts.NoSync,
-		Features: workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields}})
+		Features:  workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields},
+		Manifests: manifests})
 }
 
 // Do runs one operation (see Specs). Args hold the command's flags as an

@@ -3,10 +3,12 @@ package bridge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"strconv"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
@@ -118,6 +120,13 @@ type sessionOutput struct {
 	unchanged bool
 }
 
+// manifests are the engine's manifests as storage takes them: openSession
+// reads the *torusfield.Manifest back from Tx.Manifest.
+var manifests = workspace.Manifests{
+	Parse:   func(raw []byte) (workspace.Manifest, error) { return torusfield.ParseManifest(raw) },
+	Default: torusfield.DefaultManifestJSON,
+}
+
 // openSession loads an initialized workspace from the transaction: its
 // meta (or a reference workspace's) and the engine, from the state file's
 // bytes as the transaction read them.
@@ -127,7 +136,13 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 		s.meta.AgentID = s.agentID
 	}
 	s.model = advice.LookupModel(s.meta.Model)
-	s.manifest = tx.Manifest()
+	// Storage holds the manifest its caller's parser made: the bridge's
+	// (openWorkspace) is torusfield's.
+	m, ok := tx.Manifest().(*torusfield.Manifest)
+	if !ok {
+		return nil, fault.Internal(errors.New("not the engine's manifest"), "open the session")
+	}
+	s.manifest = m
 	if err := s.restore(); err != nil {
 		return nil, err
 	}

@@ -476,12 +476,12 @@ func TestRestoreBytesVisit(t *testing.T) {
 	}))
 	assert.Equal(t, []string{"ucs", "zz"}, keys)
 
-	raw, ok := LeadMember(doc, "ucs")
+	lead, ok := pyjson.LeadMember(doc, "ucs")
 	require.True(t, ok)
-	assert.Equal(t, string(pyjson.AppendCompact(nil, ucsLead.Value)), string(raw))
-	_, ok = LeadMember(doc, "version")
+	assert.Equal(t, string(pyjson.AppendCompact(nil, ucsLead.Value)), string(pyjson.AppendCompact(nil, lead)))
+	_, ok = pyjson.LeadMember(doc, "version")
 	assert.False(t, ok, "not the first member")
-	_, ok = LeadMember(fixture(t, "init-state.json"), "ucs")
+	_, ok = pyjson.LeadMember(fixture(t, "init-state.json"), "ucs")
 	assert.False(t, ok)
 
 	boom := errors.New("boom")

@@ -62,26 +62,6 @@ func (e *Engine) restoreSlow(data []byte, visit func(key string, raw []byte) err
 	return e.Restore(v)
 }
 
-// LeadMember returns the raw JSON value of a state document's first member
-// if that member is named key: the bridge writes its "ucs" meta first and
-// needs it (it names the manifest) before it can build the engine that
-// restores the rest. It is a quick look, not a parse: the rest of the
-// document is not read, and false means only that the look failed (the
-// member is not first, its key is escaped, its value is malformed or
-// unusual); a caller that must know parses the document. RestoreBytes's
-// visit then reports the member as the whole document holds it.
-func LeadMember(data []byte, key string) ([]byte, bool) {
-	s := scanner{src: data}
-	if !s.eat('{') || !s.enter() {
-		return nil, false
-	}
-	k, ok := s.str()
-	if !ok || string(k) != key || !s.eat(':') {
-		return nil, false
-	}
-	return s.skip()
-}
-
 // A section is a top-level member State writes and its fast decoder.
 type section struct {
 	key    string

@@ -35,7 +35,14 @@ func (r StateRules) Check(st workspace.CheckedState) (problems []workspace.Probl
 	add := func(field, format string, args ...any) {
 		problems = append(problems, workspace.Problem{File: workspace.RelState, Field: field, What: fmt.Sprintf(format, args...)})
 	}
-	e := torusfield.New(st.Manifest, torusfield.Options{})
+	// The bridge opens storage with torusfield's parser: anything else is
+	// a workspace opened for another purpose, whose state is not judged.
+	m, ok := st.Manifest.(*torusfield.Manifest)
+	if !ok {
+		add("", "the workspace was opened without the engine's manifest parser")
+		return problems, true
+	}
+	e := torusfield.New(m, torusfield.Options{})
 	if err := e.Restore(st.Doc); err != nil {
 		var se *torusfield.StateError
 		if errors.As(err, &se) && st.Meta != nil {

@@ -35,7 +35,8 @@ func event(op string, t int64) workspace.Event {
 func newTestWorkspace(t *testing.T) *workspace.Workspace {
 	t.Helper()
 	l := workspace.New(filepath.Join(t.TempDir(), "ws"),
-		workspace.Options{Features: workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields}})
+		workspace.Options{Features: workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields},
+			Manifests: workspace.Manifests{Parse: func(raw []byte) (workspace.Manifest, error) { return torusfield.ParseManifest(raw) }, Default: torusfield.DefaultManifestJSON}})
 	tx, err := l.Create(false, testNow)
 	require.NoError(t, err)
 	defer tx.Close()

@@ -12,7 +12,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A Problem is one thing check found wrong, and where.
@@ -183,9 +182,9 @@ type StateCheck func(st CheckedState) (problems []Problem, stop bool)
 
 // CheckedState is a state file as Check hands it to a StateCheck.
 type CheckedState struct {
-	Doc      pyjson.Value         // the whole state file
-	Manifest *torusfield.Manifest // the pinned manifest, or a reference workspace's
-	Meta     *Meta                // nil for a reference workspace
+	Doc      pyjson.Value // the whole state file
+	Manifest Manifest     // the pinned manifest, a reference workspace's, or nil without Options.Manifests
+	Meta     *Meta        // nil for a reference workspace
 	// AtLastEvent is set when the state is at the journal's last event,
 	// which left t = JournalT.
 	AtLastEvent bool
@@ -249,10 +248,14 @@ func (c *checker) run() {
 		c.add(RelPinned, "", "cannot read: %v", err)
 		return
 	}
-	manifest, err := torusfield.ParseManifest(raw)
-	if err != nil {
-		c.add(RelPinned, "", "%v", err)
-		return
+	// Without the caller's parser the manifest is not judged, and the
+	// state check gets none: such a workspace keeps no index either.
+	var manifest Manifest
+	if parse := c.l.opts.Manifests.Parse; parse != nil {
+		if manifest, err = parse(raw); err != nil {
+			c.add(RelPinned, "", "%v", err)
+			return
+		}
 	}
 	atLast := c.events > 0 && m.Seq == c.lastSeq
 	ps, stop := c.check(CheckedState{Doc: doc, Manifest: manifest, Meta: &m, AtLastEvent: atLast, JournalT: c.lastT, Read: c.l.ReadFile})
@@ -266,7 +269,7 @@ func (c *checker) run() {
 	for _, rel := range countedFiles {
 		c.dataFile(rel, m.Files[rel])
 	}
-	for _, name := range checkIndex(c.l, manifest, m.Files) {
+	for _, name := range checkIndex(c.l, manifest, m.Files) { // none without a parser
 		c.add(name, "", "the index does not match the knowledge files it is derived from (`ucs check --repair` rebuilds it)")
 	}
 }
@@ -488,8 +491,9 @@ func (l *Workspace) repair(now time.Time) ([]string, error) {
 		}
 		done = append(done, fmt.Sprintf("cut %d uncommitted bytes off %s (kept in %s)", len(raw)-end, rel, backup))
 	}
-	if raw, err := readFile(l.path(RelPinned)); err == nil {
-		if manifest, err := torusfield.ParseManifest(raw); err == nil && len(checkIndex(l, manifest, m.Files)) > 0 {
+	// Without the caller's parser there is no index to judge.
+	if raw, err := readFile(l.path(RelPinned)); err == nil && l.opts.Manifests.Parse != nil {
+		if manifest, err := l.opts.Manifests.Parse(raw); err == nil && len(checkIndex(l, manifest, m.Files)) > 0 {
 			// Derived: removed, and rebuilt by the next call that can write.
 			if err := os.RemoveAll(l.path(RelIndexDir)); err != nil {
 				return nil, fault.Internal(err, "remove %s", RelIndexDir)

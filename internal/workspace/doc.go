@@ -2,7 +2,10 @@
 // state file's meta, the hash-chained journal, the append-only data files
 // and their index, snapshots, request records, workspaces the Python
 // reference wrote, and check. It knows nothing of the operations: it
-// stores what they queue, and hands them what they read.
+// stores what they queue, and hands them what they read. What the bytes
+// mean is its caller's: the index's features (Options.Features) and the
+// manifest's parser and default (Options.Manifests) come through Options,
+// so that storage imports nothing above internal/fault and pyjson.
 //
 // Most callers need one type. Begin starts a transaction (a Tx) on an
 // initialized workspace, Create one on a new workspace; the Tx reads data

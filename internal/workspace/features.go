@@ -19,3 +19,9 @@ type Features struct {
 // errNoFeatures is a rebuild of the index by a workspace opened without
 // Features: it cannot write the index lines, so searches read the files.
 var errNoFeatures = errors.New("the workspace was opened without the index's features")
+
+// indexes reports whether the workspace keeps an index: it needs the
+// caller's Features for its lines and Manifests for its capability lists.
+func (l *Workspace) indexes() bool {
+	return l.opts.Features.Append != nil && l.opts.Manifests.Parse != nil
+}

@@ -19,7 +19,11 @@ import (
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
 
 // testOptions open a workspace with the index of a bridge's.
-var testOptions = Options{Features: Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields}}
+var testOptions = Options{Features: Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields},
+	Manifests: testManifests}
+
+// testManifests parse manifests as the bridge does.
+var testManifests = Manifests{Parse: func(raw []byte) (Manifest, error) { return torusfield.ParseManifest(raw) }, Default: torusfield.DefaultManifestJSON}
 
 // testState is a state file with nothing but its meta.
 func testState(dst []byte, lead pyjson.Member) []byte {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // The index (docs/storage.md) is derived from the knowledge files so that
@@ -62,7 +61,7 @@ func (tx *Tx) IndexCurrent(rel string) bool { return tx.indexed(rel) }
 
 // indexed reports whether rel's index describes the committed file.
 func (tx *Tx) indexed(rel string) bool {
-	if tx.ref != nil || tx.NoIndex || tx.l.opts.Features.Append == nil {
+	if tx.ref != nil || tx.NoIndex || !tx.l.indexes() {
 		return false
 	}
 	if ok, known := tx.index[rel]; known {
@@ -118,7 +117,7 @@ func (tx *Tx) RefreshIndex(rel string) {
 	if tx.decodedFile(rel) || tx.indexed(rel) {
 		return
 	}
-	if tx.NoIndex || tx.l.opts.Features.Append == nil || !tx.exclusive || tx.indexFailed != nil {
+	if tx.NoIndex || !tx.l.indexes() || !tx.exclusive || tx.indexFailed != nil {
 		return
 	}
 	if err := tx.rebuildIndex(); err != nil {
@@ -150,7 +149,7 @@ func capLine(v pyjson.Value, off int64, n int) []byte {
 
 // capIndexes lists the manifest positions of the distinct capabilities an
 // entry names.
-func capIndexes(m *torusfield.Manifest, v pyjson.Value) []int {
+func capIndexes(m Manifest, v pyjson.Value) []int {
 	var out []int
 	caps, _ := v.Get("capabilities")
 	for _, c := range caps.Items() {
@@ -177,7 +176,7 @@ func containsInt(xs []int, x int) bool {
 // when the index is current; otherwise the index is left stale and
 // rebuilt after the commit.
 func (tx *Tx) indexPending() error {
-	if tx.NoIndex || tx.l.opts.Features.Append == nil {
+	if tx.NoIndex || !tx.l.indexes() {
 		return nil
 	}
 	var extra []pendingAppend
@@ -227,7 +226,10 @@ func (tx *Tx) indexPending() error {
 // buildIndex builds the whole index from the data files: each file's
 // name under the index directory and its content. A data file that does
 // not hold what the state summarizes (want) gives an error.
-func buildIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) (map[string][]byte, error) {
+func buildIndex(l *Workspace, m Manifest, want map[string]FileSum) (map[string][]byte, error) {
+	if l.opts.Manifests.Parse == nil {
+		return nil, errNoManifests
+	}
 	if l.opts.Features.Append == nil {
 		return nil, errNoFeatures
 	}
@@ -318,7 +320,7 @@ func (tx *Tx) rebuildIndex() error {
 // checkIndex compares a current index with what the data files give; it
 // returns the names of the files that differ (none for a stale index,
 // which is not used).
-func checkIndex(l *Workspace, m *torusfield.Manifest, want map[string]FileSum) []string {
+func checkIndex(l *Workspace, m Manifest, want map[string]FileSum) []string {
 	for _, rel := range indexedFiles {
 		if !indexCurrent(l, rel, want[rel]) {
 			return nil

@@ -35,6 +35,9 @@ type Options struct {
 	// Features encode what the index keeps of a knowledge entry. Without
 	// them there is no index: searches read the data files.
 	Features Features
+	// Manifests parse the manifest. Without them the workspace keeps no
+	// index and cannot be checked; a reference workspace cannot be opened.
+	Manifests Manifests
 }
 
 // New returns the workspace rooted at root. It touches no file.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A refWorkspace is a workspace written by the Python reference: its
@@ -18,7 +17,7 @@ import (
 // (loadReference); its first commit is Adopt's, which converts it.
 type refWorkspace struct {
 	meta     Meta
-	manifest *torusfield.Manifest
+	manifest Manifest
 	raw      []byte // the manifest's bytes
 	lists    map[string][]pyjson.Value
 }
@@ -26,12 +25,17 @@ type refWorkspace struct {
 // openReference reads a reference workspace without changing it.
 func openReference(l *Workspace) (*refWorkspace, error) {
 	r := &refWorkspace{lists: map[string][]pyjson.Value{}, meta: Meta{Format: Format, Model: LegacyModel, Files: map[string]FileSum{}}}
-	r.raw = torusfield.DefaultManifestJSON()
+	ms := l.opts.Manifests
+	if ms.Parse == nil || ms.Default == nil {
+		return nil, fault.Internal(errNoManifests, "open the reference workspace")
+	}
 	if data, err := readFile(l.path(RelRootManifest)); err == nil {
 		r.raw = data
+	} else {
+		r.raw = ms.Default()
 	}
 	var err error
-	if r.manifest, err = torusfield.ParseManifest(r.raw); err != nil {
+	if r.manifest, err = ms.Parse(r.raw); err != nil {
 		return nil, fault.Corrupt(err, RelRootManifest)
 	}
 	index, err := readJSONFile(l, RelRefIndex)

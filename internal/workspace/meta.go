@@ -12,7 +12,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // Format is the version of the workspace format this ucs writes:
@@ -197,7 +196,7 @@ func (l *Workspace) parseMeta(v pyjson.Value) (Meta, error) {
 var errNotLead = errors.New("the state file's ucs member is not its first member")
 
 func (l *Workspace) metaOf(data []byte) (m Meta, ours bool, err error) {
-	raw, ours := torusfield.LeadMember(data, "ucs")
+	mv, ours := pyjson.LeadMember(data, "ucs")
 	if !ours {
 		doc, err := pyjson.Parse(data)
 		if err != nil {
@@ -207,10 +206,6 @@ func (l *Workspace) metaOf(data []byte) (m Meta, ours bool, err error) {
 			return m, false, errNotLead
 		}
 		return m, false, nil
-	}
-	mv, err := pyjson.Parse(raw)
-	if err != nil {
-		return m, true, err
 	}
 	m, err = l.parseMeta(mv)
 	return m, true, err
@@ -239,11 +234,9 @@ func (l *Workspace) RecordedAgent() (string, error) {
 	if err != nil {
 		return "", fault.Internal(err, "read %s", RelState)
 	}
-	if raw, ok := torusfield.LeadMember(data, "ucs"); ok {
-		mv, err := pyjson.Parse(raw) // as metaOf reads it, a repeated key too
-		if err != nil {
-			return "", fault.Corrupt(err, RelState)
-		}
+	// Read as metaOf reads it, a repeated key too; a member the quick look
+	// cannot read is not one ucs wrote, and records no agent.
+	if mv, ok := pyjson.LeadMember(data, "ucs"); ok {
 		agent, _ := mv.Get("agent_id")
 		return agent.Str(), nil
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A journalTail is what recovery needs of the journal: its last complete
@@ -189,7 +188,7 @@ func committedSeq(l *Workspace) (int64, error) {
 // at 0 only if it is valid JSON (a reference state file); one whose ucs
 // member is not its first was not written by ucs.
 func stateSeq(data []byte) (int64, error) {
-	raw, ours := torusfield.LeadMember(data, "ucs")
+	mv, ours := pyjson.LeadMember(data, "ucs")
 	if !ours {
 		if !gjson.ValidBytes(data) {
 			_, err := pyjson.Parse(data) // for the offset of the damage
@@ -202,10 +201,6 @@ func stateSeq(data []byte) (int64, error) {
 			return 0, fault.Corrupt(errNotLead, RelState)
 		}
 		return 0, nil
-	}
-	mv, err := pyjson.Parse(raw)
-	if err != nil {
-		return 0, fault.Corrupt(err, RelState)
 	}
 	seq, ok := mv.Get("seq")
 	if !ok {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // A Tx is one call's transaction on the workspace: it holds the lock from
@@ -35,7 +34,7 @@ type Tx struct {
 	// stateHash is the SHA-256 of the state file as read: the next event's
 	// state_before.
 	stateHash string
-	manifest  *torusfield.Manifest
+	manifest  Manifest
 	// ref is a reference workspace's content, read whole (legacy.go); nil
 	// in the ucs layout.
 	ref *refWorkspace
@@ -169,8 +168,12 @@ func (tx *Tx) open() error {
 		if err != nil {
 			return fault.Corrupt(err, RelPinned)
 		}
-		if tx.manifest, err = torusfield.ParseManifest(raw); err != nil {
-			return fault.Corrupt(err, RelPinned)
+		// Without a parser the transaction has no manifest: the caller
+		// does not need one (a mirror, a transfer).
+		if parse := l.opts.Manifests.Parse; parse != nil {
+			if tx.manifest, err = parse(raw); err != nil {
+				return fault.Corrupt(err, RelPinned)
+			}
 		}
 	} else if err := tx.loadReference(); err != nil {
 		return err
@@ -217,8 +220,9 @@ func (tx *Tx) Recovered() []string { return tx.recovered }
 func (tx *Tx) State() []byte { return tx.data }
 
 // Manifest is the workspace's manifest: the pinned one, a reference
-// workspace's, or the one a new workspace pins (Pin).
-func (tx *Tx) Manifest() *torusfield.Manifest { return tx.manifest }
+// workspace's, or the one a new workspace pins (Pin), as Options.Manifests
+// parsed it (the caller's type); nil without them.
+func (tx *Tx) Manifest() Manifest { return tx.manifest }
 
 // Legacy reports whether the workspace is in the reference's layout: its
 // first commit must be Adopt's.
@@ -279,7 +283,7 @@ func (tx *Tx) Append(rel string, data []byte) {
 
 // Pin queues the manifest to pin in the workspace, written at commit, and
 // makes it the transaction's manifest: a new workspace's.
-func (tx *Tx) Pin(raw []byte, m *torusfield.Manifest) {
+func (tx *Tx) Pin(raw []byte, m Manifest) {
 	tx.manifest = m
 	tx.Append(RelPinned, raw)
 }
