@@ -3,6 +3,7 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
@@ -39,7 +40,7 @@ func positioned(c Call) bool {
 func (s *session) checkPosition(c Call) error {
 	if from := c.Args.StrOf("from"); from != "" && !s.manifest.Has(from) {
 		hint := "--from takes a capability of the manifest"
-		if near := closest(from, s.manifest.Names(), 1); len(near) > 0 {
+		if near := suggest.Closest(from, s.manifest.Names(), 1); len(near) > 0 {
 			hint = "did you mean " + pyjson.Quote(near[0]) + "? " + hint
 		}
 		return badInput(fault.CodeInvalidValue, hint, "--from names %s, which the manifest lacks", pyjson.Quote(from))
