@@ -86,11 +86,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 	if !positioned { // advice at a position is a look, not a step of the engine
-		for range consultWarmup {
-			e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
-			e.Grid.Decay(e.LeakDecay)
-			e.RunInjections()
-		}
+		e.Warm(consultWarmup)
 	}
 	anns, err := s.annotations()
 	if err != nil {
