@@ -75,7 +75,7 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context, task, greedy := c.Args.StrOf("context"), c.Args.StrOf("task"), argBool(c, "greedy")
 	from, positioned := position(c)
-	if err := s.checkPosition(c); err != nil {
+	if err := s.place().CheckPosition(s.meta.Model, c.Args.StrOf("from"), argBool(c, "task_start")); err != nil {
 		return pyjson.Value{}, err
 	}
 	e := s.engine
