@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -50,7 +51,7 @@ func modelErr(m *nextstep.Model) error {
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
-	return corrupt(err, relModelLog) // a record that does not decode
+	return corrupt(err, workspace.RelModelLog) // a record that does not decode
 }
 
 // prepareSteps queues what the call's model learned, before the commit
