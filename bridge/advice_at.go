@@ -53,6 +53,15 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 	if err != nil {
 		return nil, nil, err
 	}
-	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
-	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, func(p pyjson.Value) string { return p.StrOf("to") }), nil
+	top, names := topPaths(s, paths)
+	return top, names, nil
+}
+
+// topPaths is v2's advice from the engine's scored paths: those the
+// policy allows, cut to the advisory's length, and the names of every one
+// allowed.
+func topPaths(s *session, paths []pyjson.Value) ([]pyjson.Value, []string) {
+	to := func(p pyjson.Value) string { return p.StrOf("to") }
+	paths = withoutDenied(s, paths, to)
+	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, to)
 }

@@ -124,8 +124,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	case s.model.Learns():
 		top, advisoryID, err = s.suggestLearned(context, penalty, !greedy)
 	default:
-		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty), func(p pyjson.Value) string { return p.StrOf("to") })
-		top = paths[:min(advisoryTopN, len(paths))]
+		top, _ = topPaths(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty))
 	}
 	if err != nil {
 		return pyjson.Value{}, err
