@@ -13,10 +13,21 @@ func (s *session) consultNow(context string) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	c := consultSpec.complete(Call{Op: consultSpec.Name, Args: pyjson.Obj(pyjson.KV("context", context)), Input: pyjson.NullValue()})
-	out, err := opConsult(f, c)
-	if s.obsCtx == nil && f.obsCtx != nil {
-		s.obsCtx = f.obsCtx // built once, from the book both read
-	}
+	out, err := opConsult(f, consultCall(context))
+	s.adoptObsCtx(f)
 	return out, err
+}
+
+// consultCall is `ucs consult --context TEXT` as a call, its defaults
+// filled in: the consult that show, view and a task's chain answer for.
+func consultCall(context string) Call {
+	return consultSpec.complete(Call{Op: consultSpec.Name, Args: pyjson.Obj(pyjson.KV("context", context)), Input: pyjson.NullValue()})
+}
+
+// adoptObsCtx keeps the observations' context index a fresh copy f built,
+// so it is built once per call, from the book both read.
+func (s *session) adoptObsCtx(f *session) {
+	if s.obsCtx == nil && f.obsCtx != nil {
+		s.obsCtx = f.obsCtx
+	}
 }

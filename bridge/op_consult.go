@@ -75,7 +75,7 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context, task, greedy := c.Args.StrOf("context"), c.Args.StrOf("task"), argBool(c, "greedy")
 	from, positioned := position(c)
-	if err := s.checkPosition(c); err != nil {
+	if err := s.place().CheckPosition(s.meta.Model, c.Args.StrOf("from"), argBool(c, "task_start")); err != nil {
 		return pyjson.Value{}, err
 	}
 	e := s.engine
@@ -86,11 +86,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	}
 	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
 	if !positioned { // advice at a position is a look, not a step of the engine
-		for range consultWarmup {
-			e.Grid.Diffuse(torusfield.FieldEnergy, e.ThetaMix, e.PhiMix)
-			e.Grid.Decay(e.LeakDecay)
-			e.RunInjections()
-		}
+		e.Warm(consultWarmup)
 	}
 	anns, err := s.annotations()
 	if err != nil {
@@ -128,8 +124,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	case s.model.Learns():
 		top, advisoryID, err = s.suggestLearned(context, penalty, !greedy)
 	default:
-		paths := withoutDenied(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty), func(p pyjson.Value) string { return p.StrOf("to") })
-		top = paths[:min(advisoryTopN, len(paths))]
+		top, _ = topPaths(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty))
 	}
 	if err != nil {
 		return pyjson.Value{}, err

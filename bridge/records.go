@@ -6,9 +6,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
-// relModelLog is the record log a v5 model's evidence lives in.
-const relModelLog = workspace.RelModelLog
-
 // sessionRecords reads a v5 model's records from the call's transaction:
 // the committed values, key by key (workspace.Tx.Record).
 type sessionRecords struct {

@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 )
 
 // The operation registry. Each operation is described once, by a Spec in
@@ -319,7 +320,7 @@ func (sp *Spec) unknown(v pyjson.Value, inputs []field.Field, flags bool) error 
 		hint := sp.Name + " takes no input"
 		if len(names) > 0 {
 			hint = "the fields of " + sp.Name + " are " + strings.Join(names, ", ")
-			if near := Nearest(m.Key, names); near != "" {
+			if near := suggest.Within2(m.Key, names); near != "" {
 				hint = "did you mean " + pyjson.Quote(near) + "? " + hint
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -49,7 +51,7 @@ func modelErr(m *nextstep.Model) error {
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
-	return corrupt(err, relModelLog) // a record that does not decode
+	return corrupt(err, workspace.RelModelLog) // a record that does not decode
 }
 
 // prepareSteps queues what the call's model learned, before the commit
@@ -67,4 +69,32 @@ func (s *session) prepareSteps() error {
 		return s.setRecords(v.Generation, recs)
 	}
 	return nil
+}
+
+// suggestSteps ranks a v5 workspace's next steps for a task and context,
+// with a dead end's penalty on the capabilities it names, and remembers
+// the advice for attribution. A greedy consult (a probe) ranks by the
+// estimate alone: no exploration bonus, no penalty; a report after it is
+// the agent's own choice whatever it names.
+func (s *session) suggestSteps(task, context string, penalty map[string]float64, greedy bool) ([]pyjson.Value, string, error) {
+	v, err := s.steps()
+	if err != nil {
+		return nil, "", err
+	}
+	m := s.stepsModel(v)
+	out, id := s.advisor().SuggestSteps(v, m, task, context, penalty, greedy)
+	return out, id, modelErr(m)
+}
+
+// teachStep applies a rating or an amendment of a past v5 report
+// (advice.TeachLine): a rating's verdict teaches the step's success at the
+// state the report was learned in; an amendment (retract) takes the
+// report's count back out.
+func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+	m := s.stepsModel(v)
+	out := advice.TeachLine(m, r.Line, r.Context, r.From, action, success, weight, retract, r.Retracted)
+	if err := modelErr(m); err != nil {
+		return pyjson.Value{}, err
+	}
+	return out, nil
 }

@@ -19,9 +19,7 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 		return nil, err
 	}
 	rank, err := f.positionedRanker(context)
-	if s.obsCtx == nil && f.obsCtx != nil {
-		s.obsCtx = f.obsCtx // built once, from the book both read
-	}
+	s.adoptObsCtx(f)
 	if err != nil {
 		return nil, err
 	}
@@ -36,9 +34,8 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 // id, no capabilities named): its suggested_paths at any position, on the
 // context's energy and dead ends as consult computes them.
 func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.Value, error), error) {
-	c := consultSpec.complete(Call{Op: consultSpec.Name, Args: pyjson.Obj(pyjson.KV("context", context)), Input: pyjson.NullValue()})
 	kw := relevance.NewKeywords(s.manifest)
-	resolved, err := s.taskCapabilities(c, kw)
+	resolved, err := s.taskCapabilities(consultCall(context), kw)
 	if err != nil {
 		return nil, err
 	}

@@ -128,6 +128,18 @@ func (e *Engine) RunInjections() {
 	}
 }
 
+// Warm runs n warm-up θ-steps of the energy field alone: diffusion,
+// decay and the scheduled injections, with no routing, so energy a
+// context put on the grid spreads before paths are scored (a consult's
+// warm-up, as the reference's).
+func (e *Engine) Warm(n int) {
+	for range n {
+		e.Grid.Diffuse(FieldEnergy, e.ThetaMix, e.PhiMix)
+		e.Grid.Decay(e.LeakDecay)
+		e.RunInjections()
+	}
+}
+
 // Step runs one θ-step: scheduled injections, diffusion of energy, a routed
 // pick of an edge leaving the cursor, its evaluation and reinforcement, the
 // cursor's move, decay, and a φ-cycle every PhiPeriod steps. It returns the

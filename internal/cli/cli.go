@@ -20,6 +20,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
+	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 )
 
 // Env is what a command reads from its environment.
@@ -84,7 +85,7 @@ func run(args []string, env Env, only string) int {
 
 // flagHint is the did-you-mean of an unknown flag of cmd ("did you mean
 // --task? "), by the distance unknown fields are judged by
-// (bridge.Nearest); "" for any other error, or when no flag is near.
+// (suggest.Within2); "" for any other error, or when no flag is near.
 func flagHint(cmd *cobra.Command, err error) string {
 	// pflag's message for an unknown long flag (no regexp: compiling
 	// one would cost every call at start-up).
@@ -101,7 +102,7 @@ func flagHint(cmd *cobra.Command, err error) string {
 	}
 	cmd.LocalFlags().VisitAll(visit)
 	cmd.InheritedFlags().VisitAll(visit)
-	if near := bridge.Nearest(name, names); near != "" {
+	if near := suggest.Within2(name, names); near != "" {
 		return "did you mean --" + near + "? "
 	}
 	return ""

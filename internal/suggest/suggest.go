@@ -28,6 +28,18 @@ func Closest(name string, names []string, n int) []string {
 	return out
 }
 
+// Within2 is the name of names a misspelt name most likely meant: the
+// closest by edit distance (ties in the order of names) when it is within
+// two edits, else "". Unlike Near it keeps case and takes no prefix, so
+// an unknown flag or member is answered by spelling alone.
+func Within2(name string, names []string) string {
+	near := Closest(name, names, 1)
+	if len(near) == 0 || Distance(name, near[0]) > 2 {
+		return ""
+	}
+	return near[0]
+}
+
 // Distance is the Levenshtein distance between two strings, by rune.
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)

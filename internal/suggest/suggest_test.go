@@ -53,3 +53,19 @@ func TestNear(t *testing.T) {
 	assert.Equal(t, "semantic_map", Near("semantic_mapp", []string{"capabilities", "semantic_map"}))
 	assert.Equal(t, "", Near("x", nil))
 }
+
+func TestWithin2(t *testing.T) {
+	flags := []string{"task", "context", "timeout_ms", "capabilities"}
+	for _, tc := range []struct{ name, want string }{
+		{"tsk", "task"},
+		{"contxt", "context"},
+		{"Task", "task"}, // case counts as an edit, unlike Near
+		{"timeout", ""},  // three edits: no prefix rule, unlike Near
+		{"capabilitiess", "capabilities"},
+		{"zzzzzz", ""},
+	} {
+		assert.Equal(t, tc.want, Within2(tc.name, flags), tc.name)
+	}
+	assert.Equal(t, "", Within2("x", nil))
+	assert.Equal(t, "ab", Within2("a", []string{"ab", "ac"}), "ties in the order of names")
+}

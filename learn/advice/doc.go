@@ -10,7 +10,9 @@
 // (RankLearned, DescribeLearned), and an Advisor's, which leaves out what
 // the caller's policy refuses and remembers the advice given; what a
 // report teaches and which advice it is attributed to (LearnStep,
-// LearnReport); the per-task chain of advice (FollowChain); the learned
+// LearnReport); advice at a position, a look that remembers nothing
+// (Place.CheckPosition, Advisor.AdviseAt: consult --from and
+// --task-start); the per-task chain of advice (FollowChain); the learned
 // transitions as show and view give them; relearning a model from a
 // workspace's history (Relearn, History); and what a past report's step
 // teaches when it is rated or amended.
