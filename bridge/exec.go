@@ -65,7 +65,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (policy.Ex
 		return none, err
 	}
 	if readable && goalID != "" && !goal.Listed(state, goalID) {
-		return none, unknownGoal(goalID)
+		return none, goal.Unknown(goalID)
 	}
 	return policy.PlanExec(raw, action, prog, pf, state), nil
 }

@@ -54,9 +54,11 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		}
 		sh.Suggestions, _ = advice.Get("suggested_paths")
 	}
-	if sh.Goals, err = s.activeGoals(); err != nil {
+	gb, err := s.goals()
+	if err != nil {
 		return pyjson.Value{}, err
 	}
+	sh.Goals = gb.Active()
 	if sh.Precision, err = s.precision(); err != nil {
 		return pyjson.Value{}, err
 	}
