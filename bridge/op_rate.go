@@ -175,7 +175,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 	action, success := r.Action, r.Success
 	if a := c.Args.StrOf("action"); a != "" {
 		if !s.manifest.Has(a) {
-			return pyjson.Value{}, badInput(fault.CodeUnknownCapability, capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", pyjson.Quote(a))
+			return pyjson.Value{}, badInput(fault.CodeUnknownCapability, s.manifest.UnknownHint(a, s.ws.Path(relPinned)), "%s is not a capability", pyjson.Quote(a))
 		}
 		action = a
 	}
