@@ -78,7 +78,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("file", s.ws.Path(rel)))
 	}
 	if s.model.GovernsKnowledge() && in.Type != "synthesis" {
-		obs, err := s.observeReflection(in, c.Input, s.now)
+		obs, err := s.believe(belief.ReflectionOf(in, c.Input), c.Input, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
