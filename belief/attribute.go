@@ -56,3 +56,16 @@ func AboutCapability(subject, capability string) bool {
 	names, ok := strings.CutPrefix(subject, "capability:")
 	return ok && slices.Contains(strings.Split(names, "+"), capability)
 }
+
+// About lists the ids of the current observations about the capability,
+// in the book's order: what an operator's verdict on an action of it
+// bears on.
+func (b *Book) About(capability string) []string {
+	var ids []string
+	for _, o := range b.Observations() {
+		if o.Status.Current() && AboutCapability(o.Key.Subject, capability) {
+			ids = append(ids, o.ID)
+		}
+	}
+	return ids
+}

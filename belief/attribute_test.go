@@ -102,3 +102,20 @@ func TestReflection(t *testing.T) {
 	assert.Equal(t, "obs:missing", ae.ID)
 	assert.ErrorIs(t, err, ErrNotFound)
 }
+
+func TestBookAbout(t *testing.T) {
+	b := NewBook()
+	assert.Empty(t, b.About("web_fetch"), "an empty book")
+	fetch, _, err := b.Observe(DeriveKey("", "", "", "dead_end", []string{"web_fetch"}, nil, "large pages"),
+		"web_fetch truncates pages over 1 MB", ev("r1", FromReflection, Support, "agent-1"), t0)
+	require.NoError(t, err)
+	both, _, err := b.Observe(DeriveKey("", "", "", "dead_end", []string{"shell", "web_fetch"}, nil, "piping"),
+		"piping a fetch into the shell loses the status", ev("r2", FromReflection, Support, "agent-1"), t0)
+	require.NoError(t, err)
+	_, _, err = b.Observe(DeriveKey("", "", "", "dead_end", []string{"shell"}, nil, "quoting"),
+		"shell quoting breaks on newlines", ev("r3", FromReflection, Support, "agent-1"), t0)
+	require.NoError(t, err)
+	assert.Equal(t, []string{fetch.ID, both.ID}, b.About("web_fetch"), "in the book's order, a joint subject included")
+	assert.Len(t, b.About("shell"), 2)
+	assert.Empty(t, b.About("web_search"))
+}

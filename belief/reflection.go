@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
 
@@ -15,6 +17,17 @@ type Reflection struct {
 	Type, Text, Topic, WhyClosed, GeneralizedPattern, ArtifactID string
 	Capabilities, Keywords                                       []string
 	Kind, Subject, Slot, Contradicts                             string
+}
+
+// ReflectionOf is what a reflect call says to the book: its decoded
+// input, and the hints (kind, subject, slot, contradicts) of its record
+// raw.
+func ReflectionOf(in knowledge.ReflectionInput, raw pyjson.Value) Reflection {
+	return Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
+		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
+		Capabilities: in.Capabilities, Keywords: in.Keywords,
+		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
+		Contradicts: raw.StrOf("contradicts")}
 }
 
 // Claim is what the reflection claims (a dead end without text: its topic

@@ -3,15 +3,12 @@ package bridge
 import (
 	"errors"
 	"io/fs"
-	"strconv"
-	"strings"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -48,7 +45,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (policy.Ex
 		return none, corrupt(err, workspace.RelPinned)
 	}
 	if !man.Has(action) {
-		return none, badInput(fault.CodeUnknownCapability, capabilityHint(man.Names(), action, b.ws.Path(workspace.RelPinned)),
+		return none, badInput(fault.CodeUnknownCapability, man.UnknownHint(action, b.ws.Path(workspace.RelPinned)),
 			"%s is not a capability of the workspace's manifest", pyjson.Quote(action))
 	}
 	state, err := b.ws.ReadFile(workspace.RelState)
@@ -65,33 +62,9 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (policy.Ex
 		return none, err
 	}
 	if readable && goalID != "" && !goal.Listed(state, goalID) {
-		return none, unknownGoal(goalID)
+		return none, goal.Unknown(goalID)
 	}
 	return policy.PlanExec(raw, action, prog, pf, state), nil
-}
-
-// capabilityHint is the hint for an unknown capability: the names
-// nearest it (a did-you-mean when one is within a typo's distance), and
-// how many capabilities there are and where they are listed (pinned, the
-// workspace's manifest file): a few names alone read as the whole list.
-func capabilityHint(names []string, name, pinned string) string {
-	return capabilityNear(names, name) + "; all are listed in " + pinned + " (capabilities[].name)"
-}
-
-// capabilityNear says which of the manifest's names an unknown one was
-// probably meant to be, and how many there are, so three close names do
-// not read as the whole list.
-func capabilityNear(names []string, name string) string {
-	near := suggest.Closest(name, names, 3)
-	hint := ""
-	if len(near) > 0 && suggest.Distance(name, near[0]) <= max(2, len([]rune(name))/3) {
-		hint = "did you mean " + pyjson.Quote(near[0]) + "? "
-	}
-	hint += "the workspace's manifest has " + strconv.Itoa(len(names)) + " capabilities"
-	if len(near) > 0 {
-		hint += "; the closest: " + strings.Join(near, ", ")
-	}
-	return hint
 }
 
 // Observe reports an observation (a report call with a request_id):

@@ -9,7 +9,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 
 // The observation book (package belief) in a workspace of model v4 and
@@ -37,16 +36,6 @@ func (s *session) Agent() string { return s.agentID }
 
 // Now is the call's time (UCS_NOW or the clock, read once per call).
 func (s *session) Now() time.Time { return s.now }
-
-// observeReflection makes a reflection evidence for the observation it
-// speaks to, and returns the answer's "observation" member.
-func (s *session) observeReflection(in knowledge.ReflectionInput, raw pyjson.Value, at time.Time) (pyjson.Value, error) {
-	return s.believe(belief.Reflection{Type: in.Type, Text: in.Text, Topic: in.Topic, WhyClosed: in.WhyClosed,
-		GeneralizedPattern: in.GeneralizedPattern, ArtifactID: in.ArtifactID,
-		Capabilities: in.Capabilities, Keywords: in.Keywords,
-		Kind: raw.StrOf("kind"), Subject: raw.StrOf("subject"), Slot: raw.StrOf("slot"),
-		Contradicts: raw.StrOf("contradicts")}, raw, at)
-}
 
 // believe makes the reflection r, made of the record raw at at, evidence
 // for the observation it speaks to (belief.Book.Believe).

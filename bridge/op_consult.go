@@ -209,7 +209,7 @@ func (s *session) taskCapabilities(c Call, kw *relevance.Keywords) ([]string, er
 
 // unknownCapability is the warning for a capability name the manifest lacks.
 func unknownCapability(s *session, name, what string) string {
-	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + capabilityNear(s.manifest.Names(), name)
+	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + s.manifest.Near(name)
 }
 
 // consultParts are the members a consult answer may have.

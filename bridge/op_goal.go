@@ -35,22 +35,8 @@ they weigh more in learning than unattributed ones.`,
 		{Name: "retries", Type: field.Int, Flag: true, Default: 2, Doc: "failures tolerated before the goal fails"},
 		{Name: "parent", Type: field.String, Flag: true, Doc: "the id of the goal this one serves"},
 	},
-	check: func(c Call) error { return goalRequest(c).Check() },
+	check: func(c Call) error { return goal.RequestOf(c.Args).Check() },
 	run:   opGoalAdd,
-}
-
-// goalRequest is what a goal add call asks for.
-func goalRequest(c Call) goal.Request {
-	r := goal.Request{Content: c.Args.StrOf("content"), Parent: c.Args.StrOf("parent"), Retries: argInt(c, "retries")}
-	if v, ok := c.Args.Get("count"); ok {
-		n, _ := v.Int()
-		r.Count = &n
-	}
-	if v, ok := c.Args.Get("threshold"); ok {
-		x, _ := v.Float()
-		r.Threshold = &x
-	}
-	return r
 }
 
 func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
@@ -64,7 +50,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	} else {
 		id = gb.NextID()
 	}
-	g, err := gb.New(id, goalRequest(c), pyjson.ISOTime(s.now))
+	g, err := gb.New(id, goal.RequestOf(c.Args), pyjson.ISOTime(s.now))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -110,25 +96,17 @@ var goalShowSpec = Spec{
 	Example: "ucs goal show g12",
 	Fields:  []field.Field{goalIDField},
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		g, err := s.goal(c.Args.StrOf("id"))
+		gb, err := s.goals()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		g, err := gb.Goal(c.Args.StrOf("id"))
 		if err != nil {
 			return pyjson.Value{}, err
 		}
 		return pyjson.Obj(pyjson.KV("goal", g.Value())), nil
 	},
 }
-
-// goal returns the goal with that id, or an unknown_goal error.
-func (s *session) goal(id string) (*goal.Goal, error) {
-	gb, err := s.goals()
-	if err != nil {
-		return nil, err
-	}
-	return gb.Goal(id)
-}
-
-// unknownGoal is the error of a goal id that names none.
-func unknownGoal(id string) error { return goal.Unknown(id) }
 
 // goalMoveDocs are the help of the explicit transitions (goal.Moves), by
 // verb.
@@ -175,15 +153,6 @@ func goalSpecs() []*Spec {
 		specs = append(specs, goalMoveSpec(m))
 	}
 	return specs
-}
-
-// activeGoals is resume's and status's summary of the open goals.
-func (s *session) activeGoals() (pyjson.Value, error) {
-	gb, err := s.goals()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	return gb.Active(), nil
 }
 
 // goalAddOutput is the answer of goal add.

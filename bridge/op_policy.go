@@ -1,8 +1,6 @@
 package bridge
 
 import (
-	"os"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -134,8 +132,8 @@ what is wrong, and the policy stays as it was.`,
 			data = pyjson.AppendCompact(nil, p)
 		} else {
 			var err error
-			if data, err = os.ReadFile(c.Args.StrOf("file")); err != nil {
-				return pyjson.Value{}, badInput(fault.CodeUnreadableFile, "give a readable policy file", "cannot read the policy file: %v", err)
+			if data, err = policy.ReadSet(c.Args.StrOf("file")); err != nil {
+				return pyjson.Value{}, err
 			}
 		}
 		p, err := policy.ParseSet(data)
@@ -145,13 +143,7 @@ what is wrong, and the policy stays as it was.`,
 		s.policy().Policy = p
 		// The policy's text is the record, however it came: an inline
 		// policy's object (a tool's) and text (a flag's) journal alike.
-		var args []pyjson.Member
-		for _, m := range c.Args.Members() {
-			if m.Key != "policy" {
-				args = append(args, m)
-			}
-		}
-		s.journaled = &Call{Op: c.Op, Args: pyjson.ObjectValue(args), Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
+		s.journaled = &Call{Op: c.Op, Args: c.Args.Without("policy"), Input: pyjson.Obj(pyjson.KV("policy", string(data)))}
 		return policyChange(s, "set", true), nil
 	},
 }

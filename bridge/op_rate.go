@@ -96,10 +96,7 @@ func (s *session) teach(r pastReport, action, success string, weight float64, re
 	if v, err := s.learned(); err != nil {
 		return pyjson.Value{}, err
 	} else if v != nil {
-		pb, pa := v.Reteach(s.engine.Graph, s.manifest, learn.Terms(r.Context), r.After, r.From, action, success, weight, s.meta.Seq+1, retract)
-		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", retract),
-			pyjson.KV("p_before", round(pb.P, 4)), pyjson.KV("p_after", round(pa.P, 4)),
-			pyjson.KV("evidence_after", pyjson.Obj(pyjson.KV("successes", round(pa.Evidence.S, 2)), pyjson.KV("of", round(pa.Evidence.N, 2))))), nil
+		return advice.TeachLearned(v, s.engine.Graph, s.manifest, r.Context, r.After, r.From, action, success, weight, s.meta.Seq+1, retract), nil
 	}
 	if retract {
 		return pyjson.Obj(pyjson.KV("transition", r.From+" → "+action), pyjson.KV("retracted", false),
@@ -160,14 +157,8 @@ func opRate(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		var ids []string
-		for _, o := range b.Observations() {
-			if o.Status.Current() && belief.AboutCapability(o.Key.Subject, r.Action) {
-				ids = append(ids, o.ID)
-			}
-		}
 		y, _ := learn.OutcomeValue(success)
-		if ov, ok, err := s.attributeOutcome(ids, r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
+		if ov, ok, err := s.attributeOutcome(b.About(r.Action), r.Action, y, confidence, kind, s.by(c), s.meta.Seq+1); err != nil {
 			return pyjson.Value{}, err
 		} else if ok {
 			out = out.With("observations", ov)
@@ -184,7 +175,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 	action, success := r.Action, r.Success
 	if a := c.Args.StrOf("action"); a != "" {
 		if !s.manifest.Has(a) {
-			return pyjson.Value{}, badInput(fault.CodeUnknownCapability, capabilityHint(s.manifest.Names(), a, s.ws.Path(relPinned)), "%s is not a capability", pyjson.Quote(a))
+			return pyjson.Value{}, badInput(fault.CodeUnknownCapability, s.manifest.UnknownHint(a, s.ws.Path(relPinned)), "%s is not a capability", pyjson.Quote(a))
 		}
 		action = a
 	}

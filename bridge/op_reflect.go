@@ -1,11 +1,8 @@
 package bridge
 
 import (
-	"strings"
-
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
-	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -27,13 +24,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 	}
 	today := isoDate(s.now)
 	out := []pyjson.Member{pyjson.KV("type", in.Type), pyjson.KV("stored", true)}
-	caps, kws := in.Capabilities, in.Keywords
-	// ref is what the index entry keeps of the reflection: its text only
-	// when governed knowledge reads it back.
-	ref := func(keepText bool) knowledge.Reflection {
-		return knowledge.Reflection{Date: today, Capabilities: caps, Words: kws, Text: in.Text, KeepText: keepText}
-	}
-	for _, name := range caps {
+	for _, name := range in.Capabilities {
 		if !s.manifest.Has(name) {
 			s.warn(unknownCapability(s, name, "stored but matches no capability"))
 		}
@@ -54,8 +45,8 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		entry := knowledge.MethodologyEntry(ref(s.model.GovernsKnowledge()), strings.ReplaceAll(phrase.RunePrefix(in.Text, 200), "\n", " "),
-			s.meta.AgentID, relevance.RoutingSnapshot(s.engine, e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
+		entry := knowledge.MethodologyEntry(in.Record(today, s.model.GovernsKnowledge()), in.Summary(), s.meta.AgentID,
+			relevance.RoutingSnapshot(s.engine, e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
 		id, err := s.addEntry(relMethodology, entry)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -73,12 +64,8 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		s.appendText(relExperimentsMD, in.Text)
 		out = append(out, pyjson.KV("file", s.ws.Path(relExperimentsMD)))
 	case "dead_end":
-		text := in.Text
-		if strings.TrimSpace(text) == "" {
-			text = knowledge.DeadEndMarkdown(today, in.Topic, in.WhyClosed, in.ReopenConditions)
-		}
-		s.appendText(relDeadEndsMD, text)
-		entry := knowledge.DeadEndEntry(ref(s.model.GovernsKnowledge() && strings.TrimSpace(in.Text) != ""), in.Topic, in.WhyClosed, in.ReopenConditions)
+		s.appendText(relDeadEndsMD, in.DeadEndText(today))
+		entry := knowledge.DeadEndEntry(in.Record(today, s.model.GovernsKnowledge() && in.HasText()), in.Topic, in.WhyClosed, in.ReopenConditions)
 		id, err := s.addEntry(relDeadEnds, entry)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -91,7 +78,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("file", s.ws.Path(rel)))
 	}
 	if s.model.GovernsKnowledge() && in.Type != "synthesis" {
-		obs, err := s.observeReflection(in, c.Input, s.now)
+		obs, err := s.believe(belief.ReflectionOf(in, c.Input), c.Input, s.now)
 		if err != nil {
 			return pyjson.Value{}, err
 		}

@@ -225,12 +225,7 @@ func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error)
 		if len(hits) == 0 {
 			continue
 		}
-		suggested := make([]knowledge.Suggestion, len(hits))
-		for i, h := range hits {
-			suggested[i] = knowledge.Suggestion{Summary: phrase.RunePrefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
-		}
-		id := a.StrOf("id")
-		out = append(out, knowledge.Correlation(id, phrase.RunePrefix(id, 8), from, to, suggested))
+		out = append(out, knowledge.WormholeCorrelation(a.StrOf("id"), from, to, hits))
 	}
 	return out, nil
 }

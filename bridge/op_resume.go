@@ -56,7 +56,7 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
 	} else if !gb.Empty() {
-		active, _ := s.activeGoals()
+		active := gb.Active()
 		briefing = briefing.With("active_goals", active)
 		if n := len(active.Items()); n > 0 {
 			briefing = briefing.With("recommendations", append(b.Recommendations, history.GoalsRecommendation(n)))

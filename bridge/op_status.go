@@ -34,7 +34,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if gb, err := s.goals(); err != nil {
 		return pyjson.Value{}, err
 	} else if !gb.Empty() {
-		active, _ := s.activeGoals()
+		active := gb.Active()
 		out = out.With("goals", pyjson.Obj(pyjson.KV("open", len(gb.Open)), pyjson.KV("active", len(active.Items()))))
 	}
 	return out, nil

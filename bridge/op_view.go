@@ -81,7 +81,6 @@ func (v viewSource) TaskChains(reports []advice.ReportContext, n int) ([]pyjson.
 }
 func (v viewSource) Precision() (any, error)                         { return v.s.precision() }
 func (v viewSource) Goals() (*goal.Book, error)                      { return v.s.goals() }
-func (v viewSource) ActiveGoals() (pyjson.Value, error)              { return v.s.activeGoals() }
 func (v viewSource) ReportContexts() ([]advice.ReportContext, error) { return reportContexts(v.s) }
 func (v viewSource) KeepsKnowledge() bool                            { return v.s.model.GovernsKnowledge() }
 func (v viewSource) Book() (*belief.Book, error)                     { return v.s.book() }

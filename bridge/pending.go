@@ -7,6 +7,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
 // The pending queue (workspace.QueuePending) holds observations ucs exec
@@ -72,7 +73,7 @@ func (b *Bridge) applyPending() []string {
 				b.captured, b.didCapture = out, true
 			}
 			return false
-		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput && !isPolicyFileError(err):
+		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput && !policy.IsFileError(err):
 			notes = append(notes, "dropped a pending "+op.Str()+" the workspace refuses: "+fe.Msg)
 			if ours {
 				b.captureErr = err

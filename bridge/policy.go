@@ -96,9 +96,6 @@ func (s *session) policyStatus() pyjson.Value {
 	return policy.Status(nil, s.policy().Policy)
 }
 
-// checkPolicyMember is check's judgment of the state's policy member.
-func checkPolicyMember(raw []byte) error { return policy.CheckMember(raw) }
-
 // policyFileFor is the policy file of a call: the one the journal event
 // recorded when replaying (none if it recorded none), else the options'.
 func (b *Bridge) policyFileFor(c Call) (*policy.File, error) {
@@ -113,7 +110,3 @@ func (b *Bridge) policyFileFor(c Call) (*policy.File, error) {
 	}
 	return policy.LoadFile(b.opts.PolicyFile)
 }
-
-// isPolicyFileError reports whether err is a policy file that cannot be
-// used: the operator's to fix, never a reason to drop a queued call.
-func isPolicyFileError(err error) bool { return policy.IsFileError(err) }

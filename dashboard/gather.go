@@ -29,7 +29,6 @@ type Source interface {
 	TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error)
 	Precision() (any, error)
 	Goals() (*goal.Book, error)
-	ActiveGoals() (pyjson.Value, error)
 	// ReportContexts are every report's context, from the journal.
 	ReportContexts() ([]advice.ReportContext, error)
 	// KeepsKnowledge says whether the model keeps observations: one that

@@ -34,9 +34,11 @@ func GatherShow(e *torusfield.Engine, model string, src Source, context string, 
 		}
 		sh.Suggestions, _ = adv.Get("suggested_paths")
 	}
-	if sh.Goals, err = src.ActiveGoals(); err != nil {
+	gb, err := src.Goals()
+	if err != nil {
 		return Show{}, err
 	}
+	sh.Goals = gb.Active()
 	if sh.Precision, err = src.Precision(); err != nil {
 		return Show{}, err
 	}

@@ -1,6 +1,9 @@
 package goal
 
-import "github.com/unified-cognitive-substrate/ucs/internal/fault"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
 
 // A Request is what goal add asks for: the goal and when it completes.
 type Request struct {
@@ -49,4 +52,22 @@ func (gb *Book) New(id string, r Request, created string) (*Goal, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// RequestOf reads a goal add call's arguments (content, parent, count,
+// threshold, retries) as a request; a criterion absent stays nil.
+func RequestOf(args pyjson.Value) Request {
+	r := Request{Content: args.StrOf("content"), Parent: args.StrOf("parent")}
+	if v, ok := args.Get("retries"); ok {
+		r.Retries, _ = v.Int()
+	}
+	if v, ok := args.Get("count"); ok {
+		n, _ := v.Int()
+		r.Count = &n
+	}
+	if v, ok := args.Get("threshold"); ok {
+		x, _ := v.Float()
+		r.Threshold = &x
+	}
+	return r
 }

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -111,6 +112,17 @@ func Correlation(artifactID, idPrefix, from, to string, suggested []Suggestion) 
 		pyjson.KV("action", "Consider annotating artifact "+idPrefix+"... with a pattern from the "+
 			"methodology matches above, or write a new annotation if none fit."),
 	)
+}
+
+// WormholeCorrelation is the Correlation of a new wormhole (its artifact
+// id and ends) with the methodology hits found about its capabilities:
+// each hit's summary cut to 120 characters, and its date.
+func WormholeCorrelation(artifactID, from, to string, hits []Hit) pyjson.Value {
+	suggested := make([]Suggestion, len(hits))
+	for i, h := range hits {
+		suggested[i] = Suggestion{Summary: phrase.RunePrefix(h.Entry.StrOf("summary"), 120), Date: h.Entry.StrOf("date")}
+	}
+	return Correlation(artifactID, phrase.RunePrefix(artifactID, 8), from, to, suggested)
 }
 
 // pyName formats a possibly missing name as Python's f-string would.

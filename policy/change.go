@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"os"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -94,4 +96,14 @@ func Show(g Gate, gated []string) (caps []pyjson.Value, grants any, domains []py
 		domains[i] = pyjson.Obj(pyjson.KV("domain", d.Name), pyjson.KV("actions", d.Actions), pyjson.KV("scope", d.Doc))
 	}
 	return caps, grants, domains
+}
+
+// ReadSet reads the policy file a policy set names; a file that cannot be
+// read is unreadable_file (exit 2), and the policy stays as it was.
+func ReadSet(file string) ([]byte, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fault.BadInput(fault.CodeUnreadableFile, "give a readable policy file", "cannot read the policy file: %v", err)
+	}
+	return data, nil
 }

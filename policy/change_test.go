@@ -2,6 +2,8 @@ package policy
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,4 +64,15 @@ func TestShow(t *testing.T) {
 	assert.Len(t, domains, len(Domains))
 	_, grants, _ = Show(Gate{Policy: Unreadable(assert.AnError)}, nil)
 	assert.Nil(t, grants, "the grants of a policy that cannot be read are not listed")
+}
+
+func TestReadSet(t *testing.T) {
+	dir := t.TempDir()
+	_, err := ReadSet(filepath.Join(dir, "missing.json"))
+	assert.Equal(t, fault.CodeUnreadableFile, code(t, err))
+	f := filepath.Join(dir, "policy.json")
+	require.NoError(t, os.WriteFile(f, []byte(`{"version": 1, "grants": []}`), 0o600))
+	data, err := ReadSet(f)
+	require.NoError(t, err)
+	assert.Equal(t, `{"version": 1, "grants": []}`, string(data))
 }
