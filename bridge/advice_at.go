@@ -53,15 +53,15 @@ func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]f
 	if err != nil {
 		return nil, nil, err
 	}
-	top, names := topPaths(s, paths)
-	return top, names, nil
+	paths = allowedPaths(s, paths)
+	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, pathTo), nil
 }
 
-// topPaths is v2's advice from the engine's scored paths: those the
-// policy allows, cut to the advisory's length, and the names of every one
-// allowed.
-func topPaths(s *session, paths []pyjson.Value) ([]pyjson.Value, []string) {
-	to := func(p pyjson.Value) string { return p.StrOf("to") }
-	paths = withoutDenied(s, paths, to)
-	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, to)
+// allowedPaths are the engine's scored paths the policy allows: v2's
+// advice, before it is cut to the advisory's length.
+func allowedPaths(s *session, paths []pyjson.Value) []pyjson.Value {
+	return withoutDenied(s, paths, pathTo)
 }
+
+// pathTo is the capability a scored path leads to.
+func pathTo(p pyjson.Value) string { return p.StrOf("to") }

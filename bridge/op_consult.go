@@ -124,7 +124,8 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	case s.model.Learns():
 		top, advisoryID, err = s.suggestLearned(context, penalty, !greedy)
 	default:
-		top, _ = topPaths(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty))
+		top = allowedPaths(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty))
+		top = top[:min(advisoryTopN, len(top))]
 	}
 	if err != nil {
 		return pyjson.Value{}, err

@@ -32,7 +32,7 @@ func opFlush(s *session, _ Call) (pyjson.Value, error) {
 	return pyjson.Obj(
 		pyjson.KV("torusfield_saved", true),
 		pyjson.KV("state_digest", e.Digest()[:16]),
-		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+		pyjson.KV("pp_health", pyjson.Round(e.PP.Health(), 4)),
 		pyjson.KV("pp_snapshot_saved", true),
 		pyjson.KV("artifact_count", e.Artifacts.Len()),
 		pyjson.KV("externalization_prompts", relevance.Externalization(dir, isoDate(s.now))),

@@ -181,7 +181,7 @@ func opInit(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
 		pyjson.KV("warmup_steps", initWarmup(s.model)),
 		pyjson.KV("artifacts_after_warmup", e.Artifacts.Len()),
-		pyjson.KV("pp_health", round(e.PP.Health(), 4)),
+		pyjson.KV("pp_health", pyjson.Round(e.PP.Health(), 4)),
 		pyjson.KV("pp", ppRounded(e.PP)),
 	)
 	if argBool(c, "force") {

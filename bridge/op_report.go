@@ -147,7 +147,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("unannotated_artifacts", e.DescribeArtifacts(ids[:min(3, len(ids))], false)))
 	}
 
-	logEntry := s.actionLogEntry(in, round(r, 4), edgeLabel, before, in.Action, routed)
+	logEntry := s.actionLogEntry(in, pyjson.Round(r, 4), edgeLabel, before, in.Action, routed)
 	if in.HasReasoning {
 		logEntry = logEntry.With("reasoning", in.Reasoning)
 	}
@@ -239,7 +239,7 @@ func (s *session) judgmentNode(in outcome.Report, before string, r float64) (str
 	}
 	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: pyjson.ISOTime(s.now), AgentID: s.meta.AgentID,
 		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
-		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: round(r, 4),
+		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: pyjson.Round(r, 4),
 		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
 		Routing: relevance.RoutingSnapshot(s.engine, in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
 	return s.addEntry(relJudgment, node)

@@ -28,8 +28,6 @@ func (s *session) knowledge() *relevance.Source {
 	return src
 }
 
-var round = pyjson.Round
-
 // scorePaths is relevance.ScorePaths on the session's engine and
 // annotations.
 func (s *session) scorePaths(src string, context, penalty map[string]float64) ([]pyjson.Value, error) {
