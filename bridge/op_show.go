@@ -28,7 +28,7 @@ It changes nothing.`,
 }
 
 func opShow(s *session, c Call) (pyjson.Value, error) {
-	sh, err := dashboard.GatherShow(s.engine, s.meta.Model, viewSource{s}, c.Args.StrOf("context"), s.now)
+	sh, err := dashboard.GatherShow(s.engine, s.meta.Model, dashboardSource{s}, c.Args.StrOf("context"), s.now)
 	if err != nil {
 		return pyjson.Value{}, err
 	}

@@ -49,7 +49,7 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 		}
 		since = t
 	}
-	d, err := dashboard.Gather(s.ws, s.tx, s.engine, viewSource{s}, s.now, since)
+	d, err := dashboard.Gather(s.ws, s.tx, s.engine, dashboardSource{s}, s.now, since)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -67,24 +67,26 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 }
 
-// viewSource is the session as the dashboard gathers from it, for view
+// dashboardSource is the session as the dashboard gathers from it, for view
 // and show.
-type viewSource struct{ s *session }
+type dashboardSource struct{ s *session }
 
-func (v viewSource) Transitions(reports []advice.ReportContext) ([]*learn.Transition, error) {
+func (v dashboardSource) Transitions(reports []advice.ReportContext) ([]*learn.Transition, error) {
 	return v.s.transitions(dashboard.TransitionWindow, reports)
 }
-func (v viewSource) Annotations() (map[string]pyjson.Value, error)   { return v.s.annotations() }
-func (v viewSource) ConsultNow(context string) (pyjson.Value, error) { return v.s.consultNow(context) }
-func (v viewSource) TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
+func (v dashboardSource) Annotations() (map[string]pyjson.Value, error) { return v.s.annotations() }
+func (v dashboardSource) ConsultNow(context string) (pyjson.Value, error) {
+	return v.s.consultNow(context)
+}
+func (v dashboardSource) TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
 	return v.s.taskChains(reports, n)
 }
-func (v viewSource) Precision() (any, error)                         { return v.s.precision() }
-func (v viewSource) Goals() (*goal.Book, error)                      { return v.s.goals() }
-func (v viewSource) ReportContexts() ([]advice.ReportContext, error) { return reportContexts(v.s) }
-func (v viewSource) KeepsKnowledge() bool                            { return v.s.model.GovernsKnowledge() }
-func (v viewSource) Book() (*belief.Book, error)                     { return v.s.book() }
-func (v viewSource) Declarations() map[string]policy.Declaration     { return v.s.declarations() }
+func (v dashboardSource) Precision() (any, error)                         { return v.s.precision() }
+func (v dashboardSource) Goals() (*goal.Book, error)                      { return v.s.goals() }
+func (v dashboardSource) ReportContexts() ([]advice.ReportContext, error) { return reportContexts(v.s) }
+func (v dashboardSource) KeepsKnowledge() bool                            { return v.s.model.GovernsKnowledge() }
+func (v dashboardSource) Book() (*belief.Book, error)                     { return v.s.book() }
+func (v dashboardSource) Declarations() map[string]policy.Declaration     { return v.s.declarations() }
 
 // viewOutput is the answer of view.
 var viewOutput = []field.Output{
