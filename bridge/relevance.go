@@ -19,13 +19,16 @@ func (s *session) analyzer() *recall.Analyzer {
 }
 
 // knowledge is what the call reads of the workspace's knowledge, and of
-// the fleet's, for a context.
+// the fleet's, for a context: one Source per call, so what it computes
+// once (the term index's rule key) serves every search of the call.
 func (s *session) knowledge() *relevance.Source {
-	src := &relevance.Source{Tx: s.tx, Manifest: s.manifest, Now: s.now, Analyzer: s.analyzer, Agent: s.agentID}
-	for _, p := range s.peers {
-		src.Peers = append(src.Peers, relevance.Peer{Name: p.name, WS: p.ws})
+	if s.knowledgeSrc == nil {
+		s.knowledgeSrc = &relevance.Source{Tx: s.tx, Manifest: s.manifest, Now: s.now, Analyzer: s.analyzer, Agent: s.agentID}
+		for _, p := range s.peers {
+			s.knowledgeSrc.Peers = append(s.knowledgeSrc.Peers, relevance.Peer{Name: p.name, WS: p.ws})
+		}
 	}
-	return src
+	return s.knowledgeSrc
 }
 
 // scorePaths is relevance.ScorePaths on the session's engine and

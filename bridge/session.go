@@ -11,6 +11,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -94,6 +95,8 @@ type sessionPolicy struct {
 type sessionCaches struct {
 	// recallAnalyzer is the workspace's term analyzer (relevance.go).
 	recallAnalyzer *recall.Analyzer
+	// knowledgeSrc is the call's reader of the knowledge (relevance.go).
+	knowledgeSrc *relevance.Source
 	// obsCtx is consult's index of the believed observations (loaded from
 	// the files derived from the book, or built from it: then obsCtxDirty
 	// has the commit write those files).
