@@ -21,7 +21,7 @@ var layers = [][]string{
 	{"internal/workspace", "internal/workspace/workspacetest", "internal/bench/knowledgegen", "internal/bench/newuser"},
 	// Above storage, each reads a workspace: search scores the index storage keeps (knowledge); history reads the report history back and sums it up; transfer is the export package; initmanifest is init's manifest choice; audit proves and repairs a history; bookstore keeps the observation book and its context index.
 	{"internal/search", "internal/history", "internal/transfer", "internal/initmanifest", "internal/audit", "internal/bookstore"},
-	{"internal/relevance", "dashboard"}, // relevance: what the workspace knows about a context, ranked on search's indexes; dashboard: its data is made of the domain's values (the engine, transitions, goals, observations), gathered from a transaction, the journal (summed up as audit does) and history
+	{"internal/relevance", "dashboard", "internal/contract"}, // contract: each operation's description, its input's checks made of the domain's (outcome, goal, transfer); relevance: what the workspace knows about a context, ranked on search's indexes; dashboard: its data is made of the domain's values (the engine, transitions, goals, observations), gathered from a transaction, the journal (summed up as audit does) and history
 	{"bridge"},
 	{"internal/replay", "internal/toolexec", "skill", "internal/store", ""}, // "": the module's root (the embedded SKILL.md)
 	// The front ends and a store's backend, apart: they meet in internal/store.

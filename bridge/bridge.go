@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -195,7 +196,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	}
 	var reqID string
 	if sp.Retries {
-		if reqID, err = requestID(c.Input); err != nil {
+		if reqID, err = contract.RequestID(c.Input); err != nil {
 			return pyjson.Value{}, err
 		}
 		if reqID != "" {

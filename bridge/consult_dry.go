@@ -1,6 +1,8 @@
 package bridge
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+)
 
 // consultNow is the answer `ucs consult --context TEXT` would give now, for
 // operations that show advice without giving it (show, view): consult's

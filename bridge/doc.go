@@ -3,10 +3,11 @@
 // returns its JSON answer, or an *Error whose Kind is the process's exit
 // code and which changed no file.
 //
-// Each operation is described once, by a Spec in its own op_*.go file
-// (the registry, Specs): its name, help, whether it changes the
-// workspace, the schema of its input and answer (package field's field.Field
-// and Output, which also check a call's values). The command line, its
+// Each operation is described once, by a contract.Op (package contract):
+// its name, help, whether it changes the workspace, the schema of its
+// input and answer (package field's field.Field and Output, which also
+// check a call's values). A Spec in the operation's own op_*.go file joins
+// it to the function that runs it (the registry, Specs). The command line, its
 // help, the skill's command reference, the MCP tools' schemas and the
 // documented error table are derived from it.
 //

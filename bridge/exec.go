@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/goal"
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -74,7 +75,7 @@ func (b *Bridge) PlanExec(action, goalID string, prog policy.Program) (policy.Ex
 // error for which the workspace refused it (it is not queued: never a
 // queued answer for a call that will not apply).
 func (b *Bridge) Observe(c Call) (out pyjson.Value, queued bool, err error) {
-	id, err := requestID(c.Input)
+	id, err := contract.RequestID(c.Input)
 	if err != nil || id == "" {
 		return pyjson.Value{}, false, fault.Internal(errors.New("an observation needs a request_id"), "observe")
 	}

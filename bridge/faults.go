@@ -1,6 +1,8 @@
 package bridge
 
-import "github.com/unified-cognitive-substrate/ucs/internal/fault"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+)
 
 // The short constructors bridge's operations call for the errors they
 // return; the errors, their kinds and codes are fault's.

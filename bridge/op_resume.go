@@ -1,7 +1,7 @@
 package bridge
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -10,14 +10,8 @@ import (
 )
 
 var resumeSpec = Spec{
-	Output:  resumeOutput,
-	Name:    "resume",
-	Summary: "Session-start briefing: state, health trend, open questions, recommendations",
-	Long: `Where the agent is (t, cursor, PP health and trend), its top artifacts, the
-open questions of its working state, its recent methodology and what to do
-next.`,
-	Example: "ucs resume",
-	run:     opResume,
+	Op:  contract.Resume,
+	run: opResume,
 }
 
 // opResume briefs the agent at the start of a session: where it is, how
@@ -69,10 +63,4 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 func (s *session) ppTrend() (string, error) {
 	snaps, err := s.window(relPPHistory, 10)
 	return history.PPTrend(snaps), err
-}
-
-// resumeOutput is the answer of resume.
-var resumeOutput = []field.Output{
-	{Name: "status", Type: field.String, Always: true, Doc: "\"resumed\""},
-	{Name: "session_briefing", Type: field.Object, Always: true, Doc: "where the agent is, its active goals, recent outcomes, and what to do first"},
 }

@@ -2,27 +2,12 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/dashboard"
-	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 var showSpec = Spec{
-	Output:  showOutput,
-	Name:    "show",
-	Summary: "For a person: what ucs has learned, what it suggests and why, how its advice fared",
-	Long: `A summary to read: for each recent task the chain of steps learned from its
-start (what consult --task-start, then consult --from each step, ranks
-first), with the alternatives at each step; the learned transitions (from → to, success rate, the
-contexts they were reported in, when last seen), the suggestions for a
-context with their reasons (consult's own, computed on a copy: nothing is
-kept), the active goals, the advisory precision and the observations due for
-revalidation. --format table prints it in 80 columns; json answers the data.
-It changes nothing.`,
-	Example: "ucs show --format table\nucs show --context \"research competitor pricing\" --format table",
-	Fields: []field.Field{
-		{Name: "context", Type: field.String, Flag: true, Text: true, Max: field.ContextCap, Doc: "also the suggestions for this task, as consult would give them now"},
-		{Name: "format", Type: field.String, Flag: true, Enum: []string{"json", "table"}, Default: "json", Doc: "json (the data) or table (for people, 80 columns)"},
-	},
+	Op:    contract.Show,
 	run:   opShow,
 	table: dashboard.ShowTable,
 }
@@ -33,21 +18,4 @@ func opShow(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	return sh.Value(), nil
-}
-
-// showOutput is the answer of show.
-var showOutput = []field.Output{
-	{Name: "model", Type: field.String, Doc: "the workspace's reference model"},
-	{Name: "t", Type: field.Int, Doc: "the engine's step"},
-	{Name: "cursor", Type: field.String, Doc: "the capability the agent is at"},
-	{Name: "tasks", Type: field.Objects, Doc: "the newest tasks (by context), each with the chain of steps learned from its start (v2 to v4: from the cursor): at each step consult --from's first suggestion, its evidence in whole counts, and the alternatives"},
-	{Name: "transitions", Type: field.Objects, Doc: "the transitions learnt, best evidenced first"},
-	{Name: "transitions_total", Type: field.Int, Doc: "how many transitions were learnt"},
-	{Name: "context", Type: field.String, Doc: "with context: the task, as given"},
-	{Name: "suggestions", Type: field.Objects, Doc: "with context: the paths consult suggests for it"},
-	{Name: "goals", Type: field.Objects, Doc: "the active goals"},
-	{Name: "advisory_precision", Type: field.Object, Null: true, Doc: "how often advice was followed by success; null for a model that learns none (v2)"},
-	{Name: "observations_due", Type: field.Objects, Doc: "observations due for a check (models v4 and later), the first few"},
-	{Name: "observations_due_count", Type: field.Int, Doc: "how many observations are due"},
-	{Name: "table", Type: field.String, Doc: "with format table: the table for people (what the command line prints)"},
 }

@@ -1,10 +1,8 @@
 package bridge
 
 import (
-	"time"
-
 	"github.com/unified-cognitive-substrate/ucs/belief"
-	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
@@ -13,24 +11,7 @@ import (
 )
 
 var synthesizeSpec = Spec{
-	Output:  synthesizeOutput,
-	Name:    "synthesize",
-	Summary: "Gather the raw material of a periodic synthesis",
-	Long: `What the agent did since the last synthesis and how it went: action
-allocation, PP trend, misalignments, stale artifacts, recent methodology, and
-the prompts of a synthesis, which the agent writes itself (reflect type
-synthesis).`,
-	Example: "ucs synthesize\nucs synthesize --since 7d\nucs synthesize --since 2026-11-01",
-	Fields: []field.Field{{Name: "since", Type: field.String, Flag: true,
-		Doc: "the period's start: a date (2026-11-01), an RFC 3339 time, or a span back from now (7d, 36h); default: the last synthesis, else today"}},
-	check: func(c Call) error {
-		if v := c.Args.StrOf("since"); v != "" {
-			if _, err := history.ParseSince(v, time.Unix(0, 0)); err != nil {
-				return err
-			}
-		}
-		return nil
-	},
+	Op:  contract.Synthesize,
 	run: opSynthesize,
 }
 
@@ -102,10 +83,4 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 		pyjson.KV("synthesis_data", data),
 		pyjson.KV("synthesis_prompts", history.Prompts),
 	), nil
-}
-
-// synthesizeOutput is the answer of synthesize.
-var synthesizeOutput = []field.Output{
-	{Name: "synthesis_data", Type: field.Object, Always: true, Doc: "the period's actions, outcomes, PP trend and artifacts"},
-	{Name: "synthesis_prompts", Type: field.Object, Always: true, Doc: "the questions a synthesis answers"},
 }

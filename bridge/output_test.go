@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -33,14 +34,14 @@ func TestOutputDescribed(t *testing.T) {
 
 // TestOutputSchema: the schema of an answer, for each shape of member.
 func TestOutputSchema(t *testing.T) {
-	sp := &Spec{Name: "x", Output: []field.Output{
+	sp := &Spec{Op: contract.Op{Name: "x", Output: []field.Output{
 		{Name: "id", Type: field.String, Always: true, Doc: "an id"},
 		{Name: "n", Type: field.Int, Doc: "a count"},
 		{Name: "score", Type: field.Number, Null: true, Always: true, Doc: "a score, or null"},
 		{Name: "tags", Type: field.Strings, Doc: "tags"},
 		{Name: "hits", Type: field.Objects, Doc: "hits"},
 		{Name: "any", Type: field.List, Doc: "anything"},
-	}, Retries: true}
+	}, Retries: true}}
 	want := `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"x","description":"the answer of x","type":"object",` +
 		`"properties":{"id":{"type":"string","description":"an id"},"n":{"type":"integer","description":"a count"},` +
 		`"score":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"a score, or null"},` +
@@ -51,6 +52,6 @@ func TestOutputSchema(t *testing.T) {
 		`"required":["id","score"],"additionalProperties":true}`
 	require.Equal(t, want, string(pyjson.AppendCompact(nil, sp.OutputSchema())))
 	// No member every answer has: no required.
-	_, ok := (&Spec{Name: "y", Output: []field.Output{{Name: "a", Type: field.Bool, Doc: "a"}}}).OutputSchema().Get("required")
+	_, ok := (&Spec{Op: contract.Op{Name: "y", Output: []field.Output{{Name: "a", Type: field.Bool, Doc: "a"}}}}).OutputSchema().Get("required")
 	assert.False(t, ok)
 }

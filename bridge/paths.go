@@ -1,6 +1,8 @@
 package bridge
 
-import "github.com/unified-cognitive-substrate/ucs/internal/workspace"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+)
 
 // The workspace files the operations name (package workspace owns the
 // layout; see docs/storage.md).

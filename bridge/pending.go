@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
@@ -19,7 +20,7 @@ import (
 // QueueCall appends a call to the workspace's pending queue, durably. The
 // call must carry a request_id in its input.
 func (b *Bridge) QueueCall(c Call) error {
-	if id, err := requestID(c.Input); err != nil || id == "" {
+	if id, err := contract.RequestID(c.Input); err != nil || id == "" {
 		return fault.Internal(errors.New("a queued call needs a request_id"), "queue an observation")
 	}
 	// The queue holds the call as the journal will: checked, its secrets
@@ -69,7 +70,7 @@ func (b *Bridge) applyPending() []string {
 		var fe *fault.Error
 		switch {
 		case err == nil:
-			if id, _ := requestID(input); id != "" && id == b.capture {
+			if id, _ := contract.RequestID(input); id != "" && id == b.capture {
 				b.captured, b.didCapture = out, true
 			}
 			return false

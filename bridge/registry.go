@@ -4,70 +4,31 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
 )
 
-// The operation registry. Each operation is described once, by a Spec in
-// its own op_*.go file: its name, summary, help and example, whether it
-// changes the workspace, whether it takes a request_id, its input's
-// fields and its answer's members (package field's field.Field and Output).
-// Everything else is derived from it: Do validates every call against it
+// The operation registry. Each operation is described once, by a
+// contract.Op (package contract): its name, summary, help and example,
+// whether it changes the workspace, whether it takes a request_id, its
+// input's fields and its answer's members (package field's field.Field and
+// Output). A Spec, in the operation's own op_*.go file, joins that
+// description to the function that runs it. Everything else is derived
+// from the registry: Do validates every call against it
 // before the workspace is touched (validate, over field's checks); the
 // command line builds its commands, flags and --help from it; the command
 // reference the skill installs (references/commands.md) and the JSON
 // Schemas of tools (InputSchema, and OutputSchema of the answer Output
 // describes) are generated from it, and tests fail when either drifts.
 
-// A Spec describes one operation.
+// A Spec is one operation of the registry: its description (a
+// contract.Op) and how Do runs it.
 type Spec struct {
-	// Name is the command: ucs NAME. A name of two words ("goal add") is
-	// a subcommand of its first word's group.
-	Name    string
-	Summary string // one line, no final period: the command list's entry
-	Long    string // what --help and the reference add to the summary (paragraphs)
-	Example string // command lines as an agent types them, one per line
-	// Mutating operations may change the workspace: they take its lock
-	// exclusively (check only with repair).
-	Mutating bool
-	// Retries: the input takes a request_id, and a call retried with the
-	// same id and input returns the first answer, marked "replayed",
-	// instead of running again.
-	Retries bool
-	// Open inputs may hold members beyond Fields (import reads a package
-	// whose later versions may carry more); any other input holding one
-	// is refused with unknown_field.
-	Open bool
-	// Operator operations are the operator's, not the agent's: they change
-	// the policy that binds the agent, create, reset, migrate or import the
-	// workspace, or read or write a path their caller names. The command
-	// line serves them (a person at a shell); an MCP server serves them
-	// only on its operator's surface (ucs-mcp --operator), never to the
-	// agent it binds.
-	Operator bool
-	// Verdict operations can carry a person's verdict (rate, confirm,
-	// contradict, retire): it weighs as a person's only when the call came
-	// through the operator's surface (Options.Surface); through the
-	// agent's, as the agent's own report. Do records the surface in the
-	// journal event's args, so a replay weighs it the same way.
-	Verdict bool
-	// Destructive operations may delete, replace or reset what is there
-	// (init --force, migrate, check --repair, a policy revoked, replaced
-	// or cleared, an observation retired), where every other changing
-	// operation only adds: a tool's destructiveHint.
-	Destructive bool
-	Fields      []field.Field // the input, in the order help shows it (request_id aside: see Inputs)
-	// Output describes the answer's top-level members, in the order it
-	// gives them: what a tool declares as its outputSchema (OutputSchema).
-	Output []field.Output
-	// Peers operations read the fleet's knowledge beside the workspace's
-	// own (consult, coverage) or start from it (init): on a store, a call
-	// of one mirrors the fleet's other workspaces too (internal/store).
-	Peers bool
+	contract.Op
 
-	check func(c Call) error // rules across fields, after each field passed
 	// readOnly, when set, says a call of a Mutating operation changes
 	// nothing (consult --from): it runs on a shared lock, is neither
 	// journaled nor committed, and converts no old workspace.
@@ -87,18 +48,6 @@ type Spec struct {
 func (sp *Spec) mutates(c Call) bool {
 	return sp.Mutating && (sp.readOnly == nil || !sp.readOnly(c))
 }
-
-// requestIDField is the request_id of every operation that Retries.
-var requestIDField = field.Field{Name: "request_id", Type: field.String,
-	Doc:    "an id of your choosing (at most 256 bytes): a call retried with the same id and input is applied once",
-	Schema: []pyjson.Member{pyjson.KV("minLength", 1), pyjson.KV("maxLength", maxRequestID)},
-	Valid: func(x pyjson.Value, present bool) error {
-		if !present {
-			return nil
-		}
-		_, err := requestID(pyjson.Obj(pyjson.KV("request_id", x)))
-		return err
-	}}
 
 // registry holds every Spec in a fixed order, init first. It is filled by
 // init, not by its declaration: operations (verify replays through Do)
@@ -161,7 +110,7 @@ func (sp *Spec) Inputs() []field.Field {
 	if !sp.Retries {
 		return sp.Fields
 	}
-	return append(sp.Fields[:len(sp.Fields):len(sp.Fields)], requestIDField)
+	return append(sp.Fields[:len(sp.Fields):len(sp.Fields)], contract.RequestIDField)
 }
 
 // ToolInputs returns the fields a tool running the operation takes:
@@ -296,8 +245,8 @@ func (sp *Spec) validate(c Call, lenient bool) (Call, error) {
 			*obj = obj.With(f.Name, y)
 		}
 	}
-	if sp.check != nil {
-		if err := sp.check(c); err != nil {
+	if sp.Across != nil {
+		if err := sp.Across(c.Args, c.Input); err != nil {
 			return c, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
+	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -34,7 +35,7 @@ const outputKeep = 16 << 10
 // execSpec is execute_action's input, checked by the registry's rules
 // (bridge.Spec.Check): the capability, the command as a list of words (no
 // shell), and what ucs exec's flags say.
-var execSpec = bridge.Spec{
+var execSpec = bridge.Spec{Op: contract.Op{
 	Name:    "execute_action",
 	Summary: "Run a tool command as an action: ucs checks the policy, runs it, classifies and learns the outcome",
 	Long: `Runs command (a list: the program and its arguments, no shell) as the
@@ -76,7 +77,7 @@ capability the policy refuses is not run: a tool error permission_denied.`,
 		{Name: "learning", Type: field.Object, Doc: "what the learned model (v3, v4) learnt from the outcome"},
 		{Name: "output", Type: field.Object, Always: true, Doc: "the last 16 KiB of the command's stdout and stderr, their sizes, and whether they were cut"},
 	},
-}
+}}
 
 // executeAction runs a tool as ucs exec does, its streams captured.
 func (s *server) executeAction(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -217,3 +217,14 @@ func ReadModel(x pyjson.Value, kinds Kinds) (*Model, error) {
 	}
 	return mp, nil
 }
+
+// LearningKinds are the kinds of the learning models ucs knows
+// (advice.LookupModel): what a workspace could migrate an imported
+// model to.
+func LearningKinds(version string) (params *learn.Params, steps bool) {
+	m := advice.LookupModel(version)
+	if m == nil {
+		return nil, false
+	}
+	return m.Params, m.NextSteps()
+}

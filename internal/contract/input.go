@@ -1,9 +1,10 @@
-package bridge
+package contract
 
 import (
 	"unicode"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
@@ -29,8 +30,14 @@ func statusWords(statuses ...outcome.Status) []string {
 func taskID(key, id string) error {
 	for _, r := range id {
 		if unicode.IsControl(r) {
-			return badInput(fault.CodeInvalidValue, "a task id is plain text", "field %q holds a control character", key)
+			return fault.BadInput(fault.CodeInvalidValue, "a task id is plain text", "field %q holds a control character", key)
 		}
 	}
 	return nil
+}
+
+// flag reads a boolean flag of a call's args.
+func flag(args pyjson.Value, key string) bool {
+	v, _ := args.Get(key)
+	return v.Bool()
 }

@@ -1,0 +1,131 @@
+package contract
+
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/policy"
+)
+
+var PermissionField = field.Field{Name: "permission", Type: field.String, Flag: true, Positional: true, Required: true,
+	Doc: "a permission domain:action:scope, e.g. net:http:get or fs:write:./src"}
+
+var PolicyShow = Op{
+	Output:  PolicyShowOutput,
+	Name:    "policy show",
+	Summary: "Show the policy: its grants, and which capabilities it lets run",
+	Long: `The grants (none set: every capability is granted), and for every capability
+that declares permissions in the manifest whether it may run and what it
+misses; under a policy the capabilities that declare none are refused by
+default (refused_by_default). Also the permission domains and actions ucs
+knows. ucs exec also checks the program a command starts: a proc:exec
+permission the capability declares, and a grant, must cover it.`,
+	Example: "ucs policy show",
+}
+
+var PolicyGrant = Op{
+	Output:   PolicyChangeOutput,
+	Name:     "policy grant",
+	Operator: true,
+	Summary:  "Grant a permission (the first grant sets a policy: what it does not grant is refused)",
+	Long: `Grants one permission. A workspace without a policy grants everything; its
+first grant makes a policy of that grant alone, so capabilities that declare
+other permissions are refused from then on (the answer lists them).`,
+	Example:  "ucs policy grant net:http:get\nucs policy grant 'fs:write:./src'",
+	Mutating: true,
+	Fields:   []field.Field{PermissionField},
+}
+
+var PolicyRevoke = Op{
+	Output:      PolicyChangeOutput,
+	Name:        "policy revoke",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Revoke a granted permission",
+	Long:        `Removes the grant as written (a broader grant that covers it stays). With no policy there is nothing to revoke.`,
+	Example:     "ucs policy revoke net:http:get",
+	Mutating:    true,
+	Fields:      []field.Field{PermissionField},
+}
+
+var PolicySet = Op{
+	Output:      PolicyChangeOutput,
+	Name:        "policy set",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Replace the policy with a policy file, or one given inline",
+	Long: `Reads a policy, {"version": 1, "grants": ["net:http:get", ...], "note": "..."},
+from --file or inline (--policy, the MCP tool's only way), and makes it the
+workspace's policy. A policy that cannot be read or parsed is refused with
+what is wrong, and the policy stays as it was.`,
+	Example:  "ucs policy set --file policy.json\nucs policy set --policy '{\"version\": 1, \"grants\": [\"net:http:get\"]}'",
+	Mutating: true,
+	Fields: []field.Field{
+		{Name: "file", Type: field.String, Flag: true, Path: true, Doc: "the policy file"},
+		{Name: "policy", Type: field.String, JSON: true, Flag: true, Doc: "the policy itself: {\"version\": 1, \"grants\": [...], \"note\": \"...\"}"},
+	},
+	Across: func(args, input pyjson.Value) error {
+		_, file := args.Get("file")
+		p, inline := args.Get("policy")
+		if _, recorded := input.Get("policy"); recorded { // a replay's
+			return nil
+		}
+		if file == (inline && !p.IsNull()) {
+			return fault.BadInput(fault.CodeMissingField, "give --file or --policy (over MCP: \"policy\")", "policy set needs one policy: a file or one inline")
+		}
+		return nil
+	},
+}
+
+var PolicyClear = Op{
+	Output:      PolicyChangeOutput,
+	Name:        "policy clear",
+	Destructive: true,
+	Operator:    true,
+	Summary:     "Remove the policy: every capability is granted again",
+	Long:        `The workspace goes back to having no policy, as a new one has.`,
+	Example:     "ucs policy clear",
+	Mutating:    true,
+}
+
+var PolicyBlock = Op{
+	Output:  PolicyBlockOutput,
+	Name:    "policy block",
+	Summary: "Record that a capability was refused by the policy (ucs exec records its refusals)",
+	Long: `The audit record of a refusal: the capability, the permissions it missed and
+why. ucs exec records one for every command it refuses to run; log --op policy
+lists them.`,
+	Example:  "echo '{}' | ucs policy block --capability exec --missing proc:exec:rm",
+	Mutating: true,
+	Retries:  true,
+	Fields: []field.Field{
+		{Name: "capability", Type: field.String, Flag: true, Required: true, Doc: "the capability refused"},
+		{Name: "missing", Type: field.Strings, Flag: true, Doc: "the permissions it missed"},
+		{Name: "reason", Type: field.String, Flag: true, Text: true, Max: field.NoteCap, Doc: "why it was refused"},
+		field.Command(`the command line that was not run; a word that is not UTF-8 is {"text": ..., "base64": its bytes}`),
+		{Name: policy.FileMember, Type: field.Object, Doc: "the operator's policy file that refused it, as ucs exec recorded it: path and grants"},
+	},
+}
+
+// PolicyShowOutput is the answer of policy show.
+var PolicyShowOutput = []field.Output{
+	{Name: "policy", Type: field.Object, Always: true, Doc: "whether a policy is set, and how many grants it has"},
+	{Name: "grants", Type: field.Strings, Null: true, Always: true, Doc: "the permissions granted; null: no policy, every capability is granted"},
+	{Name: "capabilities", Type: field.Objects, Always: true, Doc: "each capability of the manifest: its permissions, and whether the policy allows it"},
+	{Name: "domains", Type: field.Objects, Always: true, Doc: "the permission domains, their actions and scope"},
+}
+
+// PolicyChangeOutput is the answer of a change of the policy (grant, revoke, set, clear).
+var PolicyChangeOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "what was done"},
+	{Name: "changed", Type: field.Bool, Always: true, Doc: "the policy changed"},
+	{Name: "grants", Type: field.Strings, Null: true, Always: true, Doc: "the permissions granted now; null: no policy, every capability is granted"},
+	{Name: "refused", Type: field.Objects, Always: true, Doc: "the gated capabilities the policy now refuses, and what they miss"},
+}
+
+// PolicyBlockOutput is the answer of policy block.
+var PolicyBlockOutput = []field.Output{
+	{Name: "status", Type: field.String, Always: true, Doc: "\"recorded\""},
+	{Name: "capability", Type: field.String, Always: true, Doc: "the capability refused"},
+	{Name: "missing", Type: field.Strings, Always: true, Doc: "the permissions it lacked"},
+}
