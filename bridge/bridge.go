@@ -188,10 +188,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	defer s.tx.Close()
-	s.policyFile = pf
+	s.decisions.File = pf
 	if b.replaying {
 		_, deny := c.Input.Get(policy.DefaultMember)
-		s.ungatedAllowed = !deny
+		s.decisions.UngatedAllowed = !deny
 	}
 	var reqID string
 	if sp.Retries {

@@ -40,7 +40,10 @@ type session struct {
 	// learning is what the learning model learned (the state file's
 	// advice.Member), as read and as the call changes it.
 	learning advice.Memory
-	sessionPolicy
+	// decisions is what the call's policy decisions rest on (the
+	// operator's file, the manifest's declarations), and what the commit
+	// records of them.
+	decisions policy.Decisions
 	sessionCaches
 	sessionOutput
 }
@@ -68,26 +71,6 @@ type sessionEngine struct {
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
 	storedState []byte
-}
-
-// sessionPolicy is what the call's policy decisions rest on, and what the
-// commit records of them.
-type sessionPolicy struct {
-	// policyFile is the operator's policy file in force, which overrides
-	// the workspace's policy; policyFileUsed says a decision of the call
-	// used it, so its event records it.
-	policyFile     *policy.File
-	policyFileUsed bool
-	// deniedByDefault says a consult left out a capability for declaring
-	// no permission, so its event records policy.DefaultMember;
-	// ungatedAllowed replays an event recorded before that rule (policy.Gate).
-	deniedByDefault, ungatedAllowed bool
-	// decls is what the manifest's capabilities declare, once a call
-	// needs it.
-	decls map[string]policy.Declaration
-	// leftOut lists what consult left out of its suggestions because the
-	// policy refuses it.
-	leftOut []pyjson.Value
 }
 
 // sessionCaches are the knowledge and recall indexes a call builds or
@@ -190,7 +173,7 @@ func (s *session) reloaded() (*session, error) {
 	f.tx, f.ws, f.now, f.agentID, f.meta, f.replaying = s.tx, s.ws, s.now, s.agentID, &meta, s.replaying
 	f.model, f.manifest = s.model, s.manifest
 	f.recallAnalyzer, f.obsCtx = s.recallAnalyzer, s.obsCtx
-	f.policyFile, f.ungatedAllowed = s.policyFile, s.ungatedAllowed
+	f.decisions.File, f.decisions.UngatedAllowed = s.decisions.File, s.decisions.UngatedAllowed
 	if err := f.restore(); err != nil {
 		return nil, err
 	}
@@ -243,19 +226,7 @@ func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
 	}
-	if s.policyFileUsed || s.deniedByDefault {
-		in := c.Input
-		if in.Kind() != pyjson.Object {
-			in = pyjson.Obj()
-		}
-		if s.policyFileUsed {
-			in = in.With(policy.FileMember, s.policyFile.Record())
-		}
-		if s.deniedByDefault {
-			in = in.With(policy.DefaultMember, "deny")
-		}
-		c.Input = pyjson.SortKeys(in)
-	}
+	c.Input = s.decisions.Record(c.Input)
 	s.prepareBook()
 	if err := s.prepareSteps(); err != nil {
 		return err
