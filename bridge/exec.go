@@ -83,18 +83,16 @@ func (b *Bridge) Observe(c Call) (out pyjson.Value, queued bool, err error) {
 		out, err := b.Do(c)
 		return out, false, err
 	}
-	b.capture, b.didCapture, b.captureErr = id, false, nil
-	defer func() { b.capture, b.captured, b.didCapture, b.captureErr = "", pyjson.Value{}, false, nil }()
-	notes := b.applyPending()
-	if b.captureErr != nil {
-		return pyjson.Value{}, false, b.captureErr
-	}
-	if !b.didCapture {
+	d := b.applyPending(id)
+	switch {
+	case d.Err != nil:
+		return pyjson.Value{}, false, d.Err
+	case !d.Applied:
 		var why string
-		if len(notes) > 0 {
-			why = notes[len(notes)-1]
+		if len(d.Notes) > 0 {
+			why = d.Notes[len(d.Notes)-1]
 		}
 		return pyjson.Obj(pyjson.KV("status", "queued"), pyjson.KV("why", why)), true, nil
 	}
-	return b.captured, false, nil
+	return d.Answer, false, nil
 }
