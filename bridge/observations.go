@@ -23,7 +23,7 @@ func (s *session) book() (*belief.Book, error) {
 func (s *session) prepareBook() {
 	m := &s.state.observations
 	if m.decoded && (len(m.val.Observations()) > 0 || m.raw != nil) {
-		m.raw = bookstore.Stage(s.tx, m.val, m.raw, s.obsCtx, s.obsCtxDirty, s.analyzer())
+		m.raw = bookstore.Stage(s.tx, m.val, m.raw, s.obsCtx.Index, s.obsCtx.Built, s.analyzer())
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -80,11 +80,9 @@ type sessionCaches struct {
 	recallAnalyzer *recall.Analyzer
 	// knowledgeSrc is the call's reader of the knowledge (relevance.go).
 	knowledgeSrc *relevance.Source
-	// obsCtx is consult's index of the believed observations (loaded from
-	// the files derived from the book, or built from it: then obsCtxDirty
-	// has the commit write those files).
-	obsCtx      *belief.ContextIndex
-	obsCtxDirty bool
+	// obsCtx is consult's index of the believed observations, loaded from
+	// the files derived from the book or built from it.
+	obsCtx bookstore.Context
 }
 
 // sessionOutput is what the call gives besides its answer: warnings, and
@@ -172,7 +170,7 @@ func (s *session) reloaded() (*session, error) {
 	f := &session{}
 	f.tx, f.ws, f.now, f.agentID, f.meta, f.replaying = s.tx, s.ws, s.now, s.agentID, &meta, s.replaying
 	f.model, f.manifest = s.model, s.manifest
-	f.recallAnalyzer, f.obsCtx = s.recallAnalyzer, s.obsCtx
+	f.recallAnalyzer, f.obsCtx.Index = s.recallAnalyzer, s.obsCtx.Index
 	f.decisions.File, f.decisions.UngatedAllowed = s.decisions.File, s.decisions.UngatedAllowed
 	if err := f.restore(); err != nil {
 		return nil, err
