@@ -78,14 +78,6 @@ type Bridge struct {
 	replaying bool
 	// draining is set while the pending queue is applied (pending.go).
 	draining bool
-	// capture is the request_id whose answer Observe waits for, and
-	// captured that answer once applied.
-	capture    string
-	captured   pyjson.Value
-	didCapture bool
-	// captureErr is why the call Observe waits for was dropped from the
-	// queue (the workspace refused it): never answered as queued.
-	captureErr error
 	// peers are the fleet's other workspaces whose knowledge a consult
 	// searches beside this one's (AddPeer).
 	peers []peer
@@ -172,7 +164,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	}
 	var applied []string
 	if sp.mutates(run) && sp.open == nil {
-		applied = b.applyPending()
+		applied = b.applyPending("").Notes
 	}
 	tm := newTimings(b.opts.Timings)
 	defer tm.done(c.Op)
@@ -189,10 +181,10 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	defer s.tx.Close()
-	s.policyFile = pf
+	s.decisions.File = pf
 	if b.replaying {
 		_, deny := c.Input.Get(policy.DefaultMember)
-		s.ungatedAllowed = !deny
+		s.decisions.UngatedAllowed = !deny
 	}
 	var reqID string
 	if sp.Retries {

@@ -29,7 +29,7 @@ func consultCall(context string) Call {
 // adoptObsCtx keeps the observations' context index a fresh copy f built,
 // so it is built once per call, from the book both read.
 func (s *session) adoptObsCtx(f *session) {
-	if s.obsCtx == nil && f.obsCtx != nil {
-		s.obsCtx = f.obsCtx
+	if s.obsCtx.Index == nil && f.obsCtx.Index != nil {
+		s.obsCtx.Index = f.obsCtx.Index
 	}
 }

@@ -1,13 +1,10 @@
 package bridge
 
 import (
-	"errors"
-	"strings"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -26,7 +23,7 @@ func (s *session) book() (*belief.Book, error) {
 func (s *session) prepareBook() {
 	m := &s.state.observations
 	if m.decoded && (len(m.val.Observations()) > 0 || m.raw != nil) {
-		m.raw = bookstore.Stage(s.tx, m.val, m.raw, s.obsCtx, s.obsCtxDirty, s.analyzer())
+		m.raw = bookstore.Stage(s.tx, m.val, m.raw, s.obsCtx.Index, s.obsCtx.Built, s.analyzer())
 	}
 }
 
@@ -46,30 +43,9 @@ func (s *session) believe(r belief.Reflection, raw pyjson.Value, at time.Time) (
 	}
 	o, ch, err := b.Believe(s, r, raw, at, s.analyzer())
 	if err != nil {
-		return pyjson.Value{}, actError(err)
+		return pyjson.Value{}, belief.Refusal(err, "")
 	}
 	return belief.ChangeValue(o, ch), nil
-}
-
-// actError is beliefError for a refusal that may name its observation
-// (a belief.ActError).
-func actError(err error) error {
-	var ae *belief.ActError
-	if errors.As(err, &ae) {
-		return beliefError(err, ae.ID)
-	}
-	return beliefError(err, "")
-}
-
-// beliefError turns the book's refusals into bad input.
-func beliefError(err error, id string) error {
-	switch {
-	case id != "" && strings.Contains(err.Error(), belief.ErrNotFound.Error()):
-		return badInput(fault.CodeUnknownObservation, "list them with: ucs observations", "there is no observation %s", pyjson.Quote(id))
-	case strings.Contains(err.Error(), belief.ErrNotCurrent.Error()):
-		return badInput(fault.CodeInvalidState, "a superseded or invalidated observation is final; act on the one that replaced it", "%v", err)
-	}
-	return badInput(fault.CodeInvalidValue, "see ucs observations", "%v", err)
 }
 
 // attributeOutcome makes an action's outcome evidence of a kind
@@ -84,7 +60,7 @@ func (s *session) attributeOutcome(ids []string, action string, y, confidence fl
 	}
 	v, ok, err := b.Attribute(s, ids, action, y, confidence, kind, by, seq)
 	if err != nil {
-		return pyjson.Value{}, false, actError(err)
+		return pyjson.Value{}, false, belief.Refusal(err, "")
 	}
 	return v, ok, nil
 }
@@ -107,7 +83,7 @@ func (s *session) observeEntries() (int, error) {
 	}
 	n, err := b.ObserveEntries(s, meth, dead, s.analyzer())
 	if err != nil {
-		return n, actError(err)
+		return n, belief.Refusal(err, "")
 	}
 	return n, nil
 }

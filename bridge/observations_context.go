@@ -56,16 +56,9 @@ func (s *session) rememberContext(advisoryID string, obs pyjson.Value) {
 	adv.Observations = append(adv.Observations, belief.OwnHits(obs, s.agentID)...)
 }
 
-// contextIndex is the call's context index (bookstore.Index), read or
+// contextIndex is the call's context index (bookstore.Context), read or
 // built once; one built is written by the commit (prepareBook).
 func (s *session) contextIndex() (*belief.ContextIndex, error) {
-	if s.obsCtx == nil {
-		m := &s.state.observations
-		ci, built, err := bookstore.Index(s.ws.ReadFile, m.raw, m.decoded, s.book, s.analyzer())
-		if err != nil {
-			return nil, err
-		}
-		s.obsCtx, s.obsCtxDirty = ci, s.obsCtxDirty || built
-	}
-	return s.obsCtx, nil
+	m := &s.state.observations
+	return s.obsCtx.Get(s.ws.ReadFile, m.raw, m.decoded, s.book, s.analyzer)
 }

@@ -113,8 +113,8 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if task != "" && s.model.NextSteps() {
 		out = append(out, pyjson.KV("task", task))
 	}
-	if s.leftOut != nil {
-		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
+	if s.decisions.LeftOut != nil {
+		out = append(out, pyjson.KV("left_out_by_policy", s.decisions.LeftOut))
 	}
 	if s.model.GovernsKnowledge() {
 		obs, err := s.observationContext(context)

@@ -22,13 +22,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	var id string
-	if s.replaying {
-		id = gb.Replayed(c.Args.StrOf("id"), s.meta.Seq+1)
-	} else {
-		id = gb.NextID()
-	}
-	g, err := gb.New(id, goal.RequestOf(c.Args), pyjson.ISOTime(s.now))
+	g, err := gb.Create(goal.RequestOf(c.Args), s.replaying, c.Args.StrOf("id"), s.meta.Seq+1, pyjson.ISOTime(s.now))
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -36,7 +30,7 @@ func opGoalAdd(s *session, c Call) (pyjson.Value, error) {
 	// it was given, whatever rule gave it.
 	if !s.replaying {
 		journaled := c
-		journaled.Args = c.Args.With("id", id)
+		journaled.Args = c.Args.With("id", g.ID)
 		s.journaled = &journaled
 	}
 	return pyjson.Obj(pyjson.KV("status", "added"), pyjson.KV("goal", g.Value())), nil

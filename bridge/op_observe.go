@@ -35,7 +35,7 @@ func observationActSpec(op contract.Op) *Spec {
 			v := belief.Verdict{Act: op.Name, ID: c.Args.StrOf("id"), By: s.by(c), Note: c.Args.StrOf("note"), Agent: !person(c)}
 			o, ch, err := b.Judge(s, v)
 			if err != nil {
-				return pyjson.Value{}, beliefError(err, v.ID)
+				return pyjson.Value{}, belief.Refusal(err, v.ID)
 			}
 			return viaAgent(pyjson.Obj(pyjson.KV("status", v.Status()), pyjson.KV("by", v.By), pyjson.KV("observation", belief.ChangeValue(o, ch))), c), nil
 		},

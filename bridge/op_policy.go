@@ -16,8 +16,8 @@ var policyShowSpec = Spec{
 }
 
 func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
-	caps, grants, domains := policy.Show(s.gate(), s.gated())
-	return pyjson.Obj(pyjson.KV("policy", s.policyStatus()), pyjson.KV("grants", grants),
+	caps, grants, domains := policy.Show(s.decisions.Gate(s.policy, s.manifest.Bytes()), s.gated())
+	return pyjson.Obj(pyjson.KV("policy", s.decisions.Status(s.policy)), pyjson.KV("grants", grants),
 		pyjson.KV("capabilities", caps), pyjson.KV("refused_by_default", s.refusedByDefault()), pyjson.KV("domains", domains)), nil
 }
 
@@ -25,7 +25,7 @@ func opPolicyShow(s *session, _ Call) (pyjson.Value, error) {
 // capabilities the policy now refuses, and which it refuses because they
 // declare nothing.
 func policyChange(s *session, status string, changed bool) pyjson.Value {
-	_, refused := s.denied(s.gated())
+	_, refused := s.decisions.Denied(s.policy, s.manifest.Bytes(), s.gated())
 	if refused == nil {
 		refused = []pyjson.Value{}
 	}
@@ -36,7 +36,7 @@ func policyChange(s *session, status string, changed bool) pyjson.Value {
 // changePolicy runs a grant or a revoke of the permission argument on the
 // workspace's policy.
 func changePolicy(s *session, c Call, status string, change func(ps *policy.State, p policy.Permission) (bool, error)) (pyjson.Value, error) {
-	if err := s.policyFile.Locked(); err != nil {
+	if err := s.decisions.File.Locked(); err != nil {
 		return pyjson.Value{}, err
 	}
 	p, err := policy.ParseGrant(c.Args.StrOf("permission"))
@@ -67,7 +67,7 @@ var policyRevokeSpec = Spec{
 var policySetSpec = Spec{
 	Op: contract.PolicySet,
 	run: func(s *session, c Call) (pyjson.Value, error) {
-		if err := s.policyFile.Locked(); err != nil {
+		if err := s.decisions.File.Locked(); err != nil {
 			return pyjson.Value{}, err
 		}
 		var data []byte
@@ -96,7 +96,7 @@ var policySetSpec = Spec{
 var policyClearSpec = Spec{
 	Op: contract.PolicyClear,
 	run: func(s *session, _ Call) (pyjson.Value, error) {
-		if err := s.policyFile.Locked(); err != nil {
+		if err := s.decisions.File.Locked(); err != nil {
 			return pyjson.Value{}, err
 		}
 		return policyChange(s, "cleared", s.policy().Clear()), nil

@@ -26,7 +26,7 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	// The policy and goals, when the workspace has them (one without keeps
 	// the reference's answer), or when it gates capabilities.
 	if s.state.policy.raw != nil || s.state.policy.decoded || len(s.gated()) > 0 {
-		out = out.With("policy", s.policyStatus())
+		out = out.With("policy", s.decisions.Status(s.policy))
 	}
 	if s.ws.HasPending() {
 		out = out.With("pending_observations", s.ws.PendingCount())

@@ -1,13 +1,12 @@
 package bridge
 
 import (
-	"bytes"
 	"errors"
-	"strconv"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
@@ -38,57 +37,21 @@ func (b *Bridge) QueueCall(c Call) error {
 	return b.ws.QueuePending(line)
 }
 
-// applyPending applies the queued calls, oldest first, and returns what
-// the answer of the call that applied them should say. It stops at the
-// first call the workspace cannot take now (busy, corrupt): that one and
-// those after it stay queued. A queued call that can never apply (its
-// input is refused) is dropped, and said so.
-func (b *Bridge) applyPending() []string {
+// applyPending applies the queued calls, oldest first (workspace.Drain),
+// waiting for the answer of the call whose request_id is await (""
+// none), and returns the drain: what the answer of the call that applied
+// them should say. It stops at the first call the workspace cannot take
+// now (busy, corrupt): that one and those after it stay queued.
+func (b *Bridge) applyPending(await string) workspace.Drain {
+	d := workspace.Drain{Await: await}
 	if b.draining || b.replaying || !b.ws.HasPending() {
-		return nil
+		return d
 	}
 	b.draining = true
 	defer func() { b.draining = false }()
-	var notes []string
-	n, err := b.ws.DrainPending(func(line []byte) bool {
-		// A line dropped is said so in the answer; when it is the call
-		// Observe waits for, Observe fails with why, rather than answer
-		// queued for what will never apply.
-		ours := b.capture != "" && bytes.Contains(line, []byte(strconv.Quote(b.capture)))
-		v, err := pyjson.Parse(line)
-		if err != nil || v.Kind() != pyjson.Object {
-			notes = append(notes, "dropped a pending line that is not a call")
-			if ours {
-				b.captureErr = fault.Internal(errors.New("the queued call is not valid JSON"), "queue an observation")
-			}
-			return false
-		}
-		op, _ := v.Get("op")
-		args, _ := v.Get("args")
-		input, _ := v.Get("input")
-		out, err := b.Do(Call{Op: op.Str(), Args: args, Input: input})
-		var fe *fault.Error
-		switch {
-		case err == nil:
-			if id, _ := contract.RequestID(input); id != "" && id == b.capture {
-				b.captured, b.didCapture = out, true
-			}
-			return false
-		case errors.As(err, &fe) && fe.Kind == fault.KindBadInput && !policy.IsFileError(err):
-			notes = append(notes, "dropped a pending "+op.Str()+" the workspace refuses: "+fe.Msg)
-			if ours {
-				b.captureErr = err
-			}
-			return false
-		default:
-			return true
-		}
-	})
-	if n > 0 {
-		notes = append([]string{"applied " + strconv.Itoa(n) + " pending observation(s) first"}, notes...)
+	do := func(op string, args, input pyjson.Value) (pyjson.Value, error) {
+		return b.Do(Call{Op: op, Args: args, Input: input})
 	}
-	if err != nil {
-		notes = append(notes, "the pending queue: "+err.Error())
-	}
-	return notes
+	d.Done(b.ws.DrainPending(func(line []byte) bool { return d.Line(line, do, policy.IsFileError) }))
+	return d
 }

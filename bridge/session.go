@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -40,7 +40,10 @@ type session struct {
 	// learning is what the learning model learned (the state file's
 	// advice.Member), as read and as the call changes it.
 	learning advice.Memory
-	sessionPolicy
+	// decisions is what the call's policy decisions rest on (the
+	// operator's file, the manifest's declarations), and what the commit
+	// records of them.
+	decisions policy.Decisions
 	sessionCaches
 	sessionOutput
 }
@@ -70,26 +73,6 @@ type sessionEngine struct {
 	storedState []byte
 }
 
-// sessionPolicy is what the call's policy decisions rest on, and what the
-// commit records of them.
-type sessionPolicy struct {
-	// policyFile is the operator's policy file in force, which overrides
-	// the workspace's policy; policyFileUsed says a decision of the call
-	// used it, so its event records it.
-	policyFile     *policy.File
-	policyFileUsed bool
-	// deniedByDefault says a consult left out a capability for declaring
-	// no permission, so its event records policy.DefaultMember;
-	// ungatedAllowed replays an event recorded before that rule (policy.Gate).
-	deniedByDefault, ungatedAllowed bool
-	// decls is what the manifest's capabilities declare, once a call
-	// needs it.
-	decls map[string]policy.Declaration
-	// leftOut lists what consult left out of its suggestions because the
-	// policy refuses it.
-	leftOut []pyjson.Value
-}
-
 // sessionCaches are the knowledge and recall indexes a call builds or
 // loads once.
 type sessionCaches struct {
@@ -97,11 +80,9 @@ type sessionCaches struct {
 	recallAnalyzer *recall.Analyzer
 	// knowledgeSrc is the call's reader of the knowledge (relevance.go).
 	knowledgeSrc *relevance.Source
-	// obsCtx is consult's index of the believed observations (loaded from
-	// the files derived from the book, or built from it: then obsCtxDirty
-	// has the commit write those files).
-	obsCtx      *belief.ContextIndex
-	obsCtxDirty bool
+	// obsCtx is consult's index of the believed observations, loaded from
+	// the files derived from the book or built from it.
+	obsCtx bookstore.Context
 }
 
 // sessionOutput is what the call gives besides its answer: warnings, and
@@ -189,8 +170,8 @@ func (s *session) reloaded() (*session, error) {
 	f := &session{}
 	f.tx, f.ws, f.now, f.agentID, f.meta, f.replaying = s.tx, s.ws, s.now, s.agentID, &meta, s.replaying
 	f.model, f.manifest = s.model, s.manifest
-	f.recallAnalyzer, f.obsCtx = s.recallAnalyzer, s.obsCtx
-	f.policyFile, f.ungatedAllowed = s.policyFile, s.ungatedAllowed
+	f.recallAnalyzer, f.obsCtx.Index = s.recallAnalyzer, s.obsCtx.Index
+	f.decisions.File, f.decisions.UngatedAllowed = s.decisions.File, s.decisions.UngatedAllowed
 	if err := f.restore(); err != nil {
 		return nil, err
 	}
@@ -243,19 +224,7 @@ func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
 	}
-	if s.policyFileUsed || s.deniedByDefault {
-		in := c.Input
-		if in.Kind() != pyjson.Object {
-			in = pyjson.Obj()
-		}
-		if s.policyFileUsed {
-			in = in.With(policy.FileMember, s.policyFile.Record())
-		}
-		if s.deniedByDefault {
-			in = in.With(policy.DefaultMember, "deny")
-		}
-		c.Input = pyjson.SortKeys(in)
-	}
+	c.Input = s.decisions.Record(c.Input)
 	s.prepareBook()
 	if err := s.prepareSteps(); err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
-	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
@@ -155,18 +154,7 @@ type observationsCodec struct{}
 func (observationsCodec) key() string { return bookstore.Member }
 
 func (observationsCodec) decode(s *session, raw []byte) (*belief.Book, error) {
-	if raw == nil {
-		return belief.NewBook(), nil
-	}
-	data, err := bookstore.Read(s.ws.ReadFile, raw)
-	if err != nil {
-		return nil, err
-	}
-	b, err := belief.DecodeBook(data)
-	if err != nil {
-		return nil, corrupt(err, workspace.RelObservations)
-	}
-	return b, nil
+	return bookstore.Load(s.ws.ReadFile, raw)
 }
 
 func (observationsCodec) encode(dst []byte, _ *belief.Book, raw []byte) ([]byte, bool) {

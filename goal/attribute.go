@@ -70,3 +70,17 @@ func (gb *Book) List(state string) []pyjson.Value {
 	}
 	return out
 }
+
+// Create makes the goal a goal add asks for (New), created at the time
+// created, and returns it with the id it was given: when the call is a
+// replay, the id its event recorded (Replayed, seq the event's number),
+// else the next (NextID).
+func (gb *Book) Create(r Request, replay bool, recorded string, seq int64, created string) (*Goal, error) {
+	var id string
+	if replay {
+		id = gb.Replayed(recorded, seq)
+	} else {
+		id = gb.NextID()
+	}
+	return gb.New(id, r, created)
+}

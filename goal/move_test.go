@@ -171,3 +171,30 @@ func TestListedRepeatedKeyAsTheStateParser(t *testing.T) {
 		assert.Equal(t, slices.Contains(want, id), Listed(state, id), id)
 	}
 }
+
+// TestCreate: a goal add numbers its goal on from the book's highest id; a
+// replay gives the id its event recorded, or, for an event from before ids
+// were recorded, the event's number.
+func TestCreate(t *testing.T) {
+	cases := []struct {
+		name     string
+		replay   bool
+		recorded string
+		want     string
+	}{
+		{"new", false, "g40", "g3"},
+		{"replay", true, "g40", "g40"},
+		{"replay of an event without an id", true, "", "g9"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			gb := &Book{Open: []*Goal{{ID: "g2", State: Active}}}
+			g, err := gb.Create(Request{Content: "ship it", Retries: 2}, tc.replay, tc.recorded, 9, "now")
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, g.ID)
+			assert.Same(t, g, gb.Find(tc.want))
+		})
+	}
+	_, err := (&Book{}).Create(Request{Content: "x", Parent: "g1"}, false, "", 1, "now")
+	assert.Error(t, err, "its parent must be a goal")
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 )
@@ -17,6 +18,24 @@ const Member = "observations"
 func Read(read func(string) ([]byte, error), member []byte) ([]byte, error) {
 	want, _ := belief.BookRef(member)
 	return workspace.ReadSideFile(read, workspace.RelObservations, want)
+}
+
+// Load decodes the book the state's member names (Read): an empty book
+// when member is nil (the state has none), corrupt (exit 5) when the file
+// does not decode.
+func Load(read func(string) ([]byte, error), member []byte) (*belief.Book, error) {
+	if member == nil {
+		return belief.NewBook(), nil
+	}
+	data, err := Read(read, member)
+	if err != nil {
+		return nil, err
+	}
+	b, err := belief.DecodeBook(data)
+	if err != nil {
+		return nil, fault.Corrupt(err, workspace.RelObservations)
+	}
+	return b, nil
 }
 
 // Check is check's judgment of the state's member: the book it names is

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
@@ -52,4 +53,25 @@ func TestReadAndCheckTheBookTheMemberNames(t *testing.T) {
 	err = Check(files{workspace.RelObservations: junk}.read, belief.BookMember(hex.EncodeToString(hj[:]), 0))
 	assert.Error(t, err, "the named file must decode")
 	assert.False(t, errors.Is(err, fs.ErrNotExist))
+}
+
+// Load gives an empty book for a state without the member, the book the
+// member names, and corrupt for a named file that does not decode.
+func TestLoad(t *testing.T) {
+	b, err := Load(files{}.read, nil)
+	require.NoError(t, err)
+	assert.Empty(t, b.Observations())
+
+	book := belief.NewBook().AppendJSON(nil)
+	h := sha256.Sum256(book)
+	b, err = Load(files{workspace.RelObservations: book}.read, belief.BookMember(hex.EncodeToString(h[:]), 0))
+	require.NoError(t, err)
+	assert.Equal(t, book, b.AppendJSON(nil))
+
+	junk := []byte(`not a book`)
+	hj := sha256.Sum256(junk)
+	_, err = Load(files{workspace.RelObservations: junk}.read, belief.BookMember(hex.EncodeToString(hj[:]), 0))
+	var fe *fault.Error
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, fault.KindCorrupt, fe.Kind)
 }

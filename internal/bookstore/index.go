@@ -33,6 +33,26 @@ func Index(read func(string) ([]byte, error), member []byte, decoded bool, book 
 	return belief.BuildContextIndex(b, an), true, nil
 }
 
+// A Context is a call's context index of the book, read or built once
+// (Index): Built says the call built it, so its commit writes it (Stage).
+type Context struct {
+	Index *belief.ContextIndex
+	Built bool
+}
+
+// Get returns the call's index, reading or building it on first use
+// (Index, whose arguments these are; the analyzer is made only then).
+func (c *Context) Get(read func(string) ([]byte, error), member []byte, decoded bool, book func() (*belief.Book, error), an func() *recall.Analyzer) (*belief.ContextIndex, error) {
+	if c.Index == nil {
+		ci, built, err := Index(read, member, decoded, book, an())
+		if err != nil {
+			return nil, err
+		}
+		c.Index, c.Built = ci, c.Built || built
+	}
+	return c.Index, nil
+}
+
 // stageIndex hands tx the derived files of ci, the index of the book of
 // SHA-256 book (written unsynced by the commit: they are rebuilt whenever
 // they do not match).

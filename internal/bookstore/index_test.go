@@ -48,3 +48,22 @@ func TestIndexReadsTheKeptOneOrBuilds(t *testing.T) {
 	}
 	assert.Equal(t, 3, reads)
 }
+
+// A call's Context reads or builds the index once, asks for the analyzer
+// only then, and remembers that it built one for the commit.
+func TestContextGetsTheIndexOnce(t *testing.T) {
+	an := recall.NewAnalyzer(recall.Synonyms{})
+	b := belief.NewBook()
+	analyzers, reads := 0, 0
+	analyzer := func() *recall.Analyzer { analyzers++; return an }
+	book := func() (*belief.Book, error) { reads++; return b, nil }
+	var c Context
+	first, err := c.Get(files{}.read, nil, false, book, analyzer)
+	require.NoError(t, err)
+	again, err := c.Get(files{}.read, nil, false, book, analyzer)
+	require.NoError(t, err)
+	assert.Same(t, first, again)
+	assert.True(t, c.Built, "none was kept: built, for the commit to write")
+	assert.Equal(t, 1, analyzers)
+	assert.Equal(t, 1, reads)
+}

@@ -37,7 +37,7 @@ type Action struct {
 
 // Plan refuses an action whose words are not UTF-8 (invalid_utf8),
 // resolves the program its command starts (Resolve), checks the action and
-// the program against the workspace (bridge.PlanExec), and returns the
+// the program against the workspace (planExec), and returns the
 // plan and the timeout to run it with: timeout, else the capability's
 // declared timeout_ms, else none. Run the plan's Program.Path, so what was
 // checked is what runs.
@@ -55,7 +55,7 @@ func Plan(b *bridge.Bridge, a Action, timeout time.Duration) (policy.ExecPlan, t
 	if len(a.Command) > 0 {
 		name = a.Command[0]
 	}
-	plan, err := b.PlanExec(a.Capability, a.Goal, Resolve(name))
+	plan, err := planExec(b, a.Capability, a.Goal, Resolve(name))
 	if err != nil {
 		return plan, 0, err
 	}
