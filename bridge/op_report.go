@@ -8,7 +8,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 var reportSpec = Spec{
@@ -130,7 +129,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		newArtifacts = e.DescribeArtifacts(ids, true)
 	}
 	out = append(out, pyjson.KV("phi_fired", phiFired), pyjson.KV("new_artifacts", newArtifacts))
-	if corr, err := s.correlate(newArtifacts); err != nil {
+	if corr, err := s.knowledge().Correlations(newArtifacts); err != nil {
 		return pyjson.Value{}, err
 	} else if len(corr) > 0 {
 		out = append(out, pyjson.KV("methodology_correlations", corr))
@@ -200,34 +199,6 @@ func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, af
 // override records a jump the graph did not offer.
 func (s *session) override(from, to, reason string) error {
 	return s.add(relOverrides, history.Override(s.engine.Grid.T, pyjson.ISOTime(s.now), from, to, reason))
-}
-
-// correlate suggests, for each new wormhole, methodology entries about its
-// two capabilities, so the agent can explain the shortcut.
-func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error) {
-	var out []pyjson.Value
-	for _, a := range newArtifacts {
-		if a.StrOf("kind") != torusfield.KindWormhole {
-			continue
-		}
-		from, to := a.StrOf("from"), a.StrOf("to")
-		var caps []string
-		for _, c := range []string{from, to} {
-			if c != "" {
-				caps = append(caps, c)
-			}
-		}
-		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: caps, Now: s.now,
-			DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: 2})
-		if err != nil {
-			return nil, err
-		}
-		if len(hits) == 0 {
-			continue
-		}
-		out = append(out, knowledge.WormholeCorrelation(a.StrOf("id"), from, to, hits))
-	}
-	return out, nil
 }
 
 // judgmentNode stores the decision as a judgment node with a routing

@@ -23,7 +23,7 @@ next.`,
 // opResume briefs the agent at the start of a session: where it is, how
 // healthy, what it learned, what is open, and what to do first.
 func opResume(s *session, _ Call) (pyjson.Value, error) {
-	b := history.Briefing{Engine: s.engine, PP: ppRounded(s.engine.PP)}
+	b := history.Briefing{Engine: s.engine}
 	var err error
 	for _, k := range []struct {
 		kind  string
@@ -45,30 +45,15 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if b.Methodology, err = s.window(relMethodology, 5); err != nil {
 		return pyjson.Value{}, err
 	}
-	if b.Trend, err = s.ppTrend(); err != nil {
+	if b.Trend, err = history.ReadTrend(s.tx); err != nil {
 		return pyjson.Value{}, err
 	}
 	b.LastSynthesis = phrase.RunePrefix(history.LastSynthesis(s.ws), 300)
 	b.Recommendations = history.Recommendations(b.Unannotated, s.meta.LastSynthesisDate, s.now, b.Trend)
-	briefing := b.Value()
-	// Goals, when the workspace has any (a workspace without keeps the
-	// reference's answer).
-	if gb, err := s.goals(); err != nil {
+	if b.Goals, err = s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.Empty() {
-		active := gb.Active()
-		briefing = briefing.With("active_goals", active)
-		if n := len(active.Items()); n > 0 {
-			briefing = briefing.With("recommendations", append(b.Recommendations, history.GoalsRecommendation(n)))
-		}
 	}
-	return pyjson.Obj(pyjson.KV("status", "resumed"), pyjson.KV("session_briefing", briefing)), nil
-}
-
-// ppTrend is the trend of the ten newest PP snapshots (history.PPTrend).
-func (s *session) ppTrend() (string, error) {
-	snaps, err := s.window(relPPHistory, 10)
-	return history.PPTrend(snaps), err
+	return pyjson.Obj(pyjson.KV("status", "resumed"), pyjson.KV("session_briefing", b.Value())), nil
 }
 
 // resumeOutput is the answer of resume.
