@@ -23,17 +23,13 @@ next.`,
 // opResume briefs the agent at the start of a session: where it is, how
 // healthy, what it learned, what is open, and what to do first.
 func opResume(s *session, _ Call) (pyjson.Value, error) {
-	b := history.Briefing{Engine: s.engine}
-	var err error
-	for _, k := range []struct {
-		kind  string
-		limit int
-		to    *[]pyjson.Value
-	}{{torusfield.KindWormhole, 5, &b.Wormholes}, {torusfield.KindAttractor, 3, &b.Attractors}, {torusfield.KindResonance, 3, &b.Resonances}} {
-		if *k.to, err = s.enrich(k.kind, k.limit); err != nil {
-			return pyjson.Value{}, err
-		}
+	anns, err := s.annotations()
+	if err != nil {
+		return pyjson.Value{}, err
 	}
+	e := s.engine
+	b := history.Briefing{Engine: e, Wormholes: relevance.Enrich(e, anns, torusfield.KindWormhole, 5),
+		Attractors: relevance.Enrich(e, anns, torusfield.KindAttractor, 3), Resonances: relevance.Enrich(e, anns, torusfield.KindResonance, 3)}
 	unannotated, err := s.unannotated()
 	if err != nil {
 		return pyjson.Value{}, err

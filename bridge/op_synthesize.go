@@ -36,13 +36,9 @@ synthesis).`,
 // agent did since the last one, how it went, what is unexplained or
 // misaligned. The agent writes the synthesis itself (reflect type synthesis).
 func opSynthesize(s *session, c Call) (pyjson.Value, error) {
-	since := s.meta.LastSynthesisDate
-	if v := c.Args.StrOf("since"); v != "" || since == "" {
-		t, err := history.PeriodStart(v, s.now)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		since = pyjson.ISOTime(t)
+	since, err := history.Since(c.Args.StrOf("since"), s.meta.LastSynthesisDate, s.now)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
 	p, err := history.ReadPeriod(s.tx, s.engine, since, pyjson.ISOTime(s.now))
 	if err != nil {
