@@ -109,7 +109,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	}
 	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", credit.Routed))
 
-	newArtifacts := []pyjson.Value{}
+	newArtifacts, corr := []pyjson.Value{}, []pyjson.Value(nil)
 	var phiFired bool
 	if s.meta.ReportCounter, phiFired = e.CountReport(s.meta.ReportCounter); phiFired {
 		s.meta.LastPhiT = e.Grid.T
@@ -118,11 +118,12 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		newArtifacts = e.DescribeArtifacts(ids, true)
+		if corr, err = s.knowledge().Correlations(newArtifacts); err != nil {
+			return pyjson.Value{}, err
+		}
 	}
 	out = append(out, pyjson.KV("phi_fired", phiFired), pyjson.KV("new_artifacts", newArtifacts))
-	if corr, err := s.knowledge().Correlations(newArtifacts); err != nil {
-		return pyjson.Value{}, err
-	} else if len(corr) > 0 {
+	if len(corr) > 0 {
 		out = append(out, pyjson.KV("methodology_correlations", corr))
 	}
 
