@@ -17,6 +17,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 var testNow = time.Date(2026, 11, 21, 21, 1, 0, 0, time.UTC)
@@ -61,7 +62,7 @@ func invariants(t testing.TB, b *Bridge, wantReports int) {
 	assert.Equal(t, int64(InitWarmup+wantReports), n, "engine t")
 	rc, _ := st.Get("report_counter")
 	c, _ := rc.Int()
-	assert.Equal(t, int64(wantReports%phiReportInterval), c, "report counter")
+	assert.Equal(t, int64(wantReports%torusfield.PhiReportInterval), c, "report counter")
 }
 
 // entries reads a data file's committed entries, as a read does.

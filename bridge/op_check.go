@@ -6,6 +6,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/policy"
+	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 var checkSpec = Spec{
@@ -17,7 +18,7 @@ var checkSpec = Spec{
 // can (audit.Check). What storage cannot judge of the state file is
 // audit's, with the policy's and the observations' members judged here.
 func (b *Bridge) Check(repair bool) (pyjson.Value, error) {
-	rules := audit.StateRules{ReportInterval: phiReportInterval, Members: []audit.MemberRule{
+	rules := audit.StateRules{ReportInterval: torusfield.PhiReportInterval, Members: []audit.MemberRule{
 		{Key: policyMember, Judge: func(raw []byte, _ func(string) ([]byte, error)) error { return policy.CheckMember(raw) }},
 		{Key: bookstore.Member, Judge: func(raw []byte, read func(string) ([]byte, error)) error {
 			if read == nil {

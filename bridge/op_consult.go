@@ -14,7 +14,6 @@ const (
 	contextDiffusion     = 5    // diffusion steps of context energy: min(15, 5)
 	consultMagnitude     = 1.5  // context energy per resolved capability
 	reportMagnitude      = 1.0  // energy injected at a reported action
-	phiReportInterval    = 5    // reports between φ-cycles
 	advisoryTopN         = 6    // suggested paths per consult
 	recentForVocabulary  = 20   // recent methodology entries that enrich capability resolution
 	openQuestionsConsult = 500  // characters of open questions a consult shows

@@ -6,7 +6,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // opReflect stores a reflection (stdin: type, text, and the type's fields):
@@ -32,21 +31,12 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 	switch in.Type {
 	case "post_task":
 		s.appendText(relMethodologyMD, in.Text)
-		e := s.engine
-		paths, err := s.scorePaths(e.Cursor.Node, nil, nil)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		wormholes, err := s.enrich(torusfield.KindWormhole, 3)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		attractors, err := s.enrich(torusfield.KindAttractor, 3)
+		anns, err := s.annotations()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
 		entry := knowledge.MethodologyEntry(in.Record(today, s.model.GovernsKnowledge()), in.Summary(), s.meta.AgentID,
-			relevance.RoutingSnapshot(s.engine, e.Cursor.Node, paths[:min(5, len(paths))], nil, wormholes, attractors))
+			relevance.RoutingAt(s.engine, anns, s.engine.Cursor.Node, 3))
 		id, err := s.addEntry(relMethodology, entry)
 		if err != nil {
 			return pyjson.Value{}, err

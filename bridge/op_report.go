@@ -3,12 +3,10 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
-	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 var reportSpec = Spec{
@@ -72,11 +70,6 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		}
 	}
 	out = append(out, credit.Members(e)...)
-	r, routed := credit.Reward, credit.Routed
-	var edgeLabel any
-	if routed {
-		edgeLabel = before + " → " + in.Action
-	}
 
 	if lv, ok, err := s.learnOutcome(in, before, c.Input); err != nil {
 		return pyjson.Value{}, err
@@ -89,25 +82,23 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 	if v := s.learning.Steps; v != nil {
 		after = v.Current().At // v5: a failed step leaves the agent where it was
 	}
-	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", routed))
+	out = append(out, pyjson.KV("cursor", after), pyjson.KV("routed", credit.Routed))
 
-	newArtifacts := []pyjson.Value{}
-	s.meta.ReportCounter++
-	phiFired := s.meta.ReportCounter >= phiReportInterval
-	if phiFired {
-		s.meta.ReportCounter = 0
-		e.PhiCycle()
+	newArtifacts, corr := []pyjson.Value{}, []pyjson.Value(nil)
+	var phiFired bool
+	if s.meta.ReportCounter, phiFired = e.CountReport(s.meta.ReportCounter); phiFired {
 		s.meta.LastPhiT = e.Grid.T
 		ids, err := s.unannotated()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
 		newArtifacts = e.DescribeArtifacts(ids, true)
+		if corr, err = s.knowledge().Correlations(newArtifacts); err != nil {
+			return pyjson.Value{}, err
+		}
 	}
 	out = append(out, pyjson.KV("phi_fired", phiFired), pyjson.KV("new_artifacts", newArtifacts))
-	if corr, err := s.correlate(newArtifacts); err != nil {
-		return pyjson.Value{}, err
-	} else if len(corr) > 0 {
+	if len(corr) > 0 {
 		out = append(out, pyjson.KV("methodology_correlations", corr))
 	}
 
@@ -122,15 +113,24 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("unannotated_artifacts", e.DescribeArtifacts(ids[:min(3, len(ids))], false)))
 	}
 
-	logEntry := s.actionLogEntry(in, pyjson.Round(r, 4), edgeLabel, before, in.Action, routed)
-	if in.HasReasoning {
-		logEntry = logEntry.With("reasoning", in.Reasoning)
+	line := history.ReportLine(in, e.Grid.T, pyjson.ISOTime(s.now), &s.learning)
+	line.Reward, line.Before, line.After, line.Routed = pyjson.Round(credit.Reward, 4), before, in.Action, credit.Routed
+	if credit.Routed {
+		line.Edge = before + " → " + in.Action
 	}
-	if err := s.add(relActionLog, logEntry); err != nil {
+	line.Reasoning, line.HasReasoning = in.Reasoning, in.HasReasoning
+	if err := s.add(relActionLog, line.Value()); err != nil {
 		return pyjson.Value{}, err
 	}
 	if in.HasReasoning || reflect {
-		id, err := s.judgmentNode(in, before, r)
+		// The decision, with the routing at the action for structural
+		// retrieval.
+		anns, err := s.annotations()
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		d := knowledge.ReportDecision(in, before, credit.Reward, s.now, s.meta.AgentID, relevance.RoutingAt(e, anns, in.Action, 0))
+		id, err := s.addEntry(relJudgment, knowledge.JudgmentNode(d))
 		if err != nil {
 			return pyjson.Value{}, err
 		}
@@ -147,7 +147,9 @@ func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, 
 	if err := s.override(before, in.Action, "unknown_capability"); err != nil {
 		return pyjson.Value{}, err
 	}
-	if err := s.add(relActionLog, s.actionLogEntry(in, 0, nil, before, before, false)); err != nil {
+	line := history.ReportLine(in, s.engine.Grid.T, pyjson.ISOTime(s.now), &s.learning)
+	line.Before, line.After = before, before
+	if err := s.add(relActionLog, line.Value()); err != nil {
 		return pyjson.Value{}, err
 	}
 	return pyjson.Obj(
@@ -159,63 +161,7 @@ func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, 
 	), nil
 }
 
-// actionLogEntry is a report's line in the action log: the reward it
-// earned, the edge it took (nil for none) and where the cursor was before
-// and after.
-func (s *session) actionLogEntry(in outcome.Report, reward, edge any, before, after string, routed bool) pyjson.Value {
-	l := history.ActionLine{T: s.engine.Grid.T, Timestamp: pyjson.ISOTime(s.now), Action: in.Action, Outcome: in.Outcome,
-		Success: in.Success, Significance: in.Significance, Reward: reward, Edge: edge, Before: before, After: after,
-		Routed: routed, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult, LearnedAfter: s.learning.After}
-	if s.learning.StepLearned != nil {
-		l.Step, l.HasStep = s.learning.StepLearned.Value(), true
-	}
-	return l.Value()
-}
-
 // override records a jump the graph did not offer.
 func (s *session) override(from, to, reason string) error {
 	return s.add(relOverrides, history.Override(s.engine.Grid.T, pyjson.ISOTime(s.now), from, to, reason))
-}
-
-// correlate suggests, for each new wormhole, methodology entries about its
-// two capabilities, so the agent can explain the shortcut.
-func (s *session) correlate(newArtifacts []pyjson.Value) ([]pyjson.Value, error) {
-	var out []pyjson.Value
-	for _, a := range newArtifacts {
-		if a.StrOf("kind") != torusfield.KindWormhole {
-			continue
-		}
-		from, to := a.StrOf("from"), a.StrOf("to")
-		var caps []string
-		for _, c := range []string{from, to} {
-			if c != "" {
-				caps = append(caps, c)
-			}
-		}
-		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: caps, Now: s.now,
-			DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: 2})
-		if err != nil {
-			return nil, err
-		}
-		if len(hits) == 0 {
-			continue
-		}
-		out = append(out, knowledge.WormholeCorrelation(a.StrOf("id"), from, to, hits))
-	}
-	return out, nil
-}
-
-// judgmentNode stores the decision as a judgment node with a routing
-// snapshot for structural retrieval.
-func (s *session) judgmentNode(in outcome.Report, before string, r float64) (string, error) {
-	paths, err := s.scorePaths(in.Action, nil, nil)
-	if err != nil {
-		return "", err
-	}
-	node := knowledge.JudgmentNode(knowledge.Decision{Date: isoDate(s.now), Timestamp: pyjson.ISOTime(s.now), AgentID: s.meta.AgentID,
-		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
-		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: pyjson.Round(r, 4),
-		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning,
-		Routing: relevance.RoutingSnapshot(s.engine, in.Action, paths[:min(5, len(paths))], nil, nil, nil)})
-	return s.addEntry(relJudgment, node)
 }

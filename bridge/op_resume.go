@@ -17,17 +17,13 @@ var resumeSpec = Spec{
 // opResume briefs the agent at the start of a session: where it is, how
 // healthy, what it learned, what is open, and what to do first.
 func opResume(s *session, _ Call) (pyjson.Value, error) {
-	b := history.Briefing{Engine: s.engine, PP: ppRounded(s.engine.PP)}
-	var err error
-	for _, k := range []struct {
-		kind  string
-		limit int
-		to    *[]pyjson.Value
-	}{{torusfield.KindWormhole, 5, &b.Wormholes}, {torusfield.KindAttractor, 3, &b.Attractors}, {torusfield.KindResonance, 3, &b.Resonances}} {
-		if *k.to, err = s.enrich(k.kind, k.limit); err != nil {
-			return pyjson.Value{}, err
-		}
+	anns, err := s.annotations()
+	if err != nil {
+		return pyjson.Value{}, err
 	}
+	e := s.engine
+	b := history.Briefing{Engine: e, Wormholes: relevance.Enrich(e, anns, torusfield.KindWormhole, 5),
+		Attractors: relevance.Enrich(e, anns, torusfield.KindAttractor, 3), Resonances: relevance.Enrich(e, anns, torusfield.KindResonance, 3)}
 	unannotated, err := s.unannotated()
 	if err != nil {
 		return pyjson.Value{}, err
@@ -39,28 +35,13 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	if b.Methodology, err = s.window(relMethodology, 5); err != nil {
 		return pyjson.Value{}, err
 	}
-	if b.Trend, err = s.ppTrend(); err != nil {
+	if b.Trend, err = history.ReadTrend(s.tx); err != nil {
 		return pyjson.Value{}, err
 	}
 	b.LastSynthesis = phrase.RunePrefix(history.LastSynthesis(s.ws), 300)
 	b.Recommendations = history.Recommendations(b.Unannotated, s.meta.LastSynthesisDate, s.now, b.Trend)
-	briefing := b.Value()
-	// Goals, when the workspace has any (a workspace without keeps the
-	// reference's answer).
-	if gb, err := s.goals(); err != nil {
+	if b.Goals, err = s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.Empty() {
-		active := gb.Active()
-		briefing = briefing.With("active_goals", active)
-		if n := len(active.Items()); n > 0 {
-			briefing = briefing.With("recommendations", append(b.Recommendations, history.GoalsRecommendation(n)))
-		}
 	}
-	return pyjson.Obj(pyjson.KV("status", "resumed"), pyjson.KV("session_briefing", briefing)), nil
-}
-
-// ppTrend is the trend of the ten newest PP snapshots (history.PPTrend).
-func (s *session) ppTrend() (string, error) {
-	snaps, err := s.window(relPPHistory, 10)
-	return history.PPTrend(snaps), err
+	return pyjson.Obj(pyjson.KV("status", "resumed"), pyjson.KV("session_briefing", b.Value())), nil
 }

@@ -16,28 +16,22 @@ func opStatus(s *session, _ Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := history.Status{Engine: s.engine, Meta: s.meta, Unannotated: len(unannotated),
-		Judgment: min(s.judgmentCount(), judgmentWindow), ReportsTotal: total}.Value()
-	// A workspace of ucs's own model says how its advice fared; the
-	// reference's answers without (parity).
-	if p, err := s.precision(); err == nil && p != nil {
-		out = out.With("learning", pyjson.Obj(pyjson.KV("model", s.meta.Model), pyjson.KV("advisory_precision", p)))
+	st := history.Status{Engine: s.engine, Meta: s.meta, Unannotated: len(unannotated),
+		Judgment: min(s.judgmentCount(), judgmentWindow), ReportsTotal: total, Model: s.meta.Model}
+	if p, err := s.precision(); err == nil {
+		st.Precision = p
 	}
-	// The policy and goals, when the workspace has them (one without keeps
-	// the reference's answer), or when it gates capabilities.
+	// The policy, when the workspace has one, or when it gates capabilities.
 	if s.state.policy.raw != nil || s.state.policy.decoded || len(s.gated()) > 0 {
-		out = out.With("policy", s.decisions.Status(s.policy))
+		st.Policy = s.decisions.Status(s.policy)
 	}
-	if s.ws.HasPending() {
-		out = out.With("pending_observations", s.ws.PendingCount())
+	if st.HasPending = s.ws.HasPending(); st.HasPending {
+		st.Pending = s.ws.PendingCount()
 	}
-	if gb, err := s.goals(); err != nil {
+	if st.Goals, err = s.goals(); err != nil {
 		return pyjson.Value{}, err
-	} else if !gb.Empty() {
-		active := gb.Active()
-		out = out.With("goals", pyjson.Obj(pyjson.KV("open", len(gb.Open)), pyjson.KV("active", len(active.Items()))))
 	}
-	return out, nil
+	return st.Value(), nil
 }
 
 var statusSpec = Spec{

@@ -5,8 +5,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -19,27 +17,12 @@ var synthesizeSpec = Spec{
 // agent did since the last one, how it went, what is unexplained or
 // misaligned. The agent writes the synthesis itself (reflect type synthesis).
 func opSynthesize(s *session, c Call) (pyjson.Value, error) {
-	since := s.meta.LastSynthesisDate
-	if v := c.Args.StrOf("since"); v != "" || since == "" {
-		t, err := history.PeriodStart(v, s.now)
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		since = pyjson.ISOTime(t)
-	}
-	all, err := s.list(relActionLog)
+	since, err := history.Since(c.Args.StrOf("since"), s.meta.LastSynthesisDate, s.now)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	p := history.Period{Since: since, Until: pyjson.ISOTime(s.now), Actions: history.InPeriod(all, since), Engine: s.engine}
-	p.Allocations = history.Allocate(p.Actions)
-	if p.Methodology, err = s.window(relMethodology, 20); err != nil {
-		return pyjson.Value{}, err
-	}
-	if p.Snapshots, err = s.window(relPPHistory, 5); err != nil {
-		return pyjson.Value{}, err
-	}
-	if p.Trend, err = s.ppTrend(); err != nil {
+	p, err := history.ReadPeriod(s.tx, s.engine, since, pyjson.ISOTime(s.now))
+	if err != nil {
 		return pyjson.Value{}, err
 	}
 	if p.Wormholes, err = s.enrich(torusfield.KindWormhole, 5); err != nil {
@@ -53,24 +36,13 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 	if p.Overrides, err = s.window(relOverrides, overridesWindow); err != nil {
 		return pyjson.Value{}, err
 	}
-	p.Misalignments = []pyjson.Value{}
-	for _, al := range p.Allocations[:min(5, len(p.Allocations))] {
-		hits, err := s.methodologyByCaps(knowledge.Query{Capabilities: []string{al.Action},
-			Now: s.now, DecayRate: relevance.DecayRate, StructuralWeight: relevance.StructuralWeight, Max: 1})
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		if len(hits) == 0 {
-			p.Misalignments = append(p.Misalignments, history.Misalignment(al))
-		}
+	if p.Misalignments, err = s.knowledge().Misalignments(p.Allocations); err != nil {
+		return pyjson.Value{}, err
+	}
+	if p.Goals, err = s.goals(); err != nil {
+		return pyjson.Value{}, err
 	}
 	data := p.Value()
-	// Goals closed in the period, when the workspace has goals.
-	if gb, err := s.goals(); err != nil {
-		return pyjson.Value{}, err
-	} else if !gb.Empty() {
-		data = data.With("goals", history.ClosedGoals(gb.All(), since))
-	}
 	// What the agent believes that needs a decision, in a v4 workspace.
 	if s.model.GovernsKnowledge() {
 		b, err := s.book()

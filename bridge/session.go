@@ -12,7 +12,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/internal/search"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -207,14 +206,6 @@ func (s *session) add(rel string, v pyjson.Value) error {
 // by knowledge.MarkdownBlock.
 func (s *session) appendText(rel, text string) {
 	s.tx.Append(rel, []byte("\n"+knowledge.MarkdownBlock(text)+"\n"))
-}
-
-// methodologyByCaps runs a capability-only methodology search
-// (search.Capabilities), after the transaction has made the index current
-// if it may.
-func (s *session) methodologyByCaps(q knowledge.Query) ([]knowledge.Hit, error) {
-	s.tx.RefreshIndex(relMethodology)
-	return search.Capabilities(s.tx, q)
 }
 
 // commit commits the call as one journal event (workspace.Tx.Commit):

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -90,7 +91,7 @@ func (s *session) suggestSteps(task, context string, penalty map[string]float64,
 // (advice.TeachLine): a rating's verdict teaches the step's success at the
 // state the report was learned in; an amendment (retract) takes the
 // report's count back out.
-func (s *session) teachStep(v *advice.Steps, r pastReport, action, success string, weight float64, retract bool) (pyjson.Value, error) {
+func (s *session) teachStep(v *advice.Steps, r history.Report, action, success string, weight float64, retract bool) (pyjson.Value, error) {
 	m := s.stepsModel(v)
 	out := advice.TeachLine(m, r.Line, r.Context, r.From, action, success, weight, retract, r.Retracted)
 	if err := modelErr(m); err != nil {

@@ -2,8 +2,11 @@ package knowledge
 
 import (
 	"strings"
+	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
 // A Decision is what a judgment node records of a reported action: its
@@ -24,6 +27,17 @@ type Decision struct {
 	HasReasoning bool
 	// Routing is the routing snapshot for structural retrieval.
 	Routing pyjson.Value
+}
+
+// ReportDecision is the decision a report (in) records: taken at before,
+// at now by agent, earning reward (rounded here to 4 places), in the
+// routing state routing. Its summary is the outcome's first 200
+// characters.
+func ReportDecision(in outcome.Report, before string, reward float64, now time.Time, agent string, routing pyjson.Value) Decision {
+	return Decision{Date: now.UTC().Format(time.DateOnly), Timestamp: pyjson.ISOTime(now), AgentID: agent,
+		Context: in.Context, CursorBefore: before, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
+		Significance: in.Significance, Summary: phrase.RunePrefix(in.Outcome, 200), Reward: pyjson.Round(reward, 4),
+		Reasoning: in.Reasoning, HasReasoning: in.HasReasoning, Routing: routing}
 }
 
 // JudgmentNode is a decision's judgment node J = (C, M, N, O): its

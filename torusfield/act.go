@@ -12,3 +12,19 @@ func (e *Engine) Act(action string, magnitude float64) {
 	e.Cursor = Cursor{Node: action, Theta: xy.Theta, Phi: xy.Phi}
 	e.Grid.T++
 }
+
+// PhiReportInterval is how many reports apart the engine runs a φ-cycle,
+// as the reference does.
+const PhiReportInterval = 5
+
+// CountReport counts a report towards the next φ-cycle: n is how many
+// came since the last one. The PhiReportInterval-th report runs a
+// φ-cycle and starts the count again. CountReport returns the new count
+// and whether the cycle ran.
+func (e *Engine) CountReport(n int) (int, bool) {
+	if n+1 < PhiReportInterval {
+		return n + 1, false
+	}
+	e.PhiCycle()
+	return 0, true
+}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -13,9 +14,7 @@ import (
 // the caller gathered it.
 type Briefing struct {
 	Engine *torusfield.Engine
-	// PP is the engine's PP vector as the answer shows it.
-	PP    pyjson.Value
-	Trend string
+	Trend  string
 	// Wormholes, Attractors and Resonances are the top artifacts of each
 	// kind, enriched with their annotations.
 	Wormholes, Attractors, Resonances []pyjson.Value
@@ -26,20 +25,24 @@ type Briefing struct {
 	// LastSynthesis is the start of the newest synthesis; "" for none.
 	LastSynthesis   string
 	Recommendations []string
+	// Goals are the workspace's goals: a book without any keeps the
+	// reference's answer.
+	Goals *goal.Book
 }
 
-// Value is the briefing's session_briefing.
+// Value is the briefing's session_briefing: with goals, the active ones,
+// and what to do about them among the recommendations.
 func (b Briefing) Value() pyjson.Value {
 	e := b.Engine
 	var last any
 	if b.LastSynthesis != "" {
 		last = b.LastSynthesis
 	}
-	return pyjson.Obj(
+	v := pyjson.Obj(
 		pyjson.KV("t", e.Grid.T),
 		pyjson.KV("cursor", e.Cursor.Node),
 		pyjson.KV("pp_health", pyjson.Round(e.PP.Health(), 4)),
-		pyjson.KV("pp", b.PP),
+		pyjson.KV("pp", e.PP.Rounded()),
 		pyjson.KV("pp_trend", b.Trend),
 		pyjson.KV("graph", pyjson.Obj(pyjson.KV("nodes", len(e.Graph.Nodes)), pyjson.KV("edges", len(e.Graph.Edges)))),
 		pyjson.KV("artifact_count", e.Artifacts.Len()),
@@ -53,6 +56,15 @@ func (b Briefing) Value() pyjson.Value {
 		pyjson.KV("last_synthesis", last),
 		pyjson.KV("recommendations", b.Recommendations),
 	)
+	if b.Goals == nil || b.Goals.Empty() {
+		return v
+	}
+	active := b.Goals.Active()
+	v = v.With("active_goals", active)
+	if n := len(active.Items()); n > 0 {
+		v = v.With("recommendations", append(b.Recommendations, GoalsRecommendation(n)))
+	}
+	return v
 }
 
 // Recommendations are what to do first: annotate what is unannotated, run

@@ -1,6 +1,10 @@
 package history
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/outcome"
+)
 
 // An ActionLine is a report's line in the action log, in the reference's
 // format, with what only ucs's own inputs carry. ReadReport reads it back.
@@ -24,6 +28,23 @@ type ActionLine struct {
 	LearnedAfter string
 	Step         pyjson.Value
 	HasStep      bool
+	// Reasoning is the report's reasoning trace, when HasReasoning.
+	Reasoning    pyjson.Value
+	HasReasoning bool
+}
+
+// ReportLine is the line of report in at step t and timestamp, with what
+// the call's learning (m) saw of it, before the report is learnt from:
+// reward 0, no edge, no reasoning. The caller sets where the cursor was
+// and went, and what the report earned.
+func ReportLine(in outcome.Report, t int, timestamp string, m *advice.Memory) ActionLine {
+	l := ActionLine{T: t, Timestamp: timestamp, Action: in.Action, Outcome: in.Outcome, Success: in.Success,
+		Significance: in.Significance, Reward: 0, Weight: in.Weight, GoalID: in.GoalID, Observed: in.HasResult,
+		LearnedAfter: m.After}
+	if m.StepLearned != nil {
+		l.Step, l.HasStep = m.StepLearned.Value(), true
+	}
+	return l
 }
 
 // Value is the line as the action log stores it: the reference's members
@@ -57,6 +78,9 @@ func (l ActionLine) Value() pyjson.Value {
 	}
 	if l.HasStep {
 		entry = entry.With("step", l.Step)
+	}
+	if l.HasReasoning {
+		entry = entry.With("reasoning", l.Reasoning)
 	}
 	return entry
 }

@@ -42,6 +42,20 @@ func PeriodStart(since string, now time.Time) (time.Time, error) {
 	return time.Date(y, mo, d, 0, 0, 0, now.Nanosecond(), time.UTC), nil
 }
 
+// Since is where synthesize's period starts: at since when given
+// (PeriodStart, as an ISO time), else at the last synthesis (a date), or
+// when none ran today.
+func Since(since, lastSynthesis string, now time.Time) (string, error) {
+	if since == "" && lastSynthesis != "" {
+		return lastSynthesis, nil
+	}
+	t, err := PeriodStart(since, now)
+	if err != nil {
+		return "", err
+	}
+	return pyjson.ISOTime(t), nil
+}
+
 // InPeriod keeps the action-log lines stamped at or after since (both
 // ISO times, compared as text as the reference does).
 func InPeriod(lines []pyjson.Value, since string) []pyjson.Value {

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
 // A period's start is a date, an RFC 3339 time or a span back from now;
@@ -60,5 +61,25 @@ func TestPeriodStart(t *testing.T) {
 		assert.Equal(t, tc.want, got, tc.since)
 	}
 	_, err := PeriodStart("soon", now)
+	assert.Error(t, err)
+}
+
+// synthesize's period starts at the start given, else at the last
+// synthesis, else today; a start it cannot read is bad input.
+func TestSince(t *testing.T) {
+	now := time.Date(2026, 11, 21, 21, 1, 0, 500, time.UTC)
+	for _, tc := range []struct {
+		since, last, want string
+	}{
+		{"", "2026-11-01", "2026-11-01"},
+		{"", "", pyjson.ISOTime(time.Date(2026, 11, 21, 0, 0, 0, 500, time.UTC))},
+		{"2026-11-10", "2026-11-01", pyjson.ISOTime(time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC))},
+		{"1d", "", pyjson.ISOTime(now.AddDate(0, 0, -1))},
+	} {
+		got, err := Since(tc.since, tc.last, now)
+		require.NoError(t, err, "%q %q", tc.since, tc.last)
+		assert.Equal(t, tc.want, got, "%q %q", tc.since, tc.last)
+	}
+	_, err := Since("soon", "2026-11-01", now)
 	assert.Error(t, err)
 }

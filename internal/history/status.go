@@ -1,6 +1,7 @@
 package history
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -13,17 +14,31 @@ type Status struct {
 	// Unannotated counts the artifacts awaiting an annotation; Judgment
 	// the judgment nodes held, at most the window consult searches.
 	Unannotated, Judgment, ReportsTotal int
+	// Model names the workspace's model and Precision says how its advice
+	// fared: nil for a model that keeps no count (the reference's).
+	Model     string
+	Precision any
+	// Policy is what the permission policy says, for a workspace that has
+	// one or gates capabilities; null for none.
+	Policy pyjson.Value
+	// Pending counts the outcomes queued while the workspace was busy,
+	// when HasPending says a queue exists.
+	Pending    int
+	HasPending bool
+	// Goals are the workspace's goals; a book without any adds nothing.
+	Goals *goal.Book
 }
 
-// Value is status's answer as the reference gives it; the caller adds
-// what a workspace has beyond it (learning, policy, goals).
+// Value is status's answer: the reference's, then only what the
+// workspace has beyond it (learning, policy, pending outcomes, goals), so
+// a workspace without keeps the reference's answer.
 func (st Status) Value() pyjson.Value {
 	e, m := st.Engine, st.Meta
 	var last any
 	if m.LastSynthesisDate != "" {
 		last = m.LastSynthesisDate
 	}
-	return pyjson.Obj(
+	out := pyjson.Obj(
 		pyjson.KV("status", "ok"),
 		pyjson.KV("t", e.Grid.T),
 		pyjson.KV("cursor", e.Cursor.Node),
@@ -39,4 +54,17 @@ func (st Status) Value() pyjson.Value {
 		pyjson.KV("last_synthesis", last),
 		pyjson.KV("agent_id", m.AgentID),
 	)
+	if st.Precision != nil {
+		out = out.With("learning", pyjson.Obj(pyjson.KV("model", st.Model), pyjson.KV("advisory_precision", st.Precision)))
+	}
+	if !st.Policy.IsNull() {
+		out = out.With("policy", st.Policy)
+	}
+	if st.HasPending {
+		out = out.With("pending_observations", st.Pending)
+	}
+	if st.Goals != nil && !st.Goals.Empty() {
+		out = out.With("goals", pyjson.Obj(pyjson.KV("open", len(st.Goals.Open)), pyjson.KV("active", len(st.Goals.Active().Items()))))
+	}
+	return out
 }

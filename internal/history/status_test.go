@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -41,4 +42,47 @@ func TestStatusValue(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStatusBeyond: what a workspace has beyond the reference's answer
+// follows it, in order, and only what it has: a book without goals adds
+// nothing, nor does a model that keeps no count.
+func TestStatusBeyond(t *testing.T) {
+	e := torusfield.New(torusfield.DefaultManifest(), torusfield.Options{})
+	m := &workspace.Meta{AgentID: "a"}
+	keys := func(v pyjson.Value) []string {
+		var out []string
+		for _, mb := range v.Members()[13:] {
+			out = append(out, mb.Key)
+		}
+		return out
+	}
+	assert.Empty(t, keys(Status{Engine: e, Meta: m, Goals: &goal.Book{}}.Value()))
+	st := Status{Engine: e, Meta: m, Model: "v4", Precision: pyjson.Obj(), Policy: pyjson.Obj(), HasPending: true,
+		Goals: &goal.Book{Open: []*goal.Goal{{ID: "g1", State: goal.Active}, {ID: "g2", State: goal.Suspended}}}}
+	v := st.Value()
+	assert.Equal(t, []string{"learning", "policy", "pending_observations", "goals"}, keys(v))
+	assert.Equal(t, `{"model":"v4","advisory_precision":{}}`, string(pyjson.AppendCompact(nil, v.GetOr("learning", pyjson.NullValue()))))
+	assert.Equal(t, `0`, string(pyjson.AppendCompact(nil, v.GetOr("pending_observations", pyjson.NullValue()))))
+	assert.Equal(t, `{"open":2,"active":1}`, string(pyjson.AppendCompact(nil, v.GetOr("goals", pyjson.NullValue()))))
+}
+
+// TestBriefingGoals: active goals join the briefing, with what to do
+// about them last among the recommendations; a book without goals keeps
+// the reference's briefing.
+func TestBriefingGoals(t *testing.T) {
+	e := torusfield.New(torusfield.DefaultManifest(), torusfield.Options{})
+	b := Briefing{Engine: e, Recommendations: []string{"first"}}
+	plain := string(pyjson.AppendCompact(nil, b.Value()))
+	b.Goals = &goal.Book{}
+	assert.Equal(t, plain, string(pyjson.AppendCompact(nil, b.Value())))
+	b.Goals = &goal.Book{Open: []*goal.Goal{{ID: "g2", State: goal.Suspended}}}
+	v := b.Value()
+	assert.Equal(t, `[]`, string(pyjson.AppendCompact(nil, v.GetOr("active_goals", pyjson.NullValue()))))
+	assert.Equal(t, `["first"]`, string(pyjson.AppendCompact(nil, v.GetOr("recommendations", pyjson.NullValue()))))
+	b.Goals.Open = append(b.Goals.Open, &goal.Goal{ID: "g1", State: goal.Active})
+	v = b.Value()
+	assert.Equal(t, `["first",`+string(pyjson.AppendCompact(nil, pyjson.StringValue(GoalsRecommendation(1))))+`]`,
+		string(pyjson.AppendCompact(nil, v.GetOr("recommendations", pyjson.NullValue()))))
+	assert.Equal(t, "recommendations", v.Members()[len(v.Members())-2].Key, "recommendations keep their place")
 }

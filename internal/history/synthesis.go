@@ -43,12 +43,36 @@ type Period struct {
 	// Overrides are the newest policy overrides.
 	Overrides     []pyjson.Value
 	Misalignments []pyjson.Value
+	// Goals are the workspace's goals: a book without any adds nothing.
+	Goals *goal.Book
 }
 
-// Value is the period's synthesis_data.
+// ReadPeriod starts the period from since to until with what it reads of
+// the transaction: its actions, counted, the newest methodology entries
+// and PP snapshots, and the PP trend. The caller adds the artifacts, the
+// overrides and the misalignments.
+func ReadPeriod(tx *workspace.Tx, e *torusfield.Engine, since, until string) (Period, error) {
+	all, err := tx.List(workspace.RelActionLog)
+	if err != nil {
+		return Period{}, err
+	}
+	p := Period{Since: since, Until: until, Actions: InPeriod(all, since), Engine: e}
+	p.Allocations = Allocate(p.Actions)
+	if p.Methodology, err = tx.Tail(workspace.RelMethodology, 20); err != nil {
+		return Period{}, err
+	}
+	if p.Snapshots, err = tx.Tail(workspace.RelPPHistory, 5); err != nil {
+		return Period{}, err
+	}
+	p.Trend, err = ReadTrend(tx)
+	return p, err
+}
+
+// Value is the period's synthesis_data: with goals, those closed in the
+// period.
 func (p Period) Value() pyjson.Value {
 	e := p.Engine
-	return pyjson.Obj(
+	v := pyjson.Obj(
 		pyjson.KV("period", pyjson.Obj(pyjson.KV("since", p.Since), pyjson.KV("until", p.Until))),
 		pyjson.KV("total_actions", len(p.Actions)),
 		pyjson.KV("resource_allocation", AllocationValues(p.Allocations, len(p.Actions))),
@@ -69,6 +93,10 @@ func (p Period) Value() pyjson.Value {
 		pyjson.KV("misalignments", p.Misalignments),
 		pyjson.KV("stale_artifacts", StaleArtifacts(e)),
 	)
+	if p.Goals != nil && !p.Goals.Empty() {
+		v = v.With("goals", ClosedGoals(p.Goals.All(), p.Since))
+	}
+	return v
 }
 
 // StaleArtifacts lists the artifacts not detected for torusfield.StaleAfter

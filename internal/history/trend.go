@@ -1,6 +1,9 @@
 package history
 
-import "github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+import (
+	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+)
 
 // The PP trends.
 const (
@@ -26,4 +29,10 @@ func PPTrend(snaps []pyjson.Value) string {
 		return TrendDeclining
 	}
 	return TrendStable
+}
+
+// ReadTrend is the PP trend of the transaction's ten newest PP snapshots.
+func ReadTrend(tx *workspace.Tx) (string, error) {
+	snaps, err := tx.Tail(workspace.RelPPHistory, 10)
+	return PPTrend(snaps), err
 }

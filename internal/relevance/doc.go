@@ -16,7 +16,10 @@
 //   - the engine's routing from the cursor as the advice describes it:
 //     scored paths, wormholes and attractors with their annotations
 //     (ScorePaths, Enrich, RoutingSnapshot), and a consult's answer made of
-//     all of it (Advice, Pick).
+//     all of it (Advice, Pick);
+//   - the methodology about capabilities a report or a synthesis points
+//     to: a new wormhole's ends (Source.Correlations), the much used
+//     actions no entry is about (Source.Misalignments).
 //
 // It reads through a transaction (package workspace) and writes nothing
 // but what package search keeps of its term index; the operations in

@@ -128,6 +128,18 @@ func RoutingSnapshot(e *torusfield.Engine, cursor string, paths []pyjson.Value, 
 	)
 }
 
+// RoutingAt is the routing snapshot (RoutingSnapshot) at cursor, with no
+// context: the best paths leaving it (ScorePaths) and, when artifacts is
+// above 0, that many of the best wormholes and attractors (Enrich).
+func RoutingAt(e *torusfield.Engine, anns map[string]pyjson.Value, cursor string, artifacts int) pyjson.Value {
+	paths := ScorePaths(e, anns, cursor, nil, nil)
+	var wormholes, attractors []pyjson.Value
+	if artifacts > 0 {
+		wormholes, attractors = Enrich(e, anns, torusfield.KindWormhole, artifacts), Enrich(e, anns, torusfield.KindAttractor, artifacts)
+	}
+	return RoutingSnapshot(e, cursor, paths[:min(5, len(paths))], nil, wormholes, attractors)
+}
+
 // EnergyMap is the context's energy by capability, as ScorePaths weighs
 // it.
 func EnergyMap(context []torusfield.NodeEnergy) map[string]float64 {
