@@ -34,7 +34,7 @@ no such counts and scores knowledge alone).`,
 // learnt of the task's capabilities (relevance.Coverage).
 func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	context := c.Args.StrOf("context")
-	resolved, err := s.taskCapabilities(c, relevance.NewKeywords(s.manifest))
+	resolved, err := s.taskCapabilities(c)
 	if err != nil {
 		return pyjson.Value{}, err
 	}

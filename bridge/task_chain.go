@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -32,23 +31,13 @@ func (s *session) taskChain(context string) ([]advice.ChainStep, error) {
 
 // positionedRanker returns consult --from's ranking for a context (no task
 // id, no capabilities named): its suggested_paths at any position, on the
-// context's energy and dead ends as consult computes them.
+// consult's basis.
 func (s *session) positionedRanker(context string) (func(from string) ([]pyjson.Value, error), error) {
-	kw := relevance.NewKeywords(s.manifest)
-	resolved, err := s.taskCapabilities(consultCall(context), kw)
+	b, err := s.consultBasis(consultCall(context))
 	if err != nil {
 		return nil, err
 	}
-	ctx := relevance.EnergyMap(s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion))
-	q := s.knowledge().Query(context, resolved)
-	_, _, _, pen, err := s.consultDeadEnds(context, q, kw)
-	if err != nil {
-		return nil, err
-	}
-	return func(from string) ([]pyjson.Value, error) {
-		top, _, err := s.adviceAt("", context, from, ctx, pen, false)
-		return top, err
-	}, nil
+	return func(from string) ([]pyjson.Value, error) { return s.adviceAt("", context, from, b, false) }, nil
 }
 
 // taskChains are the chains of the n newest tasks of the reports.
