@@ -4,6 +4,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // coverage tells how ready the memory is for a task before the agent
@@ -53,10 +54,7 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	var outcomes func(to string) (succ, n float64) // nil: a model that learns none
 	switch {
 	case sv != nil:
-		outcomes = func(to string) (succ, n float64) {
-			k, f := s.stepsModel(sv).Outcomes(to)
-			return float64(k), float64(k + f)
-		}
+		outcomes = advice.StepOutcomes(s.stepsModel(sv))
 	case v != nil:
 		outcomes = s.place().LearnedOutcomes(v, s.engine.Cursor.Node, context)
 	}

@@ -20,14 +20,10 @@ func (s *session) steps() (*advice.Steps, error) {
 	return v, nil
 }
 
-// stepsModel returns the call's model over the record log, with the
-// manifest's priors.
+// stepsModel returns the call's model over the record log
+// (advice.Steps.Open), with the manifest's priors.
 func (s *session) stepsModel(v *advice.Steps) *nextstep.Model {
-	if v.Model == nil {
-		v.Model = nextstep.Open(*s.model.Steps, sessionRecords{s, v.Generation}, v.Globals)
-		v.Model.Prior = s.place().Prior
-	}
-	return v.Model
+	return v.Open(*s.model.Steps, s.tx.Record, s.place().Prior)
 }
 
 // place is what the call's advice is ranked on: the pinned manifest and
@@ -69,6 +65,16 @@ func (s *session) prepareSteps() error {
 		return s.setRecords(v.Generation, recs)
 	}
 	return nil
+}
+
+// setRecords queues what a model changed, for the call's commit to append
+// as one line of the record log.
+func (s *session) setRecords(generation int64, recs []nextstep.Record) error {
+	out := make([]workspace.Record, len(recs))
+	for i, r := range recs {
+		out[i] = workspace.Record{Key: advice.RecordKey(generation, r.Key), Value: r.Value, Merge: r.Merge}
+	}
+	return s.tx.SetRecords(out)
 }
 
 // suggestSteps ranks a v5 workspace's next steps for a task and context,

@@ -87,3 +87,24 @@ func TestRelearn(t *testing.T) {
 	assert.NotEmpty(t, m.Records())
 	assert.Equal(t, m.Globals(), v.Globals)
 }
+
+// A v5 capability's experience is its successes and all its outcomes,
+// wherever they were learned; one never reached has none.
+func TestStepOutcomes(t *testing.T) {
+	m := nextstep.New(nextstep.DefaultParams)
+	m.Learn(PositionEpisode("", "fix it", "read"), "edit", true)
+	m.Learn(PositionEpisode("", "fix it", nextstep.Start), "edit", false)
+	m.Learn(PositionEpisode("", "fix it", "edit"), "test", true)
+	outcomes := StepOutcomes(m)
+	for _, tc := range []struct {
+		to      string
+		succ, n float64
+	}{
+		{"edit", 1, 2},
+		{"test", 1, 1},
+		{"read", 0, 0},
+	} {
+		succ, n := outcomes(tc.to)
+		assert.Equal(t, [2]float64{tc.succ, tc.n}, [2]float64{succ, n}, tc.to)
+	}
+}
