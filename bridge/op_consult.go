@@ -130,26 +130,20 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := relevance.Advice{Cursor: cursor, Resolved: b.Resolved, Suggested: top, Wormholes: wormholes, Attractors: attractors,
+	a := relevance.Advice{Cursor: cursor, Resolved: b.Resolved, Suggested: top, Wormholes: wormholes, Attractors: attractors,
 		Methodology: methHits, DeadEnds: deadOut, Judgment: judgmentHits, PenaltyOrder: b.PenaltyOrder, Penalty: b.Penalty,
-		PPHealth: e.PP.Health(), Unannotated: len(unannotated), OpenQuestions: openQ, Context: b.Energy}.Members()
-	if advisoryID != "" {
-		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
+		PPHealth: e.PP.Health(), Unannotated: len(unannotated), OpenQuestions: openQ, Context: b.Energy,
+		AdvisoryID: advisoryID, Model: s.meta.Model, LeftOutByPolicy: s.leftOut, Governs: s.model.GovernsKnowledge(), LeftOut: b.Found.LeftOut}
+	if s.model.NextSteps() {
+		a.Task = task
 	}
-	if task != "" && s.model.NextSteps() {
-		out = append(out, pyjson.KV("task", task))
-	}
-	if s.leftOut != nil {
-		out = append(out, pyjson.KV("left_out_by_policy", s.leftOut))
-	}
-	if s.model.GovernsKnowledge() {
-		obs, err := s.observationContext(context)
-		if err != nil {
+	if a.Governs {
+		if a.Observations, err = s.observationContext(context); err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("left_out", b.Found.LeftOut), pyjson.KV("observations", obs))
-		s.rememberContext(advisoryID, obs)
+		s.rememberContext(advisoryID, a.Observations)
 	}
+	out := a.Members()
 	if want := c.Args.StrsOf("fields"); len(want) > 0 {
 		return relevance.Pick(out, want), nil // the spec's check refused any other name
 	}
