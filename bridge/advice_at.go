@@ -28,22 +28,13 @@ func positioned(c Call) bool {
 // (advice.Advisor.AdviseAt; on v2 the engine's paths, routes), on the
 // consult's basis b, with nothing remembered.
 func (s *session) adviceAt(task, context, from string, b relevance.Basis, greedy bool) ([]pyjson.Value, error) {
+	v, m, err := s.models()
 	switch {
-	case s.model.NextSteps():
-		v, err := s.steps()
-		if err != nil {
-			return nil, err
-		}
-		m := s.stepsModel(v)
-		top, _ := s.advisor().AdviseAt(m, nil, task, context, from, b.Penalty, greedy)
+	case err != nil:
+		return nil, err
+	case v != nil || m != nil:
+		top, _ := s.advisor().AdviseAt(m, v, task, context, from, b.Penalty, greedy)
 		return top, modelErr(m)
-	case s.model.Learns():
-		v, err := s.learned()
-		if err != nil {
-			return nil, err
-		}
-		top, _ := s.advisor().AdviseAt(nil, v, task, context, from, b.Penalty, greedy)
-		return top, nil
 	}
 	anns, err := s.annotations()
 	if err != nil {

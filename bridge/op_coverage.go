@@ -4,7 +4,6 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // coverage tells how ready the memory is for a task before the agent
@@ -43,22 +42,11 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	v, err := s.learned()
+	v, m, err := s.models()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	sv, err := s.steps()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	var outcomes func(to string) (succ, n float64) // nil: a model that learns none
-	switch {
-	case sv != nil:
-		outcomes = advice.StepOutcomes(s.stepsModel(sv))
-	case v != nil:
-		outcomes = s.place().LearnedOutcomes(v, s.engine.Cursor.Node, context)
-	}
-	return relevance.Coverage(context, resolved, found, outcomes), nil
+	return relevance.Coverage(context, resolved, found, s.place().Outcomes(v, m, s.engine.Cursor.Node, context)), nil
 }
 
 // coverageOutput is the answer of coverage.

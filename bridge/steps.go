@@ -6,6 +6,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -39,9 +40,26 @@ func (s *session) advisor() advice.Advisor {
 	return advice.Advisor{Place: s.place(), Seq: s.meta.Seq + 1, TopN: advisoryTopN, Allow: allow}
 }
 
+// models returns the call's learning model, decoding it on first use: a
+// v3 or v4 workspace's learned state v, or a v5 one's model m over the
+// record log (stepsModel); neither for v2.
+func (s *session) models() (v *learn.State, m *nextstep.Model, err error) {
+	if v, err = s.learned(); err != nil {
+		return nil, nil, err
+	}
+	sv, err := s.steps()
+	if sv == nil || err != nil {
+		return v, nil, err
+	}
+	return v, s.stepsModel(sv), nil
+}
+
 // modelErr is the error the model met reading its evidence, as the
-// call's error.
+// call's error; nil for no model.
 func modelErr(m *nextstep.Model) error {
+	if m == nil {
+		return nil
+	}
 	err := m.Err()
 	var e *fault.Error
 	if err == nil || errors.As(err, &e) {
