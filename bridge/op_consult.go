@@ -89,27 +89,26 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	wormholes := relevance.Enrich(e, anns, torusfield.KindWormhole, 5)
 	attractors := relevance.Enrich(e, anns, torusfield.KindAttractor, 3)
 
+	lv, m, err := s.models()
+	if err != nil {
+		return pyjson.Value{}, err
+	}
 	cursor := e.Cursor.Node
 	switch {
 	case positioned:
 		cursor = from
-	case s.model.NextSteps():
-		// Where the agent is in the task (v5): its last step that
-		// succeeded, "" at the task's start.
-		v, err := s.steps()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		cursor = v.TaskEpisode(task, context).At
+	case m != nil: // where the agent is in its task (v5): its last step that succeeded, "" at the start
+		cursor = s.learning.Steps.TaskEpisode(task, context).At
 	}
 	var top []pyjson.Value
 	var advisoryID string
 	switch {
 	case positioned:
 		top, err = s.adviceAt(task, context, from, b, greedy)
-	case s.model.NextSteps():
-		top, advisoryID, err = s.suggestSteps(task, context, b.Penalty, greedy)
-	case s.model.Learns():
+	case m != nil:
+		top, advisoryID = s.advisor().SuggestSteps(s.learning.Steps, m, task, context, b.Penalty, greedy)
+		err = modelErr(m)
+	case lv != nil:
 		top, advisoryID, err = s.suggestLearned(context, b.Penalty, !greedy)
 	default:
 		top = s.routes(anns, cursor, b)
@@ -117,23 +116,19 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	routing := relevance.RoutingSnapshot(e, cursor, top, b.Energy, wormholes, attractors)
-	methHits, judgmentHits, deadOut, err := b.Knowledge(routing, judgmentWindow)
-	if err != nil {
+	a := relevance.Advice{Cursor: cursor, Suggested: top, Wormholes: wormholes, Attractors: attractors, PPHealth: e.PP.Health(),
+		AdvisoryID: advisoryID, Model: s.meta.Model, LeftOutByPolicy: s.leftOut}
+	if err := b.Complete(e, &a, judgmentWindow); err != nil {
 		return pyjson.Value{}, err
 	}
-	openQ, err := relevance.OpenQuestions(s.ws, openQuestionsConsult, true)
-	if err != nil {
+	if a.OpenQuestions, err = relevance.OpenQuestions(s.ws, openQuestionsConsult, true); err != nil {
 		return pyjson.Value{}, internal(err, "list working state")
 	}
 	unannotated, err := s.unannotated()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	a := relevance.Advice{Cursor: cursor, Resolved: b.Resolved, Suggested: top, Wormholes: wormholes, Attractors: attractors,
-		Methodology: methHits, DeadEnds: deadOut, Judgment: judgmentHits, PenaltyOrder: b.PenaltyOrder, Penalty: b.Penalty,
-		PPHealth: e.PP.Health(), Unannotated: len(unannotated), OpenQuestions: openQ, Context: b.Energy,
-		AdvisoryID: advisoryID, Model: s.meta.Model, LeftOutByPolicy: s.leftOut, Governs: s.model.GovernsKnowledge(), LeftOut: b.Found.LeftOut}
+	a.Unannotated = len(unannotated)
 	if s.model.NextSteps() {
 		a.Task = task
 	}

@@ -95,21 +95,6 @@ func (s *session) setRecords(generation int64, recs []nextstep.Record) error {
 	return s.tx.SetRecords(out)
 }
 
-// suggestSteps ranks a v5 workspace's next steps for a task and context,
-// with a dead end's penalty on the capabilities it names, and remembers
-// the advice for attribution. A greedy consult (a probe) ranks by the
-// estimate alone: no exploration bonus, no penalty; a report after it is
-// the agent's own choice whatever it names.
-func (s *session) suggestSteps(task, context string, penalty map[string]float64, greedy bool) ([]pyjson.Value, string, error) {
-	v, err := s.steps()
-	if err != nil {
-		return nil, "", err
-	}
-	m := s.stepsModel(v)
-	out, id := s.advisor().SuggestSteps(v, m, task, context, penalty, greedy)
-	return out, id, modelErr(m)
-}
-
 // teachStep applies a rating or an amendment of a past v5 report
 // (advice.TeachLine): a rating's verdict teaches the step's success at the
 // state the report was learned in; an amendment (retract) takes the

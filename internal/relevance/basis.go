@@ -1,7 +1,6 @@
 package relevance
 
 import (
-	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
@@ -76,15 +75,21 @@ func (s *Source) Basis(e *torusfield.Engine, context string, resolved []string, 
 	return b, nil
 }
 
-// Knowledge is the methodology, judgment and dead ends a consult shows:
-// what a model that governs knowledge found, else the reference's search
-// (Source.Reference) of the query with the advice's routing snapshot,
-// over the newest judgmentWindow judgment nodes.
-func (b Basis) Knowledge(routing pyjson.Value, judgmentWindow int) (methodology, judgment, deadEnds []pyjson.Value, err error) {
+// Complete fills in what the basis gives a consult's advice a: the
+// resolved capabilities, their energy, the dead ends' penalty and the
+// knowledge shown. A model that governs knowledge shows what it found;
+// the others the reference's search (Source.Reference) over the newest
+// judgmentWindow judgment nodes, matched against the routing snapshot of
+// a's cursor, suggestions and artifacts on the engine e.
+func (b Basis) Complete(e *torusfield.Engine, a *Advice, judgmentWindow int) (err error) {
+	a.Resolved, a.Context, a.PenaltyOrder, a.Penalty = b.Resolved, b.Energy, b.PenaltyOrder, b.Penalty
+	a.Governs, a.LeftOut = b.governs, b.Found.LeftOut
 	if b.governs {
-		return b.Found.Methodology, b.Found.Judgment, b.Found.DeadEnds, nil
+		a.Methodology, a.Judgment, a.DeadEnds = b.Found.Methodology, b.Found.Judgment, b.Found.DeadEnds
+		return nil
 	}
 	q := b.Query
-	q.Routing, q.Max = routing, MaxMethodologyHits
-	return b.src.Reference(q, b.DeadEnds, judgmentWindow)
+	q.Routing, q.Max = RoutingSnapshot(e, a.Cursor, a.Suggested, b.Energy, a.Wormholes, a.Attractors), MaxMethodologyHits
+	a.Methodology, a.Judgment, a.DeadEnds, err = b.src.Reference(q, b.DeadEnds, judgmentWindow)
+	return err
 }
