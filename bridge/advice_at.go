@@ -3,25 +3,13 @@ package bridge
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
-// position returns where a consult asks from (advice.Advisor.AdviseAt):
-// its --from capability, or nextstep.Start with --task-start; positioned
-// is false for a consult at the agent's own place.
-func position(c Call) (from string, positioned bool) {
-	if argBool(c, "task_start") {
-		return nextstep.Start, true
-	}
-	from = c.Args.StrOf("from")
-	return from, from != ""
-}
-
-// positioned reports whether a consult call asks at a position, and so
-// runs read-only (consultSpec.readOnly): a look, not advice given.
+// positioned reports whether a consult call asks at a position (--from
+// or --task-start), and so runs read-only (consultSpec.readOnly): a look,
+// not advice given.
 func positioned(c Call) bool {
-	_, ok := position(c)
-	return ok
+	return argBool(c, "task_start") || c.Args.StrOf("from") != ""
 }
 
 // adviceAt is consult --from's suggested_paths on every model

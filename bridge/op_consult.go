@@ -8,6 +8,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -70,7 +71,10 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 // knows about the context (package relevance).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context, task, greedy := c.Args.StrOf("context"), c.Args.StrOf("task"), argBool(c, "greedy")
-	from, positioned := position(c)
+	from, positioned := c.Args.StrOf("from"), positioned(c)
+	if argBool(c, "task_start") {
+		from = nextstep.Start // as if the agent began the task (advice.Advisor.AdviseAt)
+	}
 	if err := s.place().CheckPosition(s.meta.Model, c.Args.StrOf("from"), argBool(c, "task_start")); err != nil {
 		return pyjson.Value{}, err
 	}

@@ -28,15 +28,8 @@ func (s *session) taskChain(context string) (chain []advice.ChainStep, err error
 	return chain, err
 }
 
-// taskChains are the chains of the n newest tasks of the reports.
+// taskChains are the chains of the n newest tasks of the reports
+// (advice.Chains).
 func (s *session) taskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
-	out := []pyjson.Value{}
-	for _, context := range advice.ChainContexts(advice.Texts(reports), n) {
-		steps, err := s.taskChain(context)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, advice.ChainValue(context, steps))
-	}
-	return out, nil
+	return advice.Chains(reports, n, s.taskChain)
 }
