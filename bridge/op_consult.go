@@ -90,26 +90,21 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	wormholes := relevance.Enrich(e, anns, torusfield.KindWormhole, 5)
-	attractors := relevance.Enrich(e, anns, torusfield.KindAttractor, 3)
-
 	lv, m, err := s.models()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	cursor := e.Cursor.Node
-	switch {
-	case positioned:
-		cursor = from
-	case m != nil: // where the agent is in its task (v5): its last step that succeeded, "" at the start
-		cursor = s.learning.Steps.TaskEpisode(task, context).At
-	}
 	var top []pyjson.Value
 	var advisoryID string
 	switch {
 	case positioned:
+		cursor = from
 		top, err = s.adviceAt(task, context, from, b, greedy)
 	case m != nil:
+		// Where the agent is in its task (v5): its last step that
+		// succeeded, "" at the task's start.
+		cursor = s.learning.Steps.TaskEpisode(task, context).At
 		top, advisoryID = s.advisor().SuggestSteps(s.learning.Steps, m, task, context, b.Penalty, greedy)
 		err = modelErr(m)
 	case lv != nil:
@@ -120,8 +115,9 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	a := relevance.Advice{Cursor: cursor, Suggested: top, Wormholes: wormholes, Attractors: attractors, PPHealth: e.PP.Health(),
-		AdvisoryID: advisoryID, Model: s.meta.Model, LeftOutByPolicy: s.leftOut}
+	a := relevance.Advice{Cursor: cursor, Suggested: top, PPHealth: e.PP.Health(), AdvisoryID: advisoryID, Model: s.meta.Model,
+		Wormholes: relevance.Enrich(e, anns, torusfield.KindWormhole, 5), Attractors: relevance.Enrich(e, anns, torusfield.KindAttractor, 3),
+		LeftOutByPolicy: s.leftOut}
 	if err := b.Complete(e, &a, judgmentWindow); err != nil {
 		return pyjson.Value{}, err
 	}
@@ -168,15 +164,10 @@ func (s *session) taskCapabilities(c Call) ([]string, error) {
 	explicit := c.Args.StrsOf("capabilities")
 	for _, name := range explicit {
 		if !s.manifest.Has(name) {
-			s.warn(unknownCapability(s, name, "ignored"))
+			s.warn(s.manifest.Unknown(name, "ignored"))
 		}
 	}
 	return s.knowledge().Resolve(c.Args.StrOf("context"), explicit)
-}
-
-// unknownCapability is the warning for a capability name the manifest lacks.
-func unknownCapability(s *session, name, what string) string {
-	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + s.manifest.Near(name)
 }
 
 // consultParts are the members a consult answer may have.

@@ -68,18 +68,15 @@ func modelErr(m *nextstep.Model) error {
 	return corrupt(err, workspace.RelModelLog) // a record that does not decode
 }
 
-// prepareSteps queues what the call's model learned, before the commit
-// writes the state that names it.
+// prepareSteps queues what the call's model learned (advice.Steps.Changes)
+// before the commit writes the state that names it.
 func (s *session) prepareSteps() error {
 	v := s.learning.Steps
-	if v == nil || v.Model == nil {
-		return nil
+	recs, err := v.Changes()
+	if err != nil {
+		return modelErr(v.Model) // the model's error as the call's
 	}
-	if err := modelErr(v.Model); err != nil {
-		return err
-	}
-	v.Globals = v.Model.Globals()
-	if recs := v.Model.Changes(true); len(recs) > 0 {
+	if len(recs) > 0 {
 		return s.setRecords(v.Generation, recs)
 	}
 	return nil

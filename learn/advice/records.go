@@ -28,6 +28,21 @@ func (v *Steps) Open(p nextstep.Params, read func(key string) ([]byte, error), p
 	return v.Model
 }
 
+// Changes returns what the call's model learned, for the record log,
+// and keeps the model's global numbers in the state; nothing when the
+// call opened no model (Open). Its error is the model's
+// (nextstep.Model.Err): evidence it could not read.
+func (v *Steps) Changes() ([]nextstep.Record, error) {
+	if v == nil || v.Model == nil {
+		return nil, nil
+	}
+	if err := v.Model.Err(); err != nil {
+		return nil, err
+	}
+	v.Globals = v.Model.Globals()
+	return v.Model.Changes(true), nil
+}
+
 // generationStore reads a model's keys of one generation (RecordKey).
 type generationStore struct {
 	read       func(key string) ([]byte, error)

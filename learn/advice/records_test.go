@@ -36,3 +36,23 @@ func TestStepsOpenReadsItsGeneration(t *testing.T) {
 		}
 	}
 }
+
+// A state whose model the call never opened changes nothing; one that
+// learned gives its records and keeps the model's global numbers.
+func TestStepsChanges(t *testing.T) {
+	var none *Steps
+	recs, err := none.Changes()
+	require.NoError(t, err)
+	assert.Nil(t, recs)
+	v := NewSteps()
+	recs, err = v.Changes()
+	require.NoError(t, err)
+	assert.Nil(t, recs, "not opened")
+
+	m := v.Open(*LookupModel(ModelV5).Steps, func(string) ([]byte, error) { return nil, nil }, nil)
+	m.Learn(PositionEpisode("", "fix it", "read"), "edit", true)
+	recs, err = v.Changes()
+	require.NoError(t, err)
+	assert.NotEmpty(t, recs)
+	assert.Equal(t, m.Globals(), v.Globals)
+}
