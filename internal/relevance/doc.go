@@ -16,7 +16,11 @@
 //   - the engine's routing from the cursor as the advice describes it:
 //     scored paths, wormholes and attractors with their annotations
 //     (ScorePaths, Enrich, RoutingSnapshot), and a consult's answer made of
-//     all of it (Advice, Pick).
+//     all of it (Advice, Pick);
+//   - what a consult's advice rests on, read once per context and shared
+//     by the advice at the agent's place and at any position (Basis:
+//     the resolved capabilities, their energy, the dead ends' penalty, and
+//     the knowledge it completes the advice with).
 //
 // It reads through a transaction (package workspace) and writes nothing
 // but what package search keeps of its term index; the operations in
