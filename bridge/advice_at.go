@@ -2,66 +2,40 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn/advice"
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
+	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 )
 
-// position returns where a consult asks from (advice.Advisor.AdviseAt):
-// its --from capability, or nextstep.Start with --task-start; positioned
-// is false for a consult at the agent's own place.
-func position(c Call) (from string, positioned bool) {
-	if argBool(c, "task_start") {
-		return nextstep.Start, true
-	}
-	from = c.Args.StrOf("from")
-	return from, from != ""
-}
-
-// positioned reports whether a consult call asks at a position, and so
-// runs read-only (consultSpec.readOnly): a look, not advice given.
+// positioned reports whether a consult call asks at a position (--from
+// or --task-start), and so runs read-only (consultSpec.readOnly): a look,
+// not advice given.
 func positioned(c Call) bool {
-	_, ok := position(c)
-	return ok
+	return argBool(c, "task_start") || c.Args.StrOf("from") != ""
 }
 
-// adviceAt is consult --from's suggested_paths and the names of every
-// step ranked, on every model (advice.Advisor.AdviseAt; on v2 the
-// engine's paths, scored with the context's energy ctx), with nothing
-// remembered.
-func (s *session) adviceAt(task, context, from string, ctx, penalty map[string]float64, greedy bool) ([]pyjson.Value, []string, error) {
+// adviceAt is consult --from's suggested_paths on every model
+// (advice.Advisor.AdviseAt; on v2 the engine's paths, routes), on the
+// consult's basis b, with nothing remembered.
+func (s *session) adviceAt(task, context, from string, b relevance.Basis, greedy bool) ([]pyjson.Value, error) {
+	v, m, err := s.models()
 	switch {
-	case s.model.NextSteps():
-		v, err := s.steps()
-		if err != nil {
-			return nil, nil, err
-		}
-		m := s.stepsModel(v)
-		top, names := s.advisor().AdviseAt(m, nil, task, context, from, penalty, greedy)
-		if err := modelErr(m); err != nil {
-			return nil, nil, err
-		}
-		return top, names, nil
-	case s.model.Learns():
-		v, err := s.learned()
-		if err != nil {
-			return nil, nil, err
-		}
-		top, names := s.advisor().AdviseAt(nil, v, task, context, from, penalty, greedy)
-		return top, names, nil
+	case err != nil:
+		return nil, err
+	case v != nil || m != nil:
+		top, _ := s.advisor().AdviseAt(m, v, task, context, from, b.Penalty, greedy)
+		return top, modelErr(m)
 	}
-	paths, err := s.scorePaths(from, ctx, penalty)
+	anns, err := s.annotations()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	paths = allowedPaths(s, paths)
-	return paths[:min(advisoryTopN, len(paths))], advice.Names(paths, pathTo), nil
+	return s.routes(anns, from, b), nil
 }
 
-// allowedPaths are the engine's scored paths the policy allows: v2's
-// advice, before it is cut to the advisory's length.
-func allowedPaths(s *session, paths []pyjson.Value) []pyjson.Value {
-	return withoutDenied(s, paths, pathTo)
+// routes is v2's advice from a capability: the engine's paths scored
+// with the basis's context energy and penalty (relevance.ScorePaths),
+// less what the policy refuses, the first advisoryTopN.
+func (s *session) routes(anns map[string]pyjson.Value, from string, b relevance.Basis) []pyjson.Value {
+	paths := relevance.ScorePaths(s.engine, anns, from, b.Boost, b.Penalty)
+	paths = withoutDenied(s, paths, func(p pyjson.Value) string { return p.StrOf("to") })
+	return paths[:min(advisoryTopN, len(paths))]
 }
-
-// pathTo is the capability a scored path leads to.
-func pathTo(p pyjson.Value) string { return p.StrOf("to") }

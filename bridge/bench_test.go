@@ -73,13 +73,11 @@ func BenchmarkKeywordSearch(b *testing.B) {
 				s, unlock := openBench(b, br, true)
 				defer unlock()
 				s.tx.NoIndex = mode == "decode"
-				kw := relevance.NewKeywords(s.manifest)
-				recent, err := s.window(relMethodology, recentForVocabulary)
+				basis, err := s.consultBasis(consultCall(context))
 				if err != nil {
 					b.Fatal(err)
 				}
-				resolved := relevance.ResolveCapabilities(s.manifest, kw, context, nil, recent)
-				energy := s.engine.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
+				resolved, energy := basis.Resolved, basis.Energy
 				paths, err := s.scorePaths(s.engine.Cursor.Node, nil, nil)
 				if err != nil {
 					b.Fatal(err)

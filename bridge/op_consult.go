@@ -4,18 +4,15 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
-	"github.com/unified-cognitive-substrate/ucs/knowledge"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // Tuning of the bridge, the reference's defaults.
 const (
 	consultWarmup        = 15   // θ-step warm-up of the energy field on consult
-	contextDiffusion     = 5    // diffusion steps of context energy: min(15, 5)
-	consultMagnitude     = 1.5  // context energy per resolved capability
 	reportMagnitude      = 1.0  // energy injected at a reported action
 	advisoryTopN         = 6    // suggested paths per consult
-	recentForVocabulary  = 20   // recent methodology entries that enrich capability resolution
 	openQuestionsConsult = 500  // characters of open questions a consult shows
 	openQuestionsResume  = 1000 // characters of open questions a resume shows
 )
@@ -31,17 +28,18 @@ var consultSpec = Spec{
 // knows about the context (package relevance).
 func opConsult(s *session, c Call) (pyjson.Value, error) {
 	context, task, greedy := c.Args.StrOf("context"), c.Args.StrOf("task"), argBool(c, "greedy")
-	from, positioned := position(c)
+	from, positioned := c.Args.StrOf("from"), positioned(c)
+	if argBool(c, "task_start") {
+		from = nextstep.Start // as if the agent began the task (advice.Advisor.AdviseAt)
+	}
 	if err := s.place().CheckPosition(s.meta.Model, c.Args.StrOf("from"), argBool(c, "task_start")); err != nil {
 		return pyjson.Value{}, err
 	}
-	e := s.engine
-	kw := relevance.NewKeywords(s.manifest)
-	resolved, err := s.taskCapabilities(c, kw)
+	b, err := s.consultBasis(c)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ctxEnergy := e.PrepareContextEnergy(resolved, consultMagnitude, contextDiffusion)
+	e := s.engine
 	if !positioned { // advice at a position is a look, not a step of the engine
 		e.Warm(consultWarmup)
 	}
@@ -49,123 +47,82 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	wormholes := relevance.Enrich(e, anns, torusfield.KindWormhole, 5)
-	attractors := relevance.Enrich(e, anns, torusfield.KindAttractor, 3)
-
-	cursor := e.Cursor.Node
-	switch {
-	case positioned:
-		cursor = from
-	case s.model.NextSteps():
-		// Where the agent is in the task (v5): its last step that
-		// succeeded, "" at the task's start.
-		v, err := s.steps()
-		if err != nil {
-			return pyjson.Value{}, err
-		}
-		cursor = v.TaskEpisode(task, context).At
-	}
-	q := s.knowledge().Query(context, resolved)
-	kc, deadHits, penaltyOrder, penalty, err := s.consultDeadEnds(context, q, kw)
+	lv, m, err := s.models()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	ctxMap := relevance.EnergyMap(ctxEnergy)
+	cursor := e.Cursor.Node
 	var top []pyjson.Value
 	var advisoryID string
 	switch {
 	case positioned:
-		top, _, err = s.adviceAt(task, context, from, ctxMap, penalty, greedy)
-	case s.model.NextSteps():
-		top, advisoryID, err = s.suggestSteps(task, context, penalty, greedy)
-	case s.model.Learns():
-		top, advisoryID, err = s.suggestLearned(context, penalty, !greedy)
+		cursor = from
+		top, err = s.adviceAt(task, context, from, b, greedy)
+	case m != nil:
+		// Where the agent is in its task (v5): its last step that
+		// succeeded, "" at the task's start.
+		cursor = s.learning.Steps.TaskEpisode(task, context).At
+		top, advisoryID = s.advisor().SuggestSteps(s.learning.Steps, m, task, context, b.Penalty, greedy)
+		err = modelErr(m)
+	case lv != nil:
+		top, advisoryID, err = s.suggestLearned(context, b.Penalty, !greedy)
 	default:
-		top = allowedPaths(s, relevance.ScorePaths(e, anns, cursor, ctxMap, penalty))
-		top = top[:min(advisoryTopN, len(top))]
+		top = s.routes(anns, cursor, b)
 	}
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	q.Routing = relevance.RoutingSnapshot(e, cursor, top, ctxEnergy, wormholes, attractors)
-	q.Max = relevance.MaxMethodologyHits
-	methHits, judgmentHits, deadOut := kc.Methodology, kc.Judgment, kc.DeadEnds
-	if !s.model.GovernsKnowledge() {
-		if methHits, judgmentHits, deadOut, err = s.knowledge().Reference(q, deadHits, judgmentWindow); err != nil {
-			return pyjson.Value{}, err
-		}
+	a := relevance.Advice{Cursor: cursor, Suggested: top, PPHealth: e.PP.Health(), AdvisoryID: advisoryID, Model: s.meta.Model,
+		Wormholes: relevance.Enrich(e, anns, torusfield.KindWormhole, 5), Attractors: relevance.Enrich(e, anns, torusfield.KindAttractor, 3),
+		LeftOutByPolicy: s.decisions.LeftOut}
+	if err := b.Complete(e, &a, judgmentWindow); err != nil {
+		return pyjson.Value{}, err
 	}
-	openQ, err := relevance.OpenQuestions(s.ws, openQuestionsConsult, true)
-	if err != nil {
+	if a.OpenQuestions, err = relevance.OpenQuestions(s.ws, openQuestionsConsult, true); err != nil {
 		return pyjson.Value{}, internal(err, "list working state")
 	}
 	unannotated, err := s.unannotated()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	out := relevance.Advice{Cursor: cursor, Resolved: resolved, Suggested: top, Wormholes: wormholes, Attractors: attractors,
-		Methodology: methHits, DeadEnds: deadOut, Judgment: judgmentHits, PenaltyOrder: penaltyOrder, Penalty: penalty,
-		PPHealth: e.PP.Health(), Unannotated: len(unannotated), OpenQuestions: openQ, Context: ctxEnergy}.Members()
-	if advisoryID != "" {
-		out = append(out, pyjson.KV("advisory_id", advisoryID), pyjson.KV("model", s.meta.Model))
+	a.Unannotated = len(unannotated)
+	if s.model.NextSteps() {
+		a.Task = task
 	}
-	if task != "" && s.model.NextSteps() {
-		out = append(out, pyjson.KV("task", task))
-	}
-	if s.decisions.LeftOut != nil {
-		out = append(out, pyjson.KV("left_out_by_policy", s.decisions.LeftOut))
-	}
-	if s.model.GovernsKnowledge() {
-		obs, err := s.observationContext(context)
-		if err != nil {
+	if a.Governs {
+		if a.Observations, err = s.observationContext(context); err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("left_out", kc.LeftOut), pyjson.KV("observations", obs))
-		s.rememberContext(advisoryID, obs)
+		s.rememberContext(advisoryID, a.Observations)
 	}
+	out := a.Members()
 	if want := c.Args.StrsOf("fields"); len(want) > 0 {
 		return relevance.Pick(out, want), nil // the spec's check refused any other name
 	}
 	return pyjson.ObjectValue(out), nil
 }
 
-// consultDeadEnds finds the dead ends that fit a consult's context
-// (relevance.Source.DeadEndHits) and the penalty they put on capabilities,
-// in the order first penalised: v5's on those they name
-// (advice.Place.DeadEndPenalty), the engine's on those their keywords
-// evoke too (relevance.PenaltyEnergy).
-func (s *session) consultDeadEnds(context string, q knowledge.Query, kw *relevance.Keywords) (relevance.Context, []knowledge.DeadEndHit, []string, map[string]float64, error) {
-	kc, hits, penalising, err := s.knowledge().DeadEndHits(context, q, s.model.GovernsKnowledge())
-	var order []string
-	var penalty map[string]float64
-	switch {
-	case err != nil:
-	case s.model.NextSteps():
-		order, penalty = s.place().DeadEndPenalty(penalising)
-	default:
-		order, penalty = relevance.PenaltyEnergy(s.manifest, kw, penalising)
+// consultBasis reads what a consult call's advice rests on
+// (relevance.Source.Basis): its task's capabilities, their energy, the
+// dead ends and their penalty.
+func (s *session) consultBasis(c Call) (relevance.Basis, error) {
+	resolved, err := s.taskCapabilities(c)
+	if err != nil {
+		return relevance.Basis{}, err
 	}
-	return kc, hits, order, penalty, err
+	return s.knowledge().Basis(s.engine, c.Args.StrOf("context"), resolved, s.model, s.place())
 }
 
-// taskCapabilities are the capabilities a call's task uses: those its
-// "context" evokes and those its "capabilities" name (a name the manifest
-// lacks is ignored, with a warning), as consult and coverage resolve them.
-func (s *session) taskCapabilities(c Call, kw *relevance.Keywords) ([]string, error) {
+// taskCapabilities are the capabilities a call's task uses
+// (relevance.Source.Resolve): those its "context" evokes and those its
+// "capabilities" name (a name the manifest lacks is ignored, with a
+// warning), as consult and coverage resolve them.
+func (s *session) taskCapabilities(c Call) ([]string, error) {
 	explicit := c.Args.StrsOf("capabilities")
 	for _, name := range explicit {
 		if !s.manifest.Has(name) {
-			s.warn(unknownCapability(s, name, "ignored"))
+			s.warn(s.manifest.Unknown(name, "ignored"))
 		}
 	}
-	recent, err := s.window(relMethodology, recentForVocabulary)
-	if err != nil {
-		return nil, err
-	}
-	return relevance.ResolveCapabilities(s.manifest, kw, c.Args.StrOf("context"), explicit, recent), nil
-}
-
-// unknownCapability is the warning for a capability name the manifest lacks.
-func unknownCapability(s *session, name, what string) string {
-	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + s.manifest.Near(name)
+	return s.knowledge().Resolve(c.Args.StrOf("context"), explicit)
 }

@@ -20,7 +20,7 @@ var coverageSpec = Spec{
 // learnt of the task's capabilities (relevance.Coverage).
 func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	context := c.Args.StrOf("context")
-	resolved, err := s.taskCapabilities(c, relevance.NewKeywords(s.manifest))
+	resolved, err := s.taskCapabilities(c)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -28,23 +28,9 @@ func opCoverage(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	v, err := s.learned()
+	v, m, err := s.models()
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	sv, err := s.steps()
-	if err != nil {
-		return pyjson.Value{}, err
-	}
-	var outcomes func(to string) (succ, n float64) // nil: a model that learns none
-	switch {
-	case sv != nil:
-		outcomes = func(to string) (succ, n float64) {
-			k, f := s.stepsModel(sv).Outcomes(to)
-			return float64(k), float64(k + f)
-		}
-	case v != nil:
-		outcomes = s.place().LearnedOutcomes(v, s.engine.Cursor.Node, context)
-	}
-	return relevance.Coverage(context, resolved, found, outcomes), nil
+	return relevance.Coverage(context, resolved, found, s.place().Outcomes(v, m, s.engine.Cursor.Node, context)), nil
 }

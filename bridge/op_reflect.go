@@ -25,7 +25,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 	out := []pyjson.Member{pyjson.KV("type", in.Type), pyjson.KV("stored", true)}
 	for _, name := range in.Capabilities {
 		if !s.manifest.Has(name) {
-			s.warn(unknownCapability(s, name, "stored but matches no capability"))
+			s.warn(s.manifest.Unknown(name, "stored but matches no capability"))
 		}
 	}
 	switch in.Type {

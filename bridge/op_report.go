@@ -142,7 +142,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 // reportUnknown handles an action that is not a capability of the manifest:
 // logged and recorded as a policy override, not reinforced; nothing moves.
 func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, error) {
-	msg := unknownCapability(s, in.Action, "logged but not reinforced")
+	msg := s.manifest.Unknown(in.Action, "logged but not reinforced")
 	s.warn(msg)
 	if err := s.override(before, in.Action, "unknown_capability"); err != nil {
 		return pyjson.Value{}, err

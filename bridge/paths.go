@@ -22,7 +22,6 @@ const (
 	relMethodologyMD = workspace.RelMethodologyMD
 	relExperimentsMD = workspace.RelExperimentsMD
 	relDeadEndsMD    = workspace.RelDeadEndsMD
-	relRootManifest  = workspace.RelRootManifest
 )
 
 // Windows of the reference: it keeps only the newest entries of these.

@@ -7,6 +7,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
@@ -21,14 +22,10 @@ func (s *session) steps() (*advice.Steps, error) {
 	return v, nil
 }
 
-// stepsModel returns the call's model over the record log, with the
-// manifest's priors.
+// stepsModel returns the call's model over the record log
+// (advice.Steps.Open), with the manifest's priors.
 func (s *session) stepsModel(v *advice.Steps) *nextstep.Model {
-	if v.Model == nil {
-		v.Model = nextstep.Open(*s.model.Steps, sessionRecords{s, v.Generation}, v.Globals)
-		v.Model.Prior = s.place().Prior
-	}
-	return v.Model
+	return v.Open(*s.model.Steps, s.tx.Record, s.place().Prior)
 }
 
 // place is what the call's advice is ranked on: the pinned manifest and
@@ -44,9 +41,26 @@ func (s *session) advisor() advice.Advisor {
 	return advice.Advisor{Place: s.place(), Seq: s.meta.Seq + 1, TopN: advisoryTopN, Allow: allow}
 }
 
+// models returns the call's learning model, decoding it on first use: a
+// v3 or v4 workspace's learned state v, or a v5 one's model m over the
+// record log (stepsModel); neither for v2.
+func (s *session) models() (v *learn.State, m *nextstep.Model, err error) {
+	if v, err = s.learned(); err != nil {
+		return nil, nil, err
+	}
+	sv, err := s.steps()
+	if sv == nil || err != nil {
+		return v, nil, err
+	}
+	return v, s.stepsModel(sv), nil
+}
+
 // modelErr is the error the model met reading its evidence, as the
-// call's error.
+// call's error; nil for no model.
 func modelErr(m *nextstep.Model) error {
+	if m == nil {
+		return nil
+	}
 	err := m.Err()
 	var e *fault.Error
 	if err == nil || errors.As(err, &e) {
@@ -55,36 +69,28 @@ func modelErr(m *nextstep.Model) error {
 	return corrupt(err, workspace.RelModelLog) // a record that does not decode
 }
 
-// prepareSteps queues what the call's model learned, before the commit
-// writes the state that names it.
+// prepareSteps queues what the call's model learned (advice.Steps.Changes)
+// before the commit writes the state that names it.
 func (s *session) prepareSteps() error {
 	v := s.learning.Steps
-	if v == nil || v.Model == nil {
-		return nil
+	recs, err := v.Changes()
+	if err != nil {
+		return modelErr(v.Model) // the model's error as the call's
 	}
-	if err := modelErr(v.Model); err != nil {
-		return err
-	}
-	v.Globals = v.Model.Globals()
-	if recs := v.Model.Changes(true); len(recs) > 0 {
+	if len(recs) > 0 {
 		return s.setRecords(v.Generation, recs)
 	}
 	return nil
 }
 
-// suggestSteps ranks a v5 workspace's next steps for a task and context,
-// with a dead end's penalty on the capabilities it names, and remembers
-// the advice for attribution. A greedy consult (a probe) ranks by the
-// estimate alone: no exploration bonus, no penalty; a report after it is
-// the agent's own choice whatever it names.
-func (s *session) suggestSteps(task, context string, penalty map[string]float64, greedy bool) ([]pyjson.Value, string, error) {
-	v, err := s.steps()
-	if err != nil {
-		return nil, "", err
+// setRecords queues what a model changed, for the call's commit to append
+// as one line of the record log.
+func (s *session) setRecords(generation int64, recs []nextstep.Record) error {
+	out := make([]workspace.Record, len(recs))
+	for i, r := range recs {
+		out[i] = workspace.Record{Key: advice.RecordKey(generation, r.Key), Value: r.Value, Merge: r.Merge}
 	}
-	m := s.stepsModel(v)
-	out, id := s.advisor().SuggestSteps(v, m, task, context, penalty, greedy)
-	return out, id, modelErr(m)
+	return s.tx.SetRecords(out)
 }
 
 // teachStep applies a rating or an amendment of a past v5 report

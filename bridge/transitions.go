@@ -10,29 +10,17 @@ import (
 // of the action log's last window lines, with the contexts of the
 // journal's reports (reportContexts).
 func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*learn.Transition, error) {
-	v, err := s.learned()
+	v, m, err := s.models()
 	if err != nil {
 		return nil, err
 	}
-	var m learn.Learned
-	if v != nil {
-		m = v.Model
-	}
-	sv, err := s.steps()
-	if err != nil {
+	learned := s.place().Learned(v, m)
+	if err := modelErr(m); err != nil {
 		return nil, err
-	}
-	if sv != nil {
-		sm := s.stepsModel(sv)
-		pairs := advice.PairList(s.place().Pairs(sm))
-		if err := modelErr(sm); err != nil {
-			return nil, err
-		}
-		m = pairs
 	}
 	lines, err := s.window(relActionLog, window)
 	if err != nil {
 		return nil, err
 	}
-	return s.place().Transitions(m, lines, contexts), nil
+	return s.place().Transitions(learned, lines, contexts), nil
 }

@@ -26,6 +26,12 @@ func (m *Manifest) Near(name string) string {
 	return hint
 }
 
+// Unknown is the warning for a capability name the manifest lacks: what
+// was done with it, and the name it was probably meant to be (Near).
+func (m *Manifest) Unknown(name, what string) string {
+	return "unknown capability " + pyjson.Quote(name) + " " + what + "; " + m.Near(name)
+}
+
 // UnknownHint is the hint of an error for an unknown capability: Near,
 // and where all are listed (pinned, the path of the workspace's copy of
 // the manifest).

@@ -16,5 +16,6 @@ func TestManifestNear(t *testing.T) {
 	} {
 		assert.Contains(t, m.Near(c.name), c.want, c.name)
 	}
+	assert.Equal(t, `unknown capability "web_fecth" ignored; `+m.Near("web_fecth"), m.Unknown("web_fecth", "ignored"))
 	assert.Equal(t, m.Near("web_fecth")+"; all are listed in /w/pinned.json (capabilities[].name)", m.UnknownHint("web_fecth", "/w/pinned.json"))
 }

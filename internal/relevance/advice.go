@@ -22,11 +22,42 @@ type Advice struct {
 	Unannotated                     int
 	OpenQuestions                   []string
 	Context                         []torusfield.NodeEnergy // the context's energy, per capability
+
+	// AdvisoryID names advice remembered for attribution, given with the
+	// workspace's Model; Task is the task a v5 advice is for.
+	AdvisoryID, Model, Task string
+	// LeftOutByPolicy lists the capabilities the policy refused, if any.
+	LeftOutByPolicy []pyjson.Value
+	// Governs is set for a model that governs knowledge (v4 and later),
+	// whose answer tells what it LeftOut and the Observations believed
+	// about the context.
+	Governs               bool
+	LeftOut, Observations pyjson.Value
 }
 
-// Members are the members every consult answer has, in its order (the
-// reference's); the caller appends those its model adds.
+// Members are a consult answer's members, in its order: those every
+// answer has (the reference's), then those the model adds when it has
+// them.
 func (a Advice) Members() []pyjson.Member {
+	out := a.reference()
+	if a.AdvisoryID != "" {
+		out = append(out, pyjson.KV("advisory_id", a.AdvisoryID), pyjson.KV("model", a.Model))
+	}
+	if a.Task != "" {
+		out = append(out, pyjson.KV("task", a.Task))
+	}
+	if a.LeftOutByPolicy != nil {
+		out = append(out, pyjson.KV("left_out_by_policy", a.LeftOutByPolicy))
+	}
+	if a.Governs {
+		out = append(out, pyjson.KV("left_out", a.LeftOut), pyjson.KV("observations", a.Observations))
+	}
+	return out
+}
+
+// reference are the members every consult answer has, in the
+// reference's order.
+func (a Advice) reference() []pyjson.Member {
 	return []pyjson.Member{
 		pyjson.KV("cursor", a.Cursor),
 		pyjson.KV("resolved_capabilities", a.Resolved),

@@ -20,6 +20,10 @@
 //   - the methodology about capabilities a report or a synthesis points
 //     to: a new wormhole's ends (Source.Correlations), the much used
 //     actions no entry is about (Source.Misalignments).
+//   - what a consult's advice rests on, read once per context and shared
+//     by the advice at the agent's place and at any position (Basis:
+//     the resolved capabilities, their energy, the dead ends' penalty, and
+//     the knowledge it completes the advice with).
 //
 // It reads through a transaction (package workspace) and writes nothing
 // but what package search keeps of its term index; the operations in

@@ -50,6 +50,17 @@ type Source struct {
 	Peers []Peer
 	// termKey is the term index's rule key (termRule), once computed.
 	termKey string
+	// kw answers which capabilities a word evokes, built when first asked.
+	kw *Keywords
+}
+
+// keywords returns the manifest's Keywords, one per Source: each word it
+// is asked is answered once for the call.
+func (s *Source) keywords() *Keywords {
+	if s.kw == nil {
+		s.kw = NewKeywords(s.Manifest)
+	}
+	return s.kw
 }
 
 // A Peer is another agent's workspace of the fleet, read-only.

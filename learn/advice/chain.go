@@ -78,6 +78,21 @@ func HasEvidence(p pyjson.Value) bool {
 	return get(ev, "all_contexts", "of") > 0
 }
 
+// Chains are the chains of the n newest tasks of the reports
+// (ChainContexts), each as show and view answer it (ChainValue): chain
+// follows a context's chain (FollowChain).
+func Chains(reports []ReportContext, n int, chain func(context string) ([]ChainStep, error)) ([]pyjson.Value, error) {
+	out := []pyjson.Value{}
+	for _, context := range ChainContexts(Texts(reports), n) {
+		steps, err := chain(context)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ChainValue(context, steps))
+	}
+	return out, nil
+}
+
 // ChainContexts are the contexts whose chains show and view give: those
 // of the reports (a report's own, else its consult's, oldest first), the
 // newest first, one per task as v5 tells tasks apart (learn.Terms), at

@@ -1,6 +1,7 @@
 package advice
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,4 +31,28 @@ func TestHasEvidence(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, HasEvidence(v), tc.name)
 	}
+}
+
+// Show's and view's chains are the newest tasks' first, one per task as
+// v5 tells them apart, at most n; a chain's error is the answer's, and
+// no task is none.
+func TestChains(t *testing.T) {
+	reports := []ReportContext{{Text: "fix the parser"}, {Text: "deploy staging"}, {Text: "fix the parser"}, {Text: "write docs"}}
+	var asked []string
+	chain := func(context string) ([]ChainStep, error) {
+		asked = append(asked, context)
+		return nil, nil
+	}
+	out, err := Chains(reports, 2, chain)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"write docs", "fix the parser"}, asked)
+	require.Len(t, out, 2)
+	assert.Equal(t, `{"context":"write docs","chain":[]}`, string(pyjson.AppendCompact(nil, out[0])))
+
+	out, err = Chains(nil, 2, chain)
+	require.NoError(t, err)
+	assert.NotNil(t, out, "an empty list, not null")
+	boom := errors.New("boom")
+	_, err = Chains(reports, 2, func(string) ([]ChainStep, error) { return nil, boom })
+	assert.ErrorIs(t, err, boom)
 }

@@ -87,3 +87,41 @@ func TestRelearn(t *testing.T) {
 	assert.NotEmpty(t, m.Records())
 	assert.Equal(t, m.Globals(), v.Globals)
 }
+
+// A v5 capability's experience is its successes and all its outcomes,
+// wherever they were learned; one never reached has none. A model that
+// learns nothing has no outcomes to count.
+func TestOutcomes(t *testing.T) {
+	m := nextstep.New(nextstep.DefaultParams)
+	m.Learn(PositionEpisode("", "fix it", "read"), "edit", true)
+	m.Learn(PositionEpisode("", "fix it", nextstep.Start), "edit", false)
+	m.Learn(PositionEpisode("", "fix it", "edit"), "test", true)
+	p := toyPlace(t)
+	require.Nil(t, p.Outcomes(nil, nil, "", "fix it"))
+	outcomes := p.Outcomes(nil, m, "", "fix it")
+	for _, tc := range []struct {
+		to      string
+		succ, n float64
+	}{
+		{"edit", 1, 2},
+		{"test", 1, 1},
+		{"read", 0, 0},
+	} {
+		succ, n := outcomes(tc.to)
+		assert.Equal(t, [2]float64{tc.succ, tc.n}, [2]float64{succ, n}, tc.to)
+	}
+}
+
+// What a workspace learned of its steps is its model's: v5's pairs, v3's
+// and v4's model, nothing for v2.
+func TestLearned(t *testing.T) {
+	p := toyPlace(t)
+	assert.Nil(t, p.Learned(nil, nil))
+	m := nextstep.New(nextstep.DefaultParams)
+	m.Learn(PositionEpisode("", "fix it", "read"), "edit", true)
+	l := p.Learned(nil, m)
+	require.NotNil(t, l)
+	assert.Equal(t, p.Pairs(m), l.Pairs())
+	v := NewLearnState(LookupModel(ModelV3))
+	assert.Same(t, v.Model, p.Learned(v, nil))
+}

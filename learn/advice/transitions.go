@@ -3,7 +3,22 @@ package advice
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
+
+// Learned is what a workspace's learning model learned of each step, as
+// Transitions lists it: v5's model m's pairs (Pairs, which the caller
+// reads m.Err after), else v3's and v4's state v's model; nil when there
+// is neither (v2's transitions are the action log's alone).
+func (p Place) Learned(v *learn.State, m *nextstep.Model) learn.Learned {
+	switch {
+	case m != nil:
+		return PairList(p.Pairs(m))
+	case v != nil:
+		return v.Model
+	}
+	return nil
+}
 
 // Transitions lists what m learned of each step (learn.Transitions),
 // with the contexts and last-seen times of the window's reports: lines
