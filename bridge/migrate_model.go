@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -41,7 +42,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	h, err := reportHistory(s)
+	h, err := history.Reports(s.tx, s.ws)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
@@ -75,47 +76,4 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("backup", backup))
 	}
 	return pyjson.ObjectValue(out), nil
-}
-
-// reportContexts reads the context of every report event of the journal
-// (advice.Contexter).
-func reportContexts(s *session) ([]advice.ReportContext, error) {
-	j, ok, err := s.ws.OpenJournal()
-	if err != nil || !ok {
-		return nil, err
-	}
-	defer j.Close()
-	var out []advice.ReportContext
-	var rc advice.Contexter
-	for {
-		ev, _, ok := j.Next()
-		if !ok {
-			break
-		}
-		if r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq); ok {
-			out = append(out, r)
-		}
-	}
-	if err := j.Err(); err != nil {
-		return nil, corrupt(err, relJournal)
-	}
-	return out, nil
-}
-
-// reportHistory returns the action log's lines and the context of each
-// report event of the journal (advice.History).
-func reportHistory(s *session) (advice.History, error) {
-	lines, err := s.list(relActionLog)
-	if err != nil {
-		return advice.History{}, err
-	}
-	contexts, err := reportContexts(s)
-	if err != nil {
-		return advice.History{}, err
-	}
-	h, err := advice.NewHistory(lines, contexts)
-	if err != nil {
-		return advice.History{}, corrupt(err, relActionLog)
-	}
-	return h, nil
 }

@@ -4,7 +4,9 @@
 // synthesize and resume give the agent: how its actions were spent and
 // went, where its PP health is heading, which jumps it made (the overrides log's line, Override), which
 // goals closed and what to do next, from when (ParseSince, PeriodStart);
-// how many reports it took in all (ReportsTotal).
+// how many reports it took in all (ReportsTotal); and the reports with the
+// context each was made in, as a change of learning model or the
+// dashboard reads them (Reports, ReportContexts).
 //
 // It sits above internal/workspace, whose journal and files it reads, and
 // below bridge, whose operations gather a call's state and hand it here.
