@@ -23,7 +23,7 @@ next.`,
 // opResume briefs the agent at the start of a session: where it is, how
 // healthy, what it learned, what is open, and what to do first.
 func opResume(s *session, _ Call) (pyjson.Value, error) {
-	b := history.Briefing{Engine: s.engine, PP: ppRounded(s.engine.PP)}
+	b := history.Briefing{Engine: s.engine, PP: s.engine.PP.Rounded()}
 	var err error
 	for _, k := range []struct {
 		kind  string

@@ -108,11 +108,8 @@ type sessionCaches struct {
 // what the commit records or skips.
 type sessionOutput struct {
 	warnings []string
-	// priorFrom names the fleet's workspaces whose models a new one
-	// started from (init --fleet-prior).
-	priorFrom []string
-	// manifestUsed is the manifest init pins and where it came from.
-	manifestUsed initmanifest.Choice
+	// init is what an init call decided (openInit); nil for any other.
+	init *initmanifest.Plan
 	// backupRel is where the last migration kept the previous state.
 	backupRel string
 	// journaled, when set, is what the commit records instead of the call
