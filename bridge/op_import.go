@@ -4,6 +4,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -62,7 +63,7 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 	governs := s.model.GovernsKnowledge()
 	again := governs && s.importedBefore(transfer.Digest(pkg))
 	out, err := transfer.Merge(pkg, transfer.Target{Governs: governs, Again: again, Has: s.manifest.Has, Edges: s.engine.Graph.Edges,
-		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: entryID,
+		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: knowledge.EntryID,
 		ReadFile: s.ws.ReadFile, AppendText: s.appendText, Book: s.book, Warn: s.warn})
 	if err != nil || mp == nil {
 		return out, err
