@@ -238,19 +238,11 @@ func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
 	}
-	if s.policyFileUsed || s.deniedByDefault {
-		in := c.Input
-		if in.Kind() != pyjson.Object {
-			in = pyjson.Obj()
-		}
-		if s.policyFileUsed {
-			in = in.With(policy.FileMember, s.policyFile.Record())
-		}
-		if s.deniedByDefault {
-			in = in.With(policy.DefaultMember, "deny")
-		}
-		c.Input = pyjson.SortKeys(in)
+	var used *policy.File
+	if s.policyFileUsed {
+		used = s.policyFile
 	}
+	c.Input = policy.Recorded(c.Input, used, s.deniedByDefault)
 	s.prepareBook()
 	if err := s.prepareSteps(); err != nil {
 		return err
