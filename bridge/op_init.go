@@ -131,16 +131,6 @@ func opInit(s *session, _ Call) (pyjson.Value, error) {
 	return out, nil
 }
 
-// alreadyInitialized is init's answer when the workspace exists and
-// --force is not given.
-func (b *Bridge) alreadyInitialized() pyjson.Value {
-	return pyjson.Obj(
-		pyjson.KV("status", "already_initialized"),
-		pyjson.KV("workspace", b.opts.Workspace),
-		pyjson.KV("message", "Workspace exists. Use --force to reinitialize."),
-	)
-}
-
 // snapshotPP records the PP vector in the PP history.
 func (s *session) snapshotPP() error {
 	return s.add(relPPHistory, s.engine.PPSnapshot(pyjson.ISOTime(s.now)))

@@ -114,3 +114,14 @@ func (p Plan) Answer(out pyjson.Value, transitions int) (pyjson.Value, string) {
 	}
 	return out.With("fleet_prior", pyjson.Obj(pyjson.KV("from", advice.OrEmpty(p.PriorFrom)), pyjson.KV("transitions", transitions))), warning
 }
+
+// AlreadyInitialized is init's answer when the workspace (root) exists
+// and force is not given (Decide's workspace.ErrInitialized): nothing was
+// changed.
+func AlreadyInitialized(root string) pyjson.Value {
+	return pyjson.Obj(
+		pyjson.KV("status", "already_initialized"),
+		pyjson.KV("workspace", root),
+		pyjson.KV("message", "Workspace exists. Use --force to reinitialize."),
+	)
+}

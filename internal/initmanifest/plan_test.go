@@ -88,3 +88,9 @@ func TestPlanAnswer(t *testing.T) {
 	assert.Equal(t, `{"status":"initialized","fleet_prior":{"from":[],"transitions":3}}`, out)
 	assert.Contains(t, warning, "v3 and v4 workspaces only")
 }
+
+// An init that finds the workspace says so, and how to start over.
+func TestAlreadyInitialized(t *testing.T) {
+	assert.Equal(t, `{"status":"already_initialized","workspace":"/w","message":"Workspace exists. Use --force to reinitialize."}`,
+		string(pyjson.AppendCompact(nil, AlreadyInitialized("/w"))))
+}
