@@ -31,10 +31,6 @@ are journaled events that verify replays.`,
 	run: opMigrate,
 }
 
-// Migrations describes the format migrations this ucs can run, oldest
-// first (audit.Migrations).
-func Migrations() []string { return audit.Migrations() }
-
 // migrateToCurrent brings a workspace of an older format up to
 // WorkspaceFormat, one committed step at a time (each a "migrate"
 // event, after a backup of the state), and says so in a warning.

@@ -40,13 +40,6 @@ a manifest other than the pinned one without --force is an error.`,
 	run:  opInit,
 }
 
-// Markdown headers of the knowledge files.
-var knowledgeHeaders = []struct{ rel, text string }{
-	{relMethodologyMD, "# Methodology\n\nAccumulated expertise from post-task reflections.\n"},
-	{relExperimentsMD, "# Experiment Log\n\nConfiguration experiments with hypothesis, measurement, verdict.\n"},
-	{relDeadEndsMD, "# Dead Ends\n\nConfirmed closed avenues with conditions for reopening.\n"},
-}
-
 // openInit begins the transaction that creates a workspace
 // (workspace.Workspace.Create), with "force" (bool) over an existing one
 // after moving its state to ucs/state/backup/, and loads the session of
@@ -106,9 +99,9 @@ func opInit(s *session, _ Call) (pyjson.Value, error) {
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
 	}
-	for _, h := range knowledgeHeaders {
-		if size, _ := s.ws.Size(h.rel); size <= 0 {
-			s.appendText(h.rel, h.text)
+	for _, f := range initmanifest.KnowledgeFiles {
+		if size, _ := s.ws.Size(f.Rel); size <= 0 {
+			s.appendText(f.Rel, f.Header)
 		}
 	}
 	out := pyjson.Obj(

@@ -125,3 +125,15 @@ func AlreadyInitialized(root string) pyjson.Value {
 		pyjson.KV("message", "Workspace exists. Use --force to reinitialize."),
 	)
 }
+
+// A KnowledgeFile is a Markdown knowledge file a new workspace starts
+// with, and its header.
+type KnowledgeFile struct{ Rel, Header string }
+
+// KnowledgeFiles are the Markdown knowledge files init starts, each with
+// its header; a forced init keeps those it finds with content.
+var KnowledgeFiles = []KnowledgeFile{
+	{workspace.RelMethodologyMD, "# Methodology\n\nAccumulated expertise from post-task reflections.\n"},
+	{workspace.RelExperimentsMD, "# Experiment Log\n\nConfiguration experiments with hypothesis, measurement, verdict.\n"},
+	{workspace.RelDeadEndsMD, "# Dead Ends\n\nConfirmed closed avenues with conditions for reopening.\n"},
+}
