@@ -108,8 +108,6 @@ type sessionOutput struct {
 	warnings []string
 	// init is what an init call decided (openInit); nil for any other.
 	init *initmanifest.Plan
-	// backupRel is where the last migration kept the previous state.
-	backupRel string
 	// journaled, when set, is what the commit records instead of the call
 	// (init records its manifest's hash, not its path).
 	journaled *Call
