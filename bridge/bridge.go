@@ -10,6 +10,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
@@ -175,7 +176,7 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 		s, err = b.open(sp, run, tm)
 	}
 	if errors.Is(err, workspace.ErrInitialized) {
-		return b.alreadyInitialized(), nil
+		return initmanifest.AlreadyInitialized(b.opts.Workspace), nil
 	}
 	if err != nil {
 		return pyjson.Value{}, err

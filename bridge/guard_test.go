@@ -13,6 +13,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
@@ -59,7 +60,7 @@ func invariants(t testing.TB, b *Bridge, wantReports int) {
 	n, _ := tv.Int()
 	lines := entries(t, b, relActionLog)
 	assert.Equal(t, wantReports, len(lines), "action log lines")
-	assert.Equal(t, int64(InitWarmup+wantReports), n, "engine t")
+	assert.Equal(t, int64(initmanifest.ReferenceWarmup+wantReports), n, "engine t")
 	rc, _ := st.Get("report_counter")
 	c, _ := rc.Int()
 	assert.Equal(t, int64(wantReports%torusfield.PhiReportInterval), c, "report counter")

@@ -13,10 +13,6 @@ var migrateSpec = Spec{
 	run: opMigrate,
 }
 
-// Migrations describes the format migrations this ucs can run, oldest
-// first (audit.Migrations).
-func Migrations() []string { return audit.Migrations() }
-
 // migrateToCurrent brings a workspace of an older format up to
 // WorkspaceFormat, one committed step at a time (each a "migrate"
 // event, after a backup of the state), and says so in a warning.
@@ -27,21 +23,16 @@ func (s *session) migrateToCurrent() error {
 			return internal(fmt.Errorf("no migration from format %d", s.meta.Format), "migrate the workspace")
 		}
 		tBefore := s.engine.Grid.T
-		if err := s.applyMigration(m); err != nil {
+		backup, err := m.Run(s.meta, s.tx, s.ws, s.replaying)
+		if err != nil {
 			return err
 		}
 		if err := s.commit(Call{Op: "migrate", Args: m.Args(), Input: pyjson.NullValue()}, tBefore); err != nil {
 			return err
 		}
-		s.warn(m.Note(s.backupRel))
+		s.warn(m.Note(backup))
 	}
 	return nil
-}
-
-// applyMigration runs one migration on the session; the caller commits it.
-func (s *session) applyMigration(m audit.Migration) (err error) {
-	s.backupRel, err = m.Run(s.meta, s.tx, s.ws, s.replaying)
-	return err
 }
 
 // opMigrate applies one format migration: the one from args.from (as
@@ -53,11 +44,12 @@ func opMigrate(s *session, c Call) (pyjson.Value, error) {
 		return migrateModel(s, model)
 	}
 	m, err := audit.MigrationFrom(c.Args, s.meta.Format)
-	if err == nil {
-		err = s.applyMigration(m)
-	}
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	return m.Answer(s.meta.Model, s.backupRel), nil
+	backup, err := m.Run(s.meta, s.tx, s.ws, s.replaying)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	return m.Answer(s.meta.Model, backup), nil
 }

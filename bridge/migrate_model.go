@@ -1,53 +1,36 @@
 package bridge
 
 import (
-	"strings"
-
-	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/audit"
+	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
-	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
-// migrateModel changes a workspace's learning model, explicitly: it
-// changes the advice, so unlike a format migration no call ever does it by
-// itself. To a model of package learn (v3, v4), from any other, the
-// workspace's history is learned again: every report of the action log
-// (with the context of its journal event, or of the consult before it) is
-// taught to a fresh model, in order, along the agent's trail. The
-// engine's state is kept as it is. The step is one journaled event
-// ("migrate", args model), so verify replays it like any other.
+// migrateModel changes a workspace's learning model (audit.ModelMove): a
+// fresh model of the new one is taught the workspace's history (every
+// report of the action log, in its context: history.Reports), in order,
+// along the agent's trail.
 func migrateModel(s *session, to string) (pyjson.Value, error) {
-	from, m := s.meta.Model, advice.LookupModel(to)
-	switch {
-	case m == nil:
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "use one of: "+strings.Join(advice.Models(), ", "), "there is no learning model %q", to)
-	case s.meta.Format < WorkspaceFormat:
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "run `ucs migrate` first, then `ucs migrate --model "+to+"`",
-			"the workspace is in format %d; migrate its format first", s.meta.Format)
-	case from == to:
-		// Nothing to do is an answer, not an error: a script that makes
-		// sure of the model runs it every time.
+	mv, err := audit.MoveModel(s.meta.Model, to, s.meta.Format)
+	if err != nil {
+		return pyjson.Value{}, err
+	}
+	if mv.Model == nil {
 		s.unchanged = true
-		return pyjson.Obj(pyjson.KV("status", "already_current"), pyjson.KV("model_from", from), pyjson.KV("model", to),
-			pyjson.KV("reports_learned", 0)), nil
-	case !m.UCSOwn():
-		return pyjson.Value{}, badInput(fault.CodeInvalidValue, "a workspace can move to one of: "+strings.Join(advice.LearningModels(), ", "),
-			"cannot migrate from the learning model %q to %q: the reference's model cannot be learned again from a journal", from, to)
+		return pyjson.ObjectValue(mv.Answer(0)), nil
 	}
-	var backup string
-	if !s.replaying {
-		var err error
-		if backup, err = s.tx.Backup("migrate-model-"+from+"-"+to, relState); err != nil {
-			return pyjson.Value{}, err
-		}
+	backup, err := mv.Backup(s.tx, s.replaying)
+	if err != nil {
+		return pyjson.Value{}, err
 	}
-	h, err := reportHistory(s)
+	h, err := history.Reports(s.tx, s.ws)
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	// v5's records go to a generation of the record log of their own (the
 	// migrate event's), so nothing learned by an earlier period on v5 is
 	// read again.
+	m := mv.Model
 	mem, recs, learned := s.place().RelearnAs(m, s.meta.Seq+1, h)
 	if m.NextSteps() {
 		if err := s.setRecords(mem.Steps.Generation, recs); err != nil {
@@ -55,12 +38,7 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		}
 	}
 	s.meta.Model, s.model, s.learning.State, s.learning.Steps = to, m, mem.State, mem.Steps
-	out := []pyjson.Member{
-		pyjson.KV("status", "migrated"),
-		pyjson.KV("model_from", from),
-		pyjson.KV("model", to),
-		pyjson.KV("reports_learned", learned),
-	}
+	out := mv.Answer(learned)
 	// A model that governs the qualitative memory starts from what the
 	// workspace already knows: its entries become observations.
 	if s.model.GovernsKnowledge() && s.state.observations.raw == nil {
@@ -75,47 +53,4 @@ func migrateModel(s *session, to string) (pyjson.Value, error) {
 		out = append(out, pyjson.KV("backup", backup))
 	}
 	return pyjson.ObjectValue(out), nil
-}
-
-// reportContexts reads the context of every report event of the journal
-// (advice.Contexter).
-func reportContexts(s *session) ([]advice.ReportContext, error) {
-	j, ok, err := s.ws.OpenJournal()
-	if err != nil || !ok {
-		return nil, err
-	}
-	defer j.Close()
-	var out []advice.ReportContext
-	var rc advice.Contexter
-	for {
-		ev, _, ok := j.Next()
-		if !ok {
-			break
-		}
-		if r, ok := rc.Next(ev.Op, ev.Args, ev.Input, ev.Seq); ok {
-			out = append(out, r)
-		}
-	}
-	if err := j.Err(); err != nil {
-		return nil, corrupt(err, relJournal)
-	}
-	return out, nil
-}
-
-// reportHistory returns the action log's lines and the context of each
-// report event of the journal (advice.History).
-func reportHistory(s *session) (advice.History, error) {
-	lines, err := s.list(relActionLog)
-	if err != nil {
-		return advice.History{}, err
-	}
-	contexts, err := reportContexts(s)
-	if err != nil {
-		return advice.History{}, err
-	}
-	h, err := advice.NewHistory(lines, contexts)
-	if err != nil {
-		return advice.History{}, corrupt(err, relActionLog)
-	}
-	return h, nil
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
 
@@ -30,39 +31,29 @@ func (s *session) suggestLearned(context string, penalty map[string]float64, exp
 	return out, id, nil
 }
 
-// learnOutcome teaches the workspace's model a report's outcome: v5 in
-// its task (advice.Place.LearnStep), v3 and v4 along the agent's trail
-// (advice.Place.LearnReport); and attributes it to the observations of
-// the advice it followed or not. It returns the answer's "learning"
-// member, or nothing for the reference's model.
+// learnOutcome teaches the workspace's model a report's outcome
+// (advice.Memory.Learn) and attributes it to the observations of the
+// advice it followed or not. It returns the answer's "learning" member,
+// or nothing for the reference's model.
 func (s *session) learnOutcome(in outcome.Report, before string, input pyjson.Value) (pyjson.Value, bool, error) {
-	id := input.StrOf("advisory_id")
-	var l advice.Learning
-	switch {
-	case s.model.NextSteps():
-		v, err := s.steps()
-		if err != nil {
+	v, err := s.steps()
+	if err != nil {
+		return pyjson.Value{}, false, err
+	}
+	if _, err := s.learned(); err != nil {
+		return pyjson.Value{}, false, err
+	}
+	var sm *nextstep.Model
+	if v != nil {
+		sm = s.stepsModel(v)
+	}
+	l, ok := s.learning.Learn(s.place(), s.model, sm, in, input.StrOf("task"), input.StrOf("advisory_id"), before, s.meta.Seq+1)
+	if sm != nil {
+		if err := modelErr(sm); err != nil {
 			return pyjson.Value{}, false, err
 		}
-		m := s.stepsModel(v)
-		l = s.place().LearnStep(v, m, input.StrOf("task"), in.Context, id, in.Action, in.Success, in.Weight)
-		if l.Step != nil {
-			s.learning.StepLearned = l.Step
-		}
-		if err := modelErr(m); err != nil {
-			return pyjson.Value{}, false, err
-		}
-	case s.model.Learns():
-		v, err := s.learned()
-		if err != nil {
-			return pyjson.Value{}, false, err
-		}
-		l = s.place().LearnReport(v, id, before, in.Context, in.Action, in.Success, in.Weight, s.meta.Seq+1)
-		s.learning.After = l.After
-		if !s.model.GovernsKnowledge() {
-			l.Advisory = nil // v3 is frozen as it shipped: its advice attributes nothing
-		}
-	default:
+	}
+	if !ok {
 		return pyjson.Value{}, false, nil
 	}
 	return s.attributeLearning(l, in, input)

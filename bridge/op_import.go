@@ -4,6 +4,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
+	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -18,7 +19,7 @@ var importSpec = Spec{
 const importsMember = "imports"
 
 // opImport merges an export package into this workspace: its knowledge
-// (transfer.Merge), then its learned model (importModel).
+// (transfer.Merge), then its learned model (transfer.Model.Import).
 func opImport(s *session, c Call) (pyjson.Value, error) {
 	// importSpec has checked the format and the types of the members read
 	// here, and of each entry of the lists.
@@ -30,34 +31,24 @@ func opImport(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 	}
-	governs := s.model.GovernsKnowledge()
-	again := governs && s.importedBefore(transfer.Digest(pkg))
+	// A package of a model that governs knowledge is remembered, so that
+	// its knowledge is not imported twice (transfer.Remember).
+	governs, again := s.model.GovernsKnowledge(), false
+	if governs {
+		s.state.imports.raw, again = transfer.Remember(s.state.imports.raw, transfer.Digest(pkg))
+	}
 	out, err := transfer.Merge(pkg, transfer.Target{Governs: governs, Again: again, Has: s.manifest.Has, Edges: s.engine.Graph.Edges,
-		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: entryID,
+		List: s.list, Add: s.add, Annotations: s.annotations, EntryID: knowledge.EntryID,
 		ReadFile: s.ws.ReadFile, AppendText: s.appendText, Book: s.book, Warn: s.warn})
 	if err != nil || mp == nil {
 		return out, err
 	}
-	m, err := s.importModel(mp, again)
+	m, err := mp.Import(transfer.ModelTarget{Again: again, Model: s.meta.Model, Kinds: transfer.LearningKinds, Manifest: s.manifest,
+		Imports: &s.state.imports.raw, Learned: s.learned, Fresh: func() *learn.State { return advice.NewLearnState(s.model) },
+		Restore: func(v *learn.State) { s.learning.State = v }, Steps: s.steps, Params: s.model.Steps, Tx: s.tx,
+		SetRecords: s.setRecords, Warn: s.warn})
 	if err != nil {
 		return pyjson.Value{}, err
 	}
 	return out.With(transfer.ModelMember, m), nil
-}
-
-// importModel brings a package's model into the workspace and returns the
-// answer's "model" member (transfer.Model.Import decides).
-func (s *session) importModel(mp *transfer.Model, again bool) (pyjson.Value, error) {
-	return mp.Import(transfer.ModelTarget{Again: again, Model: s.meta.Model, Kinds: transfer.LearningKinds, Manifest: s.manifest,
-		Imports: s.state.imports.raw, Remember: func(d string) { s.importedBefore(d) },
-		Learned: s.learned, Fresh: func() *learn.State { return advice.NewLearnState(s.model) }, Restore: func(v *learn.State) { s.learning.State = v },
-		Steps: s.steps, Params: s.model.Steps, Tx: s.tx, SetRecords: s.setRecords, Warn: s.warn})
-}
-
-// importedBefore reports whether a package of that digest was imported,
-// and remembers it.
-func (s *session) importedBefore(digest string) bool {
-	var seen bool
-	s.state.imports.raw, seen = transfer.Remember(s.state.imports.raw, digest)
-	return seen
 }

@@ -79,7 +79,7 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 
 // addEntry adds an index entry under its content id, and returns the id.
 func (s *session) addEntry(rel string, entry pyjson.Value) (string, error) {
-	id := entryID(entry)
+	id := knowledge.EntryID(entry)
 	return id, s.add(rel, entry.With("id", id))
 }
 

@@ -62,9 +62,11 @@ func (v dashboardSource) ConsultNow(context string) (pyjson.Value, error) {
 func (v dashboardSource) TaskChains(reports []advice.ReportContext, n int) ([]pyjson.Value, error) {
 	return v.s.taskChains(reports, n)
 }
-func (v dashboardSource) Precision() (any, error)                         { return v.s.precision() }
-func (v dashboardSource) Goals() (*goal.Book, error)                      { return v.s.goals() }
-func (v dashboardSource) ReportContexts() ([]advice.ReportContext, error) { return reportContexts(v.s) }
-func (v dashboardSource) KeepsKnowledge() bool                            { return v.s.model.GovernsKnowledge() }
-func (v dashboardSource) Book() (*belief.Book, error)                     { return v.s.book() }
-func (v dashboardSource) Declarations() map[string]policy.Declaration     { return v.s.declarations() }
+func (v dashboardSource) Precision() (any, error)    { return v.s.precision() }
+func (v dashboardSource) Goals() (*goal.Book, error) { return v.s.goals() }
+func (v dashboardSource) ReportContexts() ([]advice.ReportContext, error) {
+	return history.ReportContexts(v.s.ws)
+}
+func (v dashboardSource) KeepsKnowledge() bool                        { return v.s.model.GovernsKnowledge() }
+func (v dashboardSource) Book() (*belief.Book, error)                 { return v.s.book() }
+func (v dashboardSource) Declarations() map[string]policy.Declaration { return v.s.declarations() }

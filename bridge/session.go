@@ -1,8 +1,6 @@
 package bridge
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"strconv"
 	"time"
@@ -88,13 +86,8 @@ type sessionCaches struct {
 // what the commit records or skips.
 type sessionOutput struct {
 	warnings []string
-	// priorFrom names the fleet's workspaces whose models a new one
-	// started from (init --fleet-prior).
-	priorFrom []string
-	// manifestUsed is the manifest init pins and where it came from.
-	manifestUsed initmanifest.Choice
-	// backupRel is where the last migration kept the previous state.
-	backupRel string
+	// init is what an init call decided (openInit); nil for any other.
+	init *initmanifest.Plan
 	// journaled, when set, is what the commit records instead of the call
 	// (init records its manifest's hash, not its path).
 	journaled *Call
@@ -264,21 +257,11 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	return dst
 }
 
-// annotations returns the annotation of each annotated artifact. The last
-// line for an artifact wins.
+// annotations returns the annotation of each annotated artifact
+// (knowledge.Annotations).
 func (s *session) annotations() (map[string]pyjson.Value, error) {
 	lines, err := s.list(relAnnotations)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]pyjson.Value, len(lines))
-	for _, l := range lines {
-		id := l.StrOf("artifact_id")
-		if ann, ok := l.Get("annotation"); ok && id != "" {
-			out[id] = ann
-		}
-	}
-	return out, nil
+	return knowledge.Annotations(lines), err
 }
 
 // unannotated returns the IDs of artifacts with no annotation, in the
@@ -295,13 +278,6 @@ func (s *session) unannotated() ([]string, error) {
 		}
 	}
 	return ids, nil
-}
-
-// entryID is the reference's id for a knowledge entry: the first 12 hex
-// digits of SHA-256 over its stable JSON.
-func entryID(e pyjson.Value) string {
-	sum := sha256.Sum256(pyjson.Canonical(e))
-	return hex.EncodeToString(sum[:6])
 }
 
 func (s *session) warn(msg string) { s.warnings = append(s.warnings, msg) }

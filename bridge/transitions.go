@@ -8,7 +8,7 @@ import (
 // transitions lists what the workspace learned of each step
 // (advice.Place.Transitions): a learning model's own counts, else those
 // of the action log's last window lines, with the contexts of the
-// journal's reports (reportContexts).
+// journal's reports (history.ReportContexts).
 func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*learn.Transition, error) {
 	v, m, err := s.models()
 	if err != nil {

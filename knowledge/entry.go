@@ -1,6 +1,8 @@
 package knowledge
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -14,6 +16,13 @@ import (
 // treat a missing or mistyped field as empty, as the reference's dict.get
 // does.
 type Entry = pyjson.Value
+
+// EntryID is the reference's id for an entry: the first 12 hex digits of
+// SHA-256 over its stable JSON (pyjson.Canonical).
+func EntryID(e Entry) string {
+	sum := sha256.Sum256(pyjson.Canonical(e))
+	return hex.EncodeToString(sum[:6])
+}
 
 // Strings returns a list-of-strings field of e; other items are skipped.
 func Strings(e Entry, key string) []string {

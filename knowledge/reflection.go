@@ -92,6 +92,20 @@ func Annotation(artifactID, text, failureCondition, generalizedPattern, at strin
 	)
 }
 
+// Annotations returns the annotation of each artifact the annotation
+// lines (Annotation) explain, by artifact id: the last line for an
+// artifact wins.
+func Annotations(lines []Entry) map[string]pyjson.Value {
+	out := make(map[string]pyjson.Value, len(lines))
+	for _, l := range lines {
+		id := l.StrOf("artifact_id")
+		if ann, ok := l.Get("annotation"); ok && id != "" {
+			out[id] = ann
+		}
+	}
+	return out
+}
+
 // A Suggestion is a methodology entry offered to explain a new wormhole:
 // its summary (cut to 120 characters) and date.
 type Suggestion struct{ Summary, Date string }

@@ -2,7 +2,8 @@
 // of the journal on a scratch workspace and its comparison with what was
 // recorded, check's judgment of a state file beyond what storage checks
 // and the record of a repair, log's selection and summaries of events,
-// and the steps of the format migrations.
+// the steps of the format migrations, and the checks and record of a
+// change of learning model (ModelMove).
 //
 // It sits above storage (internal/workspace) and below the operations
 // (bridge): a replay runs operations, so the caller provides them as a

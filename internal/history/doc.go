@@ -7,7 +7,9 @@
 // heading (ReadTrend), which jumps it made (the overrides log's line,
 // Override), which goals closed and what to do next, from when
 // (ParseSince, PeriodStart); status's health check (Status) and how many
-// reports it took in all (ReportsTotal).
+// reports it took in all (ReportsTotal); and the reports with the context
+// each was made in, as a change of learning model or the dashboard reads
+// them (Reports, ReportContexts).
 //
 // It sits above internal/workspace, whose journal and files it reads, and
 // above the learning (learn/advice) and the observations (belief), whose

@@ -1,12 +1,14 @@
-// Package initmanifest owns the choice of the capability manifest init
-// pins in a workspace: the one the call names (a file or inline), the
-// pinned one on a forced re-init, WORKSPACE/manifest.json, or the
-// embedded Aegis manifest; the checks it must pass before it is pinned
-// (it loads, its declarations are valid, it has no key a reader ignores);
-// and the refusal of a named manifest that differs from the pinned one
-// (manifest_differs). It sits above storage because the choice reads the
-// workspace, and apart from package transfer because a manifest choice is
-// init's, not the export package's.
+// Package initmanifest owns what init decides before it creates a
+// workspace (a Plan: Decide). Above all the choice of the capability
+// manifest it pins: the one the call names (a file or inline), the pinned
+// one on a forced re-init, WORKSPACE/manifest.json, or the embedded Aegis
+// manifest; the checks it must pass before it is pinned (it loads, its
+// declarations are valid, it has no key a reader ignores); and the refusal
+// of a named manifest that differs from the pinned one
+// (manifest_differs). Then the learning model, the format, the warm-up,
+// and the journal's record of the call. It sits above storage because the
+// choice reads the workspace, and apart from package transfer because a
+// manifest choice is init's, not the export package's.
 package initmanifest
 
 import (
@@ -42,11 +44,16 @@ const (
 	Embedded  = "embedded"
 )
 
-// A Request is what an init call says of its manifest.
+// A Request is what an init call says: of its manifest, of its learning
+// model and of the workspace it finds.
 type Request struct {
 	Inline    pyjson.Value // capability_manifest, when HasInline
 	HasInline bool
 	Path      string // manifest, a file; "" when not given
+	Model     string // model; "" when not given
+	// Force starts an initialized workspace over; FleetPrior starts the
+	// new model from the fleet's.
+	Force, FleetPrior bool
 }
 
 // Named reports whether an init call names its manifest.

@@ -8,6 +8,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/quickjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 // The fleet prior is the other direction of a transfer: a new v3 or v4
@@ -80,5 +81,21 @@ func RecordedPrior(input pyjson.Value, params learn.Params) (*learn.Model, []str
 			from = append(from, it.Str())
 		}
 	}
+	return prior, from, nil
+}
+
+// Prior is the model a new workspace of model m starts from with
+// fleet_prior, and the peers it came from: in a replay the one the
+// journal recorded (RecordedPrior, from the event's input), else the
+// peers' own, pooled (FleetPrior). Nil for a model that does not learn,
+// or when no peer has a model.
+func Prior(m *advice.Model, replaying bool, input pyjson.Value, peers []Peer) (*learn.Model, []string, error) {
+	switch {
+	case !m.Learns():
+		return nil, nil, nil
+	case replaying:
+		return RecordedPrior(input, *m.Params)
+	}
+	prior, from := FleetPrior(peers, *m.Params)
 	return prior, from, nil
 }

@@ -49,8 +49,9 @@ type ModelTarget struct {
 	Model    string // the workspace's model
 	Kinds    Kinds  // what the workspace could migrate to
 	Manifest *torusfield.Manifest
-	Imports  []byte              // the state's imports member (Seen)
-	Remember func(digest string) // adds a digest to the state's imports
+	// Imports is the state's imports member (Seen), to which the member's
+	// digest is added once it is imported (Remember).
+	Imports *[]byte
 	// Learned, Fresh and Restore reach a v3 or v4 workspace's learned
 	// state: as it is, as a new workspace's, and its replacement.
 	Learned func() (*learn.State, error)
@@ -72,7 +73,7 @@ func (mp *Model) Import(t ModelTarget) (pyjson.Value, error) {
 	var out pyjson.Value
 	var warning string
 	switch {
-	case t.Again || Seen(t.Imports, mp.Digest):
+	case t.Again || Seen(*t.Imports, mp.Digest):
 		return mp.Answer(ActionAlreadyImported), nil
 	case mp.Version != t.Model:
 		params, steps := t.Kinds(mp.Version)
@@ -86,7 +87,7 @@ func (mp *Model) Import(t ModelTarget) (pyjson.Value, error) {
 		}
 		if out, warning = mp.ImportLearned(t.Manifest, v, t.Fresh()); warning == "" {
 			t.Restore(mp.Learnt)
-			t.Remember(mp.Digest)
+			*t.Imports, _ = Remember(*t.Imports, mp.Digest)
 		}
 	default:
 		v, err := t.Steps()
@@ -101,7 +102,7 @@ func (mp *Model) Import(t ModelTarget) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		imp.Apply(mp, v)
-		t.Remember(mp.Digest)
+		*t.Imports, _ = Remember(*t.Imports, mp.Digest)
 		out, warning = imp.Answer(mp)
 	}
 	if warning != "" {
