@@ -133,7 +133,7 @@ func openWorkspace(root string, opts Options) *workspace.Workspace {
 func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	sp := Lookup(c.Op)
 	if sp == nil {
-		return pyjson.Value{}, badInput(fault.CodeUnknownCommand, "run `ucs --help` for the commands", "unknown command %q", c.Op)
+		return pyjson.Value{}, fault.BadInput(fault.CodeUnknownCommand, "run `ucs --help` for the commands", "unknown command %q", c.Op)
 	}
 	if c.Args.Kind() != pyjson.Object {
 		c.Args = pyjson.Obj()

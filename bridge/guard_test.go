@@ -58,7 +58,7 @@ func invariants(t testing.TB, b *Bridge, wantReports int) {
 	require.NoError(t, err)
 	tv, _ := st.Get("t")
 	n, _ := tv.Int()
-	lines := entries(t, b, relActionLog)
+	lines := entries(t, b, workspace.RelActionLog)
 	assert.Equal(t, wantReports, len(lines), "action log lines")
 	assert.Equal(t, int64(initmanifest.ReferenceWarmup+wantReports), n, "engine t")
 	rc, _ := st.Get("report_counter")
@@ -156,7 +156,7 @@ func TestRecoveryRemovesUnfinishedStateFiles(t *testing.T) {
 	before := workspacetest.Fingerprint(t, b.ws.Root())
 	crashed := workspace.CrashAt("journal", func() { report(t, b, "web_fetch") })
 	require.True(t, crashed)
-	dir := filepath.Dir(b.ws.Path(relState))
+	dir := filepath.Dir(b.ws.Path(workspace.RelState))
 	stray := filepath.Join(dir, ".torusfield_state.json4691051894278764552")
 	require.NoError(t, os.WriteFile(stray, []byte(`{"ucs":`), 0o600))
 	other := filepath.Join(dir, ".torusfield_state.json.keep")
@@ -251,7 +251,7 @@ func TestCorruptStateRefused(t *testing.T) {
 		_, err := report(t, b, a)
 		require.NoError(t, err)
 	}
-	path := b.ws.Path(relState)
+	path := b.ws.Path(workspace.RelState)
 	require.NoError(t, os.WriteFile(path, []byte(`{"oops`), 0o644))
 	for _, op := range []string{"status", "consult", "flush", "resume", "export"} {
 		args := pyjson.Obj()

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // paraphraseCorpus is recall's corpus of entries and the paraphrases of
@@ -124,7 +125,7 @@ func TestConsultFindsParaphrases(t *testing.T) {
 // judgmentContext is the task of the judgment node id.
 func judgmentContext(t *testing.T, b *Bridge, id string) string {
 	t.Helper()
-	for _, v := range entries(t, b, relJudgment) {
+	for _, v := range entries(t, b, workspace.RelJudgment) {
 		if got, _ := v.Get("id"); got.Str() == id {
 			ctx, _ := v.Get("context")
 			task, _ := ctx.Get("task_description")

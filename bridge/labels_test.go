@@ -23,7 +23,7 @@ func TestToolError(t *testing.T) {
 		{"report", `required field "action" is missing`, `add "action" to the input`,
 			`required field "action" is missing`, `add "action" to the input`},
 	} {
-		err := Lookup(c.op).ToolError(badInput("missing_field", c.hint, "%s", c.msg))
+		err := Lookup(c.op).ToolError(fault.BadInput("missing_field", c.hint, "%s", c.msg))
 		e := err.(*fault.Error)
 		assert.Equal(t, c.wantMsg, e.Msg, c.op)
 		assert.Equal(t, c.wantHint, e.Hint, c.op)

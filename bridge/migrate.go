@@ -5,6 +5,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -20,7 +21,7 @@ func (s *session) migrateToCurrent() error {
 	for s.meta.Format < WorkspaceFormat {
 		m, ok := audit.FindMigration(s.meta.Format)
 		if !ok {
-			return internal(fmt.Errorf("no migration from format %d", s.meta.Format), "migrate the workspace")
+			return fault.Internal(fmt.Errorf("no migration from format %d", s.meta.Format), "migrate the workspace")
 		}
 		tBefore := s.engine.Grid.T
 		backup, err := m.Run(s.meta, s.tx, s.ws, s.replaying)

@@ -157,8 +157,8 @@ func TestVerifyReplaysEachEventWithItsModel(t *testing.T) {
 	refMeta, _ := ref.ws.StateMeta()
 	testMeta, _ := test.ws.StateMeta()
 	assert.Equal(t, name, testMeta.Model)
-	refState, _ := os.ReadFile(ref.ws.Path(relState))
-	testState, _ := os.ReadFile(test.ws.Path(relState))
+	refState, _ := os.ReadFile(ref.ws.Path(workspace.RelState))
+	testState, _ := os.ReadFile(test.ws.Path(workspace.RelState))
 	require.NotEqual(t, sha256hex(refState), sha256hex(testState), "the models must learn differently")
 	assert.Equal(t, refMeta.Seq, testMeta.Seq)
 
@@ -196,7 +196,7 @@ func TestInitUnknownModel(t *testing.T) {
 // A workspace of a newer format is refused unchanged, with exit 6.
 func TestNewerFormatRefused(t *testing.T) {
 	b := newWorkspace(t)
-	path := b.ws.Path(relState)
+	path := b.ws.Path(workspace.RelState)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	newer := strings.Replace(string(data), `"format":"ucs.workspace.v2"`, `"format":"ucs.workspace.v9"`, 1)
@@ -253,7 +253,7 @@ func TestMigrateModelV2toV3(t *testing.T) {
 	s, done := b.sessionForTest(t)
 	v, err := s.learned()
 	require.NoError(t, err)
-	lines, err := s.list(relActionLog)
+	lines, err := s.list(workspace.RelActionLog)
 	require.NoError(t, err)
 	first := lines[0]
 	est := v.Model.Estimate(learn.Context{}, first.StrOf("cursor_before"), first.StrOf("action"), 0)

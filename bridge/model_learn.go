@@ -2,7 +2,9 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
@@ -14,7 +16,7 @@ import (
 func (s *session) learned() (*learn.State, error) {
 	v, err := s.learning.Learned(s.model)
 	if err != nil {
-		return nil, corrupt(err, relState)
+		return nil, fault.Corrupt(err, workspace.RelState)
 	}
 	return v, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -186,7 +187,7 @@ func TestV3Deterministic(t *testing.T) {
 			top := topOf(t, consultV3(t, b, ctx, false))
 			reportV3(t, b, `{"action": "`+top+`", "success": "success"}`)
 		}
-		data, err := os.ReadFile(b.ws.Path(relState))
+		data, err := os.ReadFile(b.ws.Path(workspace.RelState))
 		require.NoError(t, err)
 		return data
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // The observation book (package belief) in a workspace of model v4 and
@@ -73,11 +74,11 @@ func (s *session) observeEntries() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	meth, err := s.list(relMethodology)
+	meth, err := s.list(workspace.RelMethodology)
 	if err != nil {
 		return 0, err
 	}
-	dead, err := s.list(relDeadEnds)
+	dead, err := s.list(workspace.RelDeadEnds)
 	if err != nil {
 		return 0, err
 	}

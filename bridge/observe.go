@@ -18,7 +18,7 @@ func (s *session) observe(in *outcome.Report) (member pyjson.Value, status strin
 	}
 	o, err := belief.ObserveResult(in.Result, in.Expect, s.declarations()[in.Action].Rules, in.Success)
 	if err != nil {
-		return pyjson.Value{}, "", 0, badInput(fault.CodeInvalidResult, "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
+		return pyjson.Value{}, "", 0, fault.BadInput(fault.CodeInvalidResult, "result takes exit_code, duration_ms, timeout_ms, http_status, stdout_bytes, stderr_tail, error, signal, timed_out", "%v", err)
 	}
 	v := o.Verdict
 	if o.Disagrees {

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
@@ -79,7 +80,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	if a.OpenQuestions, err = relevance.OpenQuestions(s.ws, openQuestionsConsult, true); err != nil {
-		return pyjson.Value{}, internal(err, "list working state")
+		return pyjson.Value{}, fault.Internal(err, "list working state")
 	}
 	unannotated, err := s.unannotated()
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 var flushSpec = Spec{
@@ -18,7 +19,7 @@ func opFlush(s *session, _ Call) (pyjson.Value, error) {
 	if err := s.snapshotPP(); err != nil {
 		return pyjson.Value{}, err
 	}
-	dir := s.ws.Path(relWorkingState)
+	dir := s.ws.Path(workspace.RelWorkingState)
 	return pyjson.Obj(
 		pyjson.KV("torusfield_saved", true),
 		pyjson.KV("state_digest", e.Digest()[:16]),

@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/initmanifest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
@@ -101,5 +102,5 @@ func opInit(s *session, _ Call) (pyjson.Value, error) {
 
 // snapshotPP records the PP vector in the PP history.
 func (s *session) snapshotPP() error {
-	return s.add(relPPHistory, s.engine.PPSnapshot(pyjson.ISOTime(s.now)))
+	return s.add(workspace.RelPPHistory, s.engine.PPSnapshot(pyjson.ISOTime(s.now)))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/audit"
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -14,7 +15,7 @@ var logSpec = Spec{
 	Op: contract.Log,
 	tool: func(b *Bridge, c Call) (pyjson.Value, error) {
 		if b.opts.Output == nil {
-			return pyjson.Value{}, internal(errors.New("Options.Output is not set"), "log")
+			return pyjson.Value{}, fault.Internal(errors.New("Options.Output is not set"), "log")
 		}
 		opts := audit.LogOptions{Since: c.Args.StrOf("since"), Op: c.Args.StrOf("op"), Limit: int(argInt(c, "limit")),
 			Table: c.Args.StrOf("format") == "table"}

@@ -4,6 +4,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
@@ -98,7 +99,7 @@ func opAmend(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	action, success, err := r.Correct(s.manifest, s.ws.Path(relPinned), c.Args.StrOf("action"), c.Args.StrOf("success"))
+	action, success, err := r.Correct(s.manifest, s.ws.Path(workspace.RelPinned), c.Args.StrOf("action"), c.Args.StrOf("success"))
 	if err != nil {
 		return pyjson.Value{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 )
 
@@ -30,39 +31,39 @@ func opReflect(s *session, c Call) (pyjson.Value, error) {
 	}
 	switch in.Type {
 	case "post_task":
-		s.appendText(relMethodologyMD, in.Text)
+		s.appendText(workspace.RelMethodologyMD, in.Text)
 		anns, err := s.annotations()
 		if err != nil {
 			return pyjson.Value{}, err
 		}
 		entry := knowledge.MethodologyEntry(in.Record(today, s.model.GovernsKnowledge()), in.Summary(), s.meta.AgentID,
 			relevance.RoutingAt(s.engine, anns, s.engine.Cursor.Node, 3))
-		id, err := s.addEntry(relMethodology, entry)
+		id, err := s.addEntry(workspace.RelMethodology, entry)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relMethodologyMD)))
+		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(workspace.RelMethodologyMD)))
 	case "annotation":
 		if _, ok := s.engine.Artifacts.Get(in.ArtifactID); !ok {
 			s.warn("artifact " + pyjson.Quote(in.ArtifactID) + " is not among the current artifacts; the annotation is stored for it anyway")
 		}
-		if err := s.add(relAnnotations, knowledge.Annotation(in.ArtifactID, in.Text, in.FailureCondition, in.GeneralizedPattern, pyjson.ISOTime(s.now))); err != nil {
+		if err := s.add(workspace.RelAnnotations, knowledge.Annotation(in.ArtifactID, in.Text, in.FailureCondition, in.GeneralizedPattern, pyjson.ISOTime(s.now))); err != nil {
 			return pyjson.Value{}, err
 		}
 		out = append(out, pyjson.KV("artifact_id", in.ArtifactID))
 	case "experiment":
-		s.appendText(relExperimentsMD, in.Text)
-		out = append(out, pyjson.KV("file", s.ws.Path(relExperimentsMD)))
+		s.appendText(workspace.RelExperimentsMD, in.Text)
+		out = append(out, pyjson.KV("file", s.ws.Path(workspace.RelExperimentsMD)))
 	case "dead_end":
-		s.appendText(relDeadEndsMD, in.DeadEndText(today))
+		s.appendText(workspace.RelDeadEndsMD, in.DeadEndText(today))
 		entry := knowledge.DeadEndEntry(in.Record(today, s.model.GovernsKnowledge() && in.HasText()), in.Topic, in.WhyClosed, in.ReopenConditions)
-		id, err := s.addEntry(relDeadEnds, entry)
+		id, err := s.addEntry(workspace.RelDeadEnds, entry)
 		if err != nil {
 			return pyjson.Value{}, err
 		}
-		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(relDeadEndsMD)))
+		out = append(out, pyjson.KV("entry_id", id), pyjson.KV("file", s.ws.Path(workspace.RelDeadEndsMD)))
 	case "synthesis":
-		rel := relSynthesisDir + "/" + today + ".md"
+		rel := workspace.RelSynthesisDir + "/" + today + ".md"
 		s.appendText(rel, in.Text)
 		s.meta.LastSynthesisDate = today
 		out = append(out, pyjson.KV("file", s.ws.Path(rel)))

@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/outcome"
 )
@@ -119,7 +120,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 		line.Edge = before + " → " + in.Action
 	}
 	line.Reasoning, line.HasReasoning = in.Reasoning, in.HasReasoning
-	if err := s.add(relActionLog, line.Value()); err != nil {
+	if err := s.add(workspace.RelActionLog, line.Value()); err != nil {
 		return pyjson.Value{}, err
 	}
 	if in.HasReasoning || reflect {
@@ -130,7 +131,7 @@ func opReport(s *session, c Call) (pyjson.Value, error) {
 			return pyjson.Value{}, err
 		}
 		d := knowledge.ReportDecision(in, before, credit.Reward, s.now, s.meta.AgentID, relevance.RoutingAt(e, anns, in.Action, 0))
-		id, err := s.addEntry(relJudgment, knowledge.JudgmentNode(d))
+		id, err := s.addEntry(workspace.RelJudgment, knowledge.JudgmentNode(d))
 		if err != nil {
 			return pyjson.Value{}, err
 		}
@@ -149,7 +150,7 @@ func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, 
 	}
 	line := history.ReportLine(in, s.engine.Grid.T, pyjson.ISOTime(s.now), &s.learning)
 	line.Before, line.After = before, before
-	if err := s.add(relActionLog, line.Value()); err != nil {
+	if err := s.add(workspace.RelActionLog, line.Value()); err != nil {
 		return pyjson.Value{}, err
 	}
 	return pyjson.Obj(
@@ -163,5 +164,5 @@ func reportUnknown(s *session, in outcome.Report, before string) (pyjson.Value, 
 
 // override records a jump the graph did not offer.
 func (s *session) override(from, to, reason string) error {
-	return s.add(relOverrides, history.Override(s.engine.Grid.T, pyjson.ISOTime(s.now), from, to, reason))
+	return s.add(workspace.RelOverrides, history.Override(s.engine.Grid.T, pyjson.ISOTime(s.now), from, to, reason))
 }

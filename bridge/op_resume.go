@@ -2,10 +2,12 @@ package bridge
 
 import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/phrase"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/relevance"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -30,9 +32,9 @@ func opResume(s *session, _ Call) (pyjson.Value, error) {
 	}
 	b.Unannotated = len(unannotated)
 	if b.OpenQuestions, err = relevance.OpenQuestions(s.ws, openQuestionsResume, false); err != nil {
-		return pyjson.Value{}, internal(err, "list working state")
+		return pyjson.Value{}, fault.Internal(err, "list working state")
 	}
-	if b.Methodology, err = s.window(relMethodology, 5); err != nil {
+	if b.Methodology, err = s.window(workspace.RelMethodology, 5); err != nil {
 		return pyjson.Value{}, err
 	}
 	if b.Trend, err = history.ReadTrend(s.tx); err != nil {

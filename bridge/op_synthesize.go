@@ -5,6 +5,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/contract"
 	"github.com/unified-cognitive-substrate/ucs/internal/history"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
@@ -33,7 +34,7 @@ func opSynthesize(s *session, c Call) (pyjson.Value, error) {
 		return pyjson.Value{}, err
 	}
 	p.Unannotated = len(unannotated)
-	if p.Overrides, err = s.window(relOverrides, overridesWindow); err != nil {
+	if p.Overrides, err = s.window(workspace.RelOverrides, overridesWindow); err != nil {
 		return pyjson.Value{}, err
 	}
 	if p.Misalignments, err = s.knowledge().Misalignments(p.Allocations); err != nil {

@@ -43,7 +43,7 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	// is written 0600, to a new file renamed into place, so a link at
 	// --out is replaced, never written through.
 	if err := workspace.WritePrivate(path, page); err != nil {
-		return pyjson.Value{}, badInput(fault.CodeUnwritableOutput, "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
+		return pyjson.Value{}, fault.BadInput(fault.CodeUnwritableOutput, "give --out a file in a directory you can write", "cannot write %s: %v", path, err)
 	}
 	return pyjson.Obj(pyjson.KV("path", path), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 }

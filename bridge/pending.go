@@ -26,7 +26,7 @@ func (b *Bridge) QueueCall(c Call) error {
 	// redacted. A call refused now would be refused when applied.
 	sp := Lookup(c.Op)
 	if sp == nil {
-		return badInput(fault.CodeUnknownCommand, "run `ucs --help` for the commands", "unknown command %q", c.Op)
+		return fault.BadInput(fault.CodeUnknownCommand, "run `ucs --help` for the commands", "unknown command %q", c.Op)
 	}
 	c.Input = pyjson.SortKeys(c.Input)
 	c, err := sp.validate(c, false)

@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // binDir is the directory buildUCS built into; TestMain removes it.
@@ -86,7 +88,7 @@ func TestKilledReports(t *testing.T) {
 		if strings.Contains(out.String(), "rolled back") {
 			rolledBack++
 		}
-		lines := entries(t, b, relActionLog)
+		lines := entries(t, b, workspace.RelActionLog)
 		if len(lines) == landed {
 			killedBefore++
 		}

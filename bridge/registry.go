@@ -274,9 +274,9 @@ func (sp *Spec) unknown(v pyjson.Value, inputs []field.Field, flags bool) error 
 			}
 		}
 		if flags {
-			return badInput(fault.CodeUnknownField, hint, "%s has no argument %s", sp.Name, pyjson.Quote(m.Key))
+			return fault.BadInput(fault.CodeUnknownField, hint, "%s has no argument %s", sp.Name, pyjson.Quote(m.Key))
 		}
-		return badInput(fault.CodeUnknownField, hint, "unknown field %s for %s", pyjson.Quote(m.Key), sp.Name)
+		return fault.BadInput(fault.CodeUnknownField, hint, "unknown field %s for %s", pyjson.Quote(m.Key), sp.Name)
 	}
 	return nil
 }

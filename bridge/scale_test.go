@@ -182,7 +182,7 @@ func assertIndexCurrent(t *testing.T, b *Bridge) {
 	tx, err := b.ws.Begin(false)
 	require.NoError(t, err)
 	defer tx.Close()
-	for _, rel := range []string{relMethodology, relJudgment, relDeadEnds} {
+	for _, rel := range []string{workspace.RelMethodology, workspace.RelJudgment, workspace.RelDeadEnds} {
 		assert.True(t, tx.IndexCurrent(rel), "the index of %s is current", rel)
 	}
 }

@@ -148,7 +148,7 @@ func (s *session) restore() error {
 		return nil
 	}
 	if err := s.engine.RestoreBytes(s.tx.State(), visit); err != nil {
-		return corrupt(err, relState)
+		return fault.Corrupt(err, workspace.RelState)
 	}
 	return nil
 }
@@ -260,7 +260,7 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 // annotations returns the annotation of each annotated artifact
 // (knowledge.Annotations).
 func (s *session) annotations() (map[string]pyjson.Value, error) {
-	lines, err := s.list(relAnnotations)
+	lines, err := s.list(workspace.RelAnnotations)
 	return knowledge.Annotations(lines), err
 }
 
@@ -283,6 +283,6 @@ func (s *session) unannotated() ([]string, error) {
 func (s *session) warn(msg string) { s.warnings = append(s.warnings, msg) }
 
 // judgmentCount is how many judgment nodes the workspace holds.
-func (s *session) judgmentCount() int { return s.meta.Files[relJudgment].Lines }
+func (s *session) judgmentCount() int { return s.meta.Files[workspace.RelJudgment].Lines }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -4,6 +4,8 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/belief"
 	"github.com/unified-cognitive-substrate/ucs/goal"
 	"github.com/unified-cognitive-substrate/ucs/internal/bookstore"
+	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 )
 
@@ -122,7 +124,7 @@ func (goalsCodec) decode(_ *session, raw []byte) (*goal.Book, error) {
 	}
 	gb, err := goal.Decode(raw)
 	if err != nil {
-		return nil, corrupt(err, relState)
+		return nil, fault.Corrupt(err, workspace.RelState)
 	}
 	return gb, nil
 }

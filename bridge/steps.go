@@ -17,7 +17,7 @@ import (
 func (s *session) steps() (*advice.Steps, error) {
 	v, err := s.learning.LearnedSteps(s.model)
 	if err != nil {
-		return nil, corrupt(err, relState)
+		return nil, fault.Corrupt(err, workspace.RelState)
 	}
 	return v, nil
 }
@@ -66,7 +66,7 @@ func modelErr(m *nextstep.Model) error {
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
-	return corrupt(err, workspace.RelModelLog) // a record that does not decode
+	return fault.Corrupt(err, workspace.RelModelLog) // a record that does not decode
 }
 
 // prepareSteps queues what the call's model learned (advice.Steps.Changes)

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
@@ -18,7 +19,7 @@ func (s *session) transitions(window int, contexts []advice.ReportContext) ([]*l
 	if err := modelErr(m); err != nil {
 		return nil, err
 	}
-	lines, err := s.window(relActionLog, window)
+	lines, err := s.window(workspace.RelActionLog, window)
 	if err != nil {
 		return nil, err
 	}
