@@ -48,7 +48,8 @@ type Options struct {
 	// Workspace names the workspace in the store (one per agent).
 	Workspace string
 	// Cache is the directory of the mirrors; empty: the user's cache
-	// directory, ucs/pg/HASH-OF-URL.
+	// directory, ucs/pg/HASH, of the store's server, database and role
+	// (a role's mirrors hold what it may read, and no other's).
 	Cache string
 	// LockTimeout bounds the wait for the workspace (10s when zero).
 	LockTimeout time.Duration
@@ -104,7 +105,7 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		if err != nil {
 			dir = os.TempDir()
 		}
-		sum := sha256.Sum256([]byte(cfg.Host + "\x00" + fmt.Sprint(cfg.Port) + "\x00" + cfg.Database))
+		sum := sha256.Sum256([]byte(cfg.Host + "\x00" + fmt.Sprint(cfg.Port) + "\x00" + cfg.Database + "\x00" + cfg.User))
 		s.cache = filepath.Join(dir, "ucs", "pg", hex.EncodeToString(sum[:8]))
 	}
 	return s, nil
