@@ -12,9 +12,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
@@ -131,6 +133,9 @@ func TestPrivacyBetweenRoles(t *testing.T) {
 	b.refused("store_denied", 2, "A", "", "store", "set", "--private")
 	b.refused("store_denied", 2, "A", "", "store", "set", "--fleet", "elsewhere")
 	b.refused("store_denied", 2, "A", "", "check", "--repair")
+	res := mcpTool(t, b, "A", "report", map[string]any{"action": "read", "success": "success"})
+	assert.True(t, res.IsError)
+	assert.Equal(t, "store_denied", gjson.Get(toolText(res), "code").String(), toolText(res))
 	ws := filepath.Join(t.TempDir(), "ws")
 	dirUCS(t, ws, "", "init")
 	out, code := b.raw("--workspace", ws, "--workspace-name", "A", "--compact", "store", "push", "--to", b.url)
@@ -189,6 +194,14 @@ func TestPrivacyBetweenRoles(t *testing.T) {
 	assert.NoError(t, err)
 	assert.Zero(t, n)
 	assert.Equal(t, all, rowsOf(t, admin.url, "A"), "A's rows are unchanged")
+
+	// An MCP server of B's role (the Runner's path) on A fares the same.
+	res = mcpTool(t, b, "A", "consult", map[string]any{"context": task})
+	assert.True(t, res.IsError)
+	assert.Equal(t, "not_initialized", gjson.Get(toolText(res), "code").String(), toolText(res))
+	res = mcpTool(t, b, "B", "consult", map[string]any{"context": task})
+	assert.False(t, res.IsError, toolText(res))
+	assert.NotContains(t, toolText(res), `"agent":"A"`)
 
 	// The operator reads every row, and pulls A, but changes nothing.
 	assert.Equal(t, all, rowsOf(t, op.url, "A"))
@@ -269,4 +282,56 @@ func TestMigrationToOwners(t *testing.T) {
 			assert.Equal(t, "true", gjson.Get(e.must("old", "", "check"), "ok").Raw)
 		})
 	}
+}
+
+// mcpTool calls one tool of an MCP server on the store (ucs-mcp --store)
+// as e's role, on workspace name.
+func mcpTool(t *testing.T, e *env, name, tool string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), append(e.vars, "UCS_TEST_AS_MCP="+e.url, "UCS_WORKSPACE_NAME="+name, "UCS_STORE_CACHE="+e.cache)...)
+	cmd.Stderr = os.Stderr
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).
+		Connect(context.Background(), &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	require.NoError(t, err)
+	return res
+}
+
+// toolText is a tool's answer, its one text content.
+func toolText(res *mcp.CallToolResult) string {
+	if len(res.Content) != 1 {
+		return ""
+	}
+	if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+		return tc.Text
+	}
+	return ""
+}
+
+// With one role for every agent (no row-level security between them), a
+// workspace that goes private still leaves every peer's cache on the
+// peer's next consult: its mirror there, journal and all, is removed.
+// (Regression: the mirror stayed, the private agent's full journal with
+// it.)
+func TestPrivateLeavesPeersCaches(t *testing.T) {
+	e := newEnv(t)
+	e.must("A", "", "init")
+	e.must("A", `{"type": "post_task", "text": "Fetch whole pages.", "capabilities": ["web_fetch"]}`, "reflect")
+	e.must("B", "", "init")
+	e.must("B", "", "consult", "--context", "fetch pages")
+	peer := filepath.Join(e.cache, "peers", "A")
+	require.FileExists(t, filepath.Join(peer, "ucs", "state", "journal.jsonl"))
+	e.must("A", "", "store", "set", "--private")
+	e.must("B", report("read", "success", 1), "report")
+	assert.DirExists(t, peer, "a call that mirrors no peer leaves them")
+	e.must("B", "", "consult", "--context", "fetch pages")
+	assert.NoDirExists(t, peer)
+	assert.NoFileExists(t, peer+".version")
+	// Shared again, it comes back.
+	e.must("A", "", "store", "set", "--shared")
+	e.must("B", "", "consult", "--context", "fetch pages")
+	assert.FileExists(t, filepath.Join(peer, "ucs", "state", "journal.jsonl"))
 }
