@@ -161,12 +161,18 @@ func TestPrivacyBetweenRoles(t *testing.T) {
 		`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ('A', 'ucs/state/state.json', 'x', 999)`,
 		`INSERT INTO ucs_workspaces (name, owner) VALUES ('Y', '` + aRole + `')`,
 		`UPDATE ucs_workspaces SET owner = '` + aRole + `' WHERE name = 'B'`,
+		// Which workspaces a role owns, as the other tables' policies
+		// read it, is not the role's to rewrite.
+		`DELETE FROM ucs_fleet_members WHERE workspace = 'B'`,
+		`UPDATE ucs_fleet_members SET workspace = 'A' WHERE workspace = 'B'`,
 	} {
 		_, err := sqlAs(t, b.url, q)
 		var pe *pgconn.PgError
 		require.True(t, errors.As(err, &pe), "%s: %v", q, err)
 		assert.Equal(t, "42501", pe.Code, "%s: %v", q, err)
 	}
+	_, err = sqlAs(t, b.url, `INSERT INTO ucs_fleet_members (workspace, owner, fleet) VALUES ('A', current_user, 'default')`)
+	assert.Error(t, err, "A has its row")
 	assert.Equal(t, all, rowsOf(t, admin.url, "A"), "A's rows are unchanged")
 
 	// Private: gone from B's reads, its cache and its consults.
@@ -204,7 +210,7 @@ func TestPrivacyBetweenRoles(t *testing.T) {
 	assert.NotContains(t, toolText(res), `"agent":"A"`)
 
 	// The operator reads every row, and pulls A, but changes nothing.
-	assert.Equal(t, all, rowsOf(t, op.url, "A"))
+	assert.Equal(t, shared, rowsOf(t, op.url, "A"), "every row of the workspace (its fleet is its row's)")
 	opCopy := filepath.Join(t.TempDir(), "op-copy")
 	op.must("A", "", "store", "pull", "--to", opCopy)
 	dirUCS(t, opCopy, "", "verify")
