@@ -2,8 +2,10 @@ package pgstore
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -58,4 +60,54 @@ func TestMigrationSeesEveryRow(t *testing.T) {
 	assert.True(t, forced)
 	require.NoError(t, owner.QueryRow(ctx, `SELECT count(*) FROM ucs_workspaces`).Scan(&n))
 	assert.Equal(t, 1, n, "forced again after it")
+}
+
+// The group roles are the cluster's: the first migrations of several
+// databases of a new cluster, at once, each make them or find them made,
+// and all succeed; within one database, the advisory lock makes
+// concurrent migrations take turns (TestMigrationToOwners).
+func TestMigrationsOfACluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a cluster of its own")
+	}
+	pgtest.Database(t) // skips, or fails, without PostgreSQL
+	c, err := pgtest.StartCluster()
+	require.NoError(t, err)
+	t.Cleanup(c.Stop)
+	ctx := context.Background()
+	var urls []string
+	for i := range 4 {
+		url, err := c.NewDatabase(fmt.Sprintf("db%d", i))
+		require.NoError(t, err)
+		urls = append(urls, url)
+	}
+	errs := make([]error, len(urls))
+	var wg sync.WaitGroup
+	for i, url := range urls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer conn.Close(ctx)
+			errs[i] = migrate(ctx, conn)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	for _, url := range urls {
+		conn, err := pgx.Connect(ctx, url)
+		require.NoError(t, err)
+		var granted bool
+		require.NoError(t, conn.QueryRow(ctx, `SELECT has_table_privilege('ucs_agent', 'ucs_journal', 'INSERT')
+			AND has_table_privilege('ucs_operator', 'ucs_journal', 'SELECT')
+			AND NOT has_table_privilege('ucs_operator', 'ucs_journal', 'INSERT')`).Scan(&granted))
+		conn.Close(ctx)
+		assert.True(t, granted, url)
+	}
 }
