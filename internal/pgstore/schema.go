@@ -12,7 +12,10 @@ import (
 // migration cut short is rolled back whole and run again by the next
 // process. Processes that start at once take turns on an advisory lock. A
 // store whose schema is newer than this build knows is refused (like a
-// workspace format from a newer ucs).
+// workspace format from a newer ucs). A table added later that holds a
+// workspace's rows needs what privacySQL gives the others: row-level
+// security enabled and forced, its policies, and its grants to ucs_agent
+// and ucs_operator.
 var migrations = []struct {
 	version int
 	name    string
