@@ -129,6 +129,23 @@ func Role(t testing.TB, db, base string, groups ...string) (name, url string) {
 		t.Fatalf("PostgreSQL: %v", err)
 	}
 	name = base + "_" + cfg.Database
+	url, err = createRole(db, name, groups)
+	if err != nil {
+		t.Fatalf("PostgreSQL: %v", err)
+	}
+	return name, url
+}
+
+// NewRole makes the login role name, a member of groups, and returns the
+// URL of database db (a URL NewDatabase gave) as that role: a benchmark's
+// agents each connect as their own.
+func (c *Cluster) NewRole(db, name string, groups ...string) (string, error) {
+	return createRole(db, name, groups)
+}
+
+// createRole makes a login role, connected to db as its user, and returns
+// db's URL as the new role.
+func createRole(db, name string, groups []string) (string, error) {
 	stmt := "CREATE ROLE " + pgx.Identifier{name}.Sanitize() + " LOGIN"
 	for i, g := range groups {
 		if i == 0 {
@@ -142,13 +159,13 @@ func Role(t testing.TB, db, base string, groups ...string) (name, url string) {
 	defer cancel()
 	conn, err := pgx.Connect(ctx, db)
 	if err != nil {
-		t.Fatalf("PostgreSQL: connect: %v", err)
+		return "", fmt.Errorf("connect: %w", err)
 	}
 	defer conn.Close(ctx)
 	if _, err := conn.Exec(ctx, stmt); err != nil {
-		t.Fatalf("PostgreSQL: %s: %v", stmt, err)
+		return "", fmt.Errorf("%s: %w", stmt, err)
 	}
-	return name, withUser(db, name)
+	return withUser(db, name), nil
 }
 
 // withUser is url with its user replaced.
