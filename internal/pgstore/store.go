@@ -21,7 +21,10 @@
 // with the same bytes, so verify passes on both and the hash chain is the
 // same. Workspaces are named (one per agent) and belong to a fleet; Peers
 // lists the other workspaces of the fleet that are not private, each
-// mirrored for searches of its knowledge.
+// mirrored for searches of its knowledge. Each is owned by the database
+// role that created it, and the database's row-level security decides
+// which a role reads and writes (privacy.go): a call never relies on ucs
+// to keep one agent's rows from another's.
 //
 // Backend serves the command line (cmd/ucs-pg) and Runner the MCP server
 // (cmd/ucs-mcp --store) through the interfaces of package store: a
