@@ -46,6 +46,7 @@ const (
 	CodePolicyLocked         = "policy_locked"
 	CodeRequestIDConflict    = "request_id_conflict"
 	CodeSkillExists          = "skill_exists"
+	CodeStoreDenied          = "store_denied"
 	CodeTooLarge             = "too_large"
 	CodeUnknownCapability    = "unknown_capability"
 	CodeUnknownCommand       = "unknown_command"
@@ -144,6 +145,7 @@ var Codes = []Code{
 	{CodePolicyLocked, KindBadInput, "the policy is held in a policy file the agent cannot write: policy grant, revoke, set and clear are refused"},
 	{CodeRequestIDConflict, KindBadInput, "the request_id was already used for a different input: use a new one; reuse one only to retry the very same call"},
 	{CodeSkillExists, KindBadInput, "`ucs skill install`: a skill is already installed there: check it; --force replaces it"},
+	{CodeStoreDenied, KindBadInput, "the PostgreSQL store refused the call to its database role: the workspace is another role's (only its owner changes it; its fleet reads it through consult and store pull), or the role lacks ucs_agent's grants; nothing was changed: name your own workspace, or have the operator grant the role"},
 	{CodeTooLarge, KindBadInput, "a text field is longer than its documented cap: shorten it"},
 	{CodeUnknownCapability, KindBadInput, "the action is not a capability of the workspace's manifest: the hint names the closest and where all are listed (ucs/state/manifest.json)"},
 	{CodeUnknownCommand, KindBadInput, "the operation is not one ucs has: run `ucs --help`"},

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
@@ -158,6 +160,7 @@ func asError(err error) error {
 	var be *fault.Error
 	var ue *UnavailableError
 	var bad *URLError
+	var pe *pgconn.PgError
 	switch {
 	case err == nil:
 		return nil
@@ -177,6 +180,15 @@ func asError(err error) error {
 	case errors.Is(err, ErrName):
 		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeInvalidWorkspaceName, Msg: err.Error(),
 			Hint: "name the workspace with --workspace-name, UCS_WORKSPACE_NAME or UCS_AGENT_ID"}
+	case errors.Is(err, ErrNotOwner):
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeStoreDenied, Msg: err.Error(), Err: err,
+			Hint: "only the database role that created a workspace changes it: name your own with --workspace-name; a fleet's workspaces are read through consult and store pull"}
+	case errors.Is(err, ErrNoWorkspace):
+		return &fault.Error{Kind: fault.KindNotInitialized, Code: fault.CodeNotInitialized, Msg: err.Error(), Err: err,
+			Hint: "check --workspace-name for a typo, or run `ucs init` on it"}
+	case errors.As(err, &pe) && pe.Code == "42501": // insufficient_privilege, row-level security's refusal among them
+		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeStoreDenied, Msg: "the store refused the call to this database role: " + pe.Message, Err: err,
+			Hint: "an agent's role needs the grants of ucs_agent (GRANT ucs_agent TO the role) and changes only its own workspaces; a schema migration runs as the database's owner (docs/postgres.md)"}
 	case errors.Is(err, ErrExists):
 		return &fault.Error{Kind: fault.KindBadInput, Code: fault.CodeWorkspaceExists, Msg: err.Error(),
 			Hint: "push under another --workspace-name, or pull the stored one"}

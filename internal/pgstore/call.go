@@ -71,6 +71,13 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	mark("begin")
 	defer s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK") // after a COMMIT, a warning only
 	tx := s.conn
+	if !r.exists {
+		// No row this role may change: another role's (refused), or
+		// none it reads (the operation finds no workspace).
+		if err := notOwned(ctx, tx, s.opts.Workspace, opts.Create, false); err != nil {
+			return err
+		}
+	}
 	if opts.Fresh {
 		os.Remove(m.dir + ".version")
 	}
@@ -230,21 +237,35 @@ func storeErr(err error) error {
 // cache/peers/NAME (read-only copies, apart from the workspaces' own
 // mirrors), and returns them with their locks held until the call ends:
 // a process holds its own mirror's lock, then peers' in name order, so two
-// calls never wait on each other in a circle.
+// calls never wait on each other in a circle. A mirrored peer that this
+// role may no longer read shared (it went private, or left the fleets of
+// the role's workspaces) is removed in the same round trip: what a
+// workspace keeps to itself leaves every peer's cache on its next consult.
 func (s *Store) syncPeers(ctx context.Context, tx querier, fleet string) ([]Peer, []*mirror, error) {
-	rows, err := tx.Query(ctx, `SELECT name, version, seq, journal_bytes FROM ucs_workspaces
-		WHERE fleet = $1 AND name <> $2 AND NOT private AND version > 0 ORDER BY name`, fleet, s.opts.Workspace)
+	root := filepath.Join(s.cache, "peers")
+	mirrored := mirroredPeers(root)
+	// The mirrored ones still shared come back too (peer false): another
+	// workspace of this role, in another fleet, may use them.
+	rows, err := tx.Query(ctx, `SELECT name, version, seq, journal_bytes, fleet = $1 AND name <> $2 FROM ucs_workspaces
+		WHERE NOT private AND version > 0 AND ((fleet = $1 AND name <> $2) OR name = ANY($3)) ORDER BY name`,
+		fleet, s.opts.Workspace, mirrored)
 	if err != nil {
 		return nil, nil, storeErr(err)
 	}
 	var rs []row
 	var names []string
+	shared := map[string]bool{}
 	for rows.Next() {
 		var r row
 		var name string
-		if err := rows.Scan(&name, &r.version, &r.seq, &r.journal); err != nil {
+		var peer bool
+		if err := rows.Scan(&name, &r.version, &r.seq, &r.journal, &peer); err != nil {
 			rows.Close()
 			return nil, nil, err
+		}
+		shared[name] = true
+		if !peer {
+			continue
 		}
 		r.exists = true
 		rs, names = append(rs, r), append(names, name)
@@ -253,10 +274,15 @@ func (s *Store) syncPeers(ctx context.Context, tx querier, fleet string) ([]Peer
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
 	}
+	for _, name := range mirrored {
+		if !shared[name] {
+			(&mirror{name: name, dir: filepath.Join(root, name)}).drop()
+		}
+	}
 	var peers []Peer
 	var held []*mirror
 	for i, name := range names {
-		pm := &mirror{name: name, dir: filepath.Join(s.cache, "peers", name)}
+		pm := &mirror{name: name, dir: filepath.Join(root, name)}
 		if err := pm.lockMirror(s.opts.LockTimeout); err != nil {
 			return nil, held, err
 		}
@@ -269,17 +295,26 @@ func (s *Store) syncPeers(ctx context.Context, tx querier, fleet string) ([]Peer
 	return peers, held, nil
 }
 
-// Settings changes the workspace's fleet and privacy (empty fleet: kept).
+// Settings changes the workspace's fleet and privacy (empty fleet: kept),
+// which only its owner may: another role's workspace is ErrNotOwner, one
+// this role does not read ErrNoWorkspace.
 func (s *Store) Settings(ctx context.Context, fleet string, private *bool) error {
-	if fleet != "" {
-		if _, err := s.conn.Exec(ctx, `UPDATE ucs_workspaces SET fleet = $2 WHERE name = $1`, s.opts.Workspace, fleet); err != nil {
-			return storeErr(err)
-		}
+	if fleet == "" && private == nil {
+		return nil
 	}
-	if private != nil {
-		if _, err := s.conn.Exec(ctx, `UPDATE ucs_workspaces SET private = $2 WHERE name = $1`, s.opts.Workspace, *private); err != nil {
-			return storeErr(err)
-		}
+	var f *string
+	if fleet != "" {
+		f = &fleet
+	}
+	tag, err := s.conn.Exec(ctx, `UPDATE ucs_workspaces SET fleet = coalesce($2, fleet), private = coalesce($3, private) WHERE name = $1`,
+		s.opts.Workspace, f, private)
+	if err != nil {
+		return storeErr(err)
+	}
+	if tag.RowsAffected() == 0 {
+		// Row-level security hid the row from the update (or there is
+		// none).
+		return notOwned(ctx, s.conn, s.opts.Workspace, false, true)
 	}
 	return nil
 }

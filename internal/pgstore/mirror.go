@@ -65,6 +65,35 @@ func (m *mirror) lockMirror(timeout time.Duration) error {
 	}
 }
 
+// drop removes the mirror when no process holds it (else the next call
+// will): its directory and version, not its lock file, which a process
+// may have opened to wait on.
+func (m *mirror) drop() {
+	f, err := os.OpenFile(m.dir+".lock", os.O_RDWR, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return
+	}
+	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	os.Remove(m.dir + ".version")
+	os.RemoveAll(m.dir)
+}
+
+// mirroredPeers names the peers mirrored under root.
+func mirroredPeers(root string) []string {
+	entries, _ := os.ReadDir(root)
+	names := []string{}
+	for _, e := range entries {
+		if e.IsDir() && validName.MatchString(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
 func (m *mirror) unlock() {
 	if m.lock != nil {
 		syscall.Flock(int(m.lock.Fd()), syscall.LOCK_UN)

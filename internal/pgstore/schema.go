@@ -12,7 +12,10 @@ import (
 // migration cut short is rolled back whole and run again by the next
 // process. Processes that start at once take turns on an advisory lock. A
 // store whose schema is newer than this build knows is refused (like a
-// workspace format from a newer ucs).
+// workspace format from a newer ucs). A table added later that holds a
+// workspace's rows needs what privacySQL gives the others: row-level
+// security enabled and forced, its policies, and its grants to ucs_agent
+// and ucs_operator.
 var migrations = []struct {
 	version int
 	name    string
@@ -61,6 +64,7 @@ CREATE TABLE ucs_blobs (
 );
 CREATE INDEX ucs_blobs_version ON ucs_blobs (workspace, version);
 `},
+	{2, "owners and row-level security", privacySQL},
 }
 
 // SchemaVersion is the newest schema this build writes.
@@ -70,11 +74,15 @@ var SchemaVersion = migrations[len(migrations)-1].version
 const schemaLock = 0x75637320 // "ucs "
 
 // migrate brings the schema up to SchemaVersion.
-func migrate(ctx context.Context, conn *pgx.Conn) error {
+func migrate(ctx context.Context, conn *pgx.Conn) error { return migrateTo(ctx, conn, SchemaVersion) }
+
+// migrateTo brings the schema up to version target (a test makes a store
+// of an older schema with it).
+func migrateTo(ctx context.Context, conn *pgx.Conn, target int) error {
 	var have int
 	// The common case, a current schema, costs one query.
 	err := conn.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM ucs_schema`).Scan(&have)
-	if err == nil && have == SchemaVersion {
+	if err == nil && have >= target && have <= SchemaVersion {
 		return nil
 	}
 	if err == nil && have > SchemaVersion {
@@ -95,14 +103,23 @@ func migrate(ctx context.Context, conn *pgx.Conn) error {
 		return fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)
 	}
 	for _, m := range migrations {
-		if m.version <= have {
+		if m.version <= have || m.version > target {
 			continue
 		}
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			forced, err := unforce(ctx, tx)
+			if err != nil {
+				return err
+			}
 			if _, err := tx.Exec(ctx, m.sql); err != nil {
 				return err
 			}
-			_, err := tx.Exec(ctx, `INSERT INTO ucs_schema (version, name) VALUES ($1, $2)`, m.version, m.name)
+			for _, t := range forced {
+				if _, err := tx.Exec(ctx, `ALTER TABLE `+pgx.Identifier{t}.Sanitize()+` FORCE ROW LEVEL SECURITY`); err != nil {
+					return err
+				}
+			}
+			_, err = tx.Exec(ctx, `INSERT INTO ucs_schema (version, name) VALUES ($1, $2)`, m.version, m.name)
 			return err
 		})
 		if err != nil {
@@ -110,4 +127,29 @@ func migrate(ctx context.Context, conn *pgx.Conn) error {
 		}
 	}
 	return nil
+}
+
+// unforce lifts FORCE ROW LEVEL SECURITY from the schema's tables for the
+// rest of the migration's transaction and returns them: a migration runs
+// as the tables' owner (a superuser passes row-level security anyway), and
+// one that reads or rewrites rows must see every workspace's, not only
+// those its role owns.
+func unforce(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT c.relname FROM pg_catalog.pg_class c
+		WHERE c.relforcerowsecurity AND c.relkind = 'r' AND c.relname LIKE 'ucs\_%'
+		AND c.relnamespace = (SELECT w.relnamespace FROM pg_catalog.pg_class w WHERE w.oid = to_regclass('ucs_workspaces'))
+		ORDER BY c.relname`)
+	if err != nil {
+		return nil, err
+	}
+	forced, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range forced {
+		if _, err := tx.Exec(ctx, `ALTER TABLE `+pgx.Identifier{t}.Sanitize()+` NO FORCE ROW LEVEL SECURITY`); err != nil {
+			return nil, err
+		}
+	}
+	return forced, nil
 }

@@ -21,7 +21,10 @@
 // with the same bytes, so verify passes on both and the hash chain is the
 // same. Workspaces are named (one per agent) and belong to a fleet; Peers
 // lists the other workspaces of the fleet that are not private, each
-// mirrored for searches of its knowledge.
+// mirrored for searches of its knowledge. Each is owned by the database
+// role that created it, and the database's row-level security decides
+// which a role reads and writes (privacy.go): a call never relies on ucs
+// to keep one agent's rows from another's.
 //
 // Backend serves the command line (cmd/ucs-pg) and Runner the MCP server
 // (cmd/ucs-mcp --store) through the interfaces of package store: a
@@ -48,7 +51,8 @@ type Options struct {
 	// Workspace names the workspace in the store (one per agent).
 	Workspace string
 	// Cache is the directory of the mirrors; empty: the user's cache
-	// directory, ucs/pg/HASH-OF-URL.
+	// directory, ucs/pg/HASH, of the store's server, database and role
+	// (a role's mirrors hold what it may read, and no other's).
 	Cache string
 	// LockTimeout bounds the wait for the workspace (10s when zero).
 	LockTimeout time.Duration
@@ -104,7 +108,7 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		if err != nil {
 			dir = os.TempDir()
 		}
-		sum := sha256.Sum256([]byte(cfg.Host + "\x00" + fmt.Sprint(cfg.Port) + "\x00" + cfg.Database))
+		sum := sha256.Sum256([]byte(cfg.Host + "\x00" + fmt.Sprint(cfg.Port) + "\x00" + cfg.Database + "\x00" + cfg.User))
 		s.cache = filepath.Join(dir, "ucs", "pg", hex.EncodeToString(sum[:8]))
 	}
 	return s, nil

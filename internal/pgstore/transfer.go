@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
@@ -31,6 +33,9 @@ func (s *Store) Push(ctx context.Context, dir string) (files int, err error) {
 	r, err := lockRow(ctx, tx, s.opts.Workspace, true)
 	if err != nil {
 		return 0, err
+	}
+	if !r.exists {
+		return 0, notOwned(ctx, tx, s.opts.Workspace, true, true)
 	}
 	if r.version > 0 {
 		return 0, ErrExists
@@ -70,20 +75,20 @@ func (s *Store) Pull(ctx context.Context, dir string) (version int64, err error)
 	if err := s.migrated(ctx); err != nil {
 		return 0, err
 	}
-	tx, err := s.conn.Begin(ctx)
+	// A consistent copy: the row is read under the same snapshot as the
+	// files. No row lock: a pull is a read, which a role may make of a
+	// workspace it does not own (its fleet's, or any, for an operator).
+	tx, err := s.conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return 0, storeErr(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	// A consistent copy: the row is read under the same snapshot as the
-	// files (REPEATABLE READ would do; the row lock also waits out a
-	// writer in progress).
-	r, err := lockRow(ctx, tx, s.opts.Workspace, false)
-	if err != nil {
-		return 0, err
+	err = tx.QueryRow(ctx, `SELECT version FROM ucs_workspaces WHERE name = $1`, s.opts.Workspace).Scan(&version)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return 0, storeErr(err)
 	}
-	if !r.exists || r.version == 0 {
-		return 0, fmt.Errorf("the store holds no workspace %q", s.opts.Workspace)
+	if version == 0 {
+		return 0, fmt.Errorf("%w: %q", ErrNoWorkspace, s.opts.Workspace)
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return 0, err
@@ -92,5 +97,5 @@ func (s *Store) Pull(ctx context.Context, dir string) (version int64, err error)
 	if err := m.pull(ctx, tx, 0); err != nil {
 		return 0, err
 	}
-	return r.version, tx.Commit(ctx)
+	return version, tx.Commit(ctx)
 }

@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -115,6 +116,67 @@ func Database(t testing.TB) string {
 	return cluster.url(name)
 }
 
+// Role makes a login role of the cluster of db (a URL Database gave) and
+// returns its name and a URL of db that connects as it, over the same Unix
+// socket (the cluster trusts every local connection). Roles are the
+// cluster's, not the database's: the name is base with db's name added, so
+// that each test's roles are its own. groups are roles it joins (IN ROLE),
+// which must exist.
+func Role(t testing.TB, db, base string, groups ...string) (name, url string) {
+	t.Helper()
+	cfg, err := pgx.ParseConfig(db)
+	if err != nil {
+		t.Fatalf("PostgreSQL: %v", err)
+	}
+	name = base + "_" + cfg.Database
+	url, err = createRole(db, name, groups)
+	if err != nil {
+		t.Fatalf("PostgreSQL: %v", err)
+	}
+	return name, url
+}
+
+// NewRole makes the login role name, a member of groups, and returns the
+// URL of database db (a URL NewDatabase gave) as that role: a benchmark's
+// agents each connect as their own.
+func (c *Cluster) NewRole(db, name string, groups ...string) (string, error) {
+	return createRole(db, name, groups)
+}
+
+// createRole makes a login role, connected to db as its user, and returns
+// db's URL as the new role.
+func createRole(db, name string, groups []string) (string, error) {
+	stmt := "CREATE ROLE " + pgx.Identifier{name}.Sanitize() + " LOGIN"
+	for i, g := range groups {
+		if i == 0 {
+			stmt += " IN ROLE "
+		} else {
+			stmt += ", "
+		}
+		stmt += pgx.Identifier{g}.Sanitize()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, db)
+	if err != nil {
+		return "", fmt.Errorf("connect: %w", err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, stmt); err != nil {
+		return "", fmt.Errorf("%s: %w", stmt, err)
+	}
+	return withUser(db, name), nil
+}
+
+// withUser is url with its user replaced.
+func withUser(url, user string) string {
+	scheme, rest, _ := strings.Cut(url, "://")
+	if at := strings.IndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	return scheme + "://" + user + "@" + rest
+}
+
 // Stop stops the cluster, if one was started, and removes its files. Call
 // it from TestMain after m.Run.
 func Stop() {
@@ -198,6 +260,17 @@ func start() (*server, error) {
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("initdb: %v: %s", err, out)
+	}
+	// Every role may connect over the socket, without a password: the
+	// tests connect as the roles they make (Role). No TCP line: the
+	// server listens on none.
+	hba := filepath.Join(data, "pg_hba.conf")
+	if err := os.WriteFile(hba, []byte("local all all trust\n"), 0o600); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	if s.cred != nil {
+		os.Chown(hba, int(s.cred.Uid), int(s.cred.Gid))
 	}
 	logf, err := os.Create(filepath.Join(dir, "server.log"))
 	if err != nil {
