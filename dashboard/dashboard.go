@@ -34,6 +34,10 @@ var (
 	pageCSS []byte
 	//go:embed page.js
 	pageJS []byte
+	//go:embed fleet.html
+	fleetHTML []byte
+	//go:embed fleet.js
+	fleetJS []byte
 )
 
 // The page's placeholders, each replaced once.
@@ -46,7 +50,13 @@ var (
 // Render returns the page with data, a JSON document, embedded. The data
 // is made safe inside a script element: every "<" is written \u003c (a
 // JSON escape: the document parses the same).
-func Render(data []byte) []byte {
+func Render(data []byte) []byte { return render(pageHTML, pageJS, data) }
+
+// RenderFleet returns the fleet page (view --fleet) with data embedded as
+// Render embeds it; it shares the workspace page's style.
+func RenderFleet(data []byte) []byte { return render(fleetHTML, fleetJS, data) }
+
+func render(pageHTML, pageJS, data []byte) []byte {
 	safe := bytes.ReplaceAll(data, []byte("<"), []byte(`\u003c`))
 	css, rest, _ := bytes.Cut(pageHTML, cssMark)
 	mid, rest, _ := bytes.Cut(rest, dataMark)

@@ -36,9 +36,11 @@ func (Backend) Call(url string, o store.Call, fn func(m store.Mirror) error) err
 		return err
 	}
 	defer s.Close()
-	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers},
+	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers, Fleet: o.Fleet},
 		func(dir string, peers []Peer) error {
-			return fn(mirrorOf(dir, peers))
+			m := mirrorOf(dir, peers)
+			m.Fleet = o.Fleet
+			return fn(m)
 		})
 	return s.asError(err)
 }
@@ -109,7 +111,7 @@ func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b 
 func mirrorOf(dir string, peers []Peer) store.Mirror {
 	ps := make([]store.Peer, len(peers))
 	for i, p := range peers {
-		ps[i] = store.Peer{Name: p.Name, Dir: p.Dir}
+		ps[i] = store.Peer{Name: p.Name, Dir: p.Dir, Fleet: p.Fleet, Owner: p.Owner, Private: p.Private}
 	}
 	return store.Mirror{Dir: dir, Peers: ps, Volatile: Volatile()}
 }
