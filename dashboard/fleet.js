@@ -12,6 +12,7 @@
     return e;
   }
   const fmt = (x) => (x === null || x === undefined ? "–" : String(x));
+  const count = (n, one, many) => n + " " + (n === 1 ? one : many);
   const pct = (r) => (r === null || r === undefined ? "–" : Math.round(r * 100) + "%");
   const rateColour = (r) => (r === null || r === undefined ? "#b8bec8" : "hsl(" + Math.round(r * 120) + ",70%,40%)");
   function table(id, head, rows) {
@@ -25,15 +26,15 @@
   // rate when the top suggestion was followed, and when not.
   function precision(p) {
     if (!p) return "–";
-    const part = (x) => (x ? pct(x.rate) + " of " + fmt(x.reports) : "–");
+    const part = (x) => (x && x.reports > 0 ? pct(x.rate) + " of " + x.reports : "–");
     return "followed " + part(p.followed) + " · not " + part(p.not_followed);
   }
 
   const fleets = [...new Set(data.workspaces.map((w) => w.fleet || ""))].sort();
   const shared = data.workspaces.filter((w) => !w.private).length;
-  document.getElementById("summary").textContent = data.workspaces.length + " workspaces (" + shared + " shared, " +
-    (data.workspaces.length - shared) + " private) in " + fleets.length + " fleets · " + data.fleet_transitions_total +
-    " transitions learned by the fleets · written " + data.generated;
+  document.getElementById("summary").textContent = count(data.workspaces.length, "workspace", "workspaces") + " (" + shared +
+    " shared, " + (data.workspaces.length - shared) + " private) in " + count(fleets.length, "fleet", "fleets") + " · " +
+    count(data.fleet_transitions_total, "transition", "transitions") + " learned by the fleets · written " + data.generated;
   const select = document.getElementById("fleet-filter");
   fleets.forEach((f) => select.append(el("option", { value: f }, f || "(none)")));
 
@@ -52,8 +53,8 @@
         el("td", {}, w.agent + " · " + w.model + " · t " + w.t),
         el("td", { class: "num" }, w.reports),
         el("td", {}, precision(w.advisory_precision)),
-        el("td", {}, k.methodology + " methodology, " + k.dead_ends + " dead ends, " + k.judgment_nodes + " judgment nodes, " +
-          k.observations + " observations"),
+        el("td", {}, k.methodology + " methodology, " + count(k.dead_ends, "dead end", "dead ends") + ", " +
+          count(k.judgment_nodes, "judgment node", "judgment nodes") + ", " + count(k.observations, "observation", "observations")),
         el("td", { class: "num" }, w.transitions_learned));
     });
     const body = document.getElementById("workspaces-body");
@@ -68,7 +69,7 @@
   function bar(t) {
     const box = el("div", { class: "evidence-bar", style: "display:flex;width:200px;height:10px;background:#eef0f3" });
     t.evidence.forEach((e, i) => box.append(el("span", { title: e.workspace + ": " + e.successes + "/" + e.of,
-      style: "width:" + (e.share * 100).toFixed(1) + "%;background:hsl(" + ((i * 67) % 360) + ",55%,55%)" })));
+      style: "width:" + (e.share * 100).toFixed(1) + "%;background:hsl(" + (210 + ((i * 47) % 120)) + ",55%,55%)" })));
     return box;
   }
   const ts = data.fleet_transitions;

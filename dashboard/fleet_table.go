@@ -45,7 +45,7 @@ func FleetTable(v pyjson.Value) string {
 			share = "private"
 		}
 		if e := w.StrOf("error"); e != "" {
-			line(cell(w.StrOf("name"), 14), cell(orDash(get(w, "fleet")), 10), cell(share, 7), cell("unreadable ("+w.StrOf("code")+"): "+e, showWidth-33))
+			line(cell(w.StrOf("name"), 14), cell(orDash(get(w, "fleet")), 10), cell(share, 7), cell("unreadable ("+w.StrOf("code")+"): "+e, showWidth-34))
 			continue
 		}
 		prec := "-"
@@ -55,7 +55,7 @@ func FleetTable(v pyjson.Value) string {
 		k := get(w, "knowledge")
 		holds := jsonText(get(k, "methodology")) + "/" + jsonText(get(k, "dead_ends")) + "/" + jsonText(get(k, "judgment_nodes")) + "/" + jsonText(get(k, "observations"))
 		line(cell(w.StrOf("name"), 14), cell(orDash(get(w, "fleet")), 10), cell(share, 7), cell(w.StrOf("model"), 5),
-			cell(jsonText(get(w, "reports")), 7), cell(prec, 11), cell(holds, showWidth-59))
+			cell(jsonText(get(w, "reports")), 7), cell(prec, 11), cell(holds, showWidth-60))
 	}
 
 	ts := get(v, "fleet_transitions").Items()
@@ -65,15 +65,15 @@ func FleetTable(v pyjson.Value) string {
 		line("  none yet: the shared workspaces have reported no outcome")
 		return b.String()
 	}
-	line(cell("FLEET", 10), cell("FROM → TO", 26), cell("SUCCESS", 14), "WHOSE EVIDENCE")
+	line(cell("FLEET", 8), cell("FROM → TO", 24), cell("SUCCESS", 13), "WHOSE EVIDENCE")
 	for _, t := range ts {
 		var src []string
 		for _, e := range get(t, "evidence").Items() {
 			src = append(src, e.StrOf("workspace")+" "+outcomeCount(num(get(e, "successes")), num(get(e, "of"))))
 		}
 		success := outcomeCount(num(get(t, "successes")), num(get(t, "of"))) + " " + rate(t)
-		line(cell(orDash(get(t, "fleet")), 10), cell(t.StrOf("from")+" → "+t.StrOf("to"), 26), cell(success, 14),
-			cell(strings.Join(src, ", "), showWidth-53))
+		line(cell(orDash(get(t, "fleet")), 8), cell(t.StrOf("from")+" → "+t.StrOf("to"), 24), cell(success, 13),
+			cell(strings.Join(src, ", "), showWidth-48))
 	}
 	return b.String()
 }

@@ -72,6 +72,7 @@ func fleetStore(t *testing.T) (e *env, agent, op string) {
 	e.must("C", "", "store", "set", "--private")
 	step := func(e *env, name, success string, i int) {
 		e.must(name, `{"action": "read", "success": "neutral", "context": "deploy the billing service"}`, "report")
+		e.must(name, "", "consult", "--context", "deploy the billing service") // advice, followed or not
 		e.must(name, fmt.Sprintf(`{"action": "exec", "outcome": "deploy %d", "success": %q, "context": "deploy the billing service"}`, i, success), "report")
 	}
 	for i := range 4 {
