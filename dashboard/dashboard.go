@@ -20,6 +20,11 @@
 // books); History.Record counts the journal's events. Gather and
 // ReadHistory only read: the page is a function of the workspace, the
 // Source and the clock the caller hands over.
+//
+// The fleet view (view --fleet, show --fleet) is Fleet: NewFleet joins the
+// workspaces of a store the bridge read (FleetWorkspace) into the fleets'
+// learned transitions with their provenance; Fleet.Page is its own page
+// (fleet.html, fleet.js, the same style), FleetTable its table.
 package dashboard
 
 import (
