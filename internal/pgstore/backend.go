@@ -88,16 +88,19 @@ func (Backend) Set(url string, o store.Call, fleet string, private *bool) (pyjso
 }
 
 // Run runs fn on a Bridge of the store's workspace as one transaction
-// (Call) for the operation op (store.CallFor): a long-lived server's
+// (Call) for the operation op (store.CallFor; store.FleetOp for a call
+// that asks for the fleet): a long-lived server's
 // way (cmd/ucs-mcp --store), with the options o of its calls (their
 // workspace is the mirror; their agent, the workspace's name unless o
 // names one). Errors are *fault.Error values.
 func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
 	sc := store.CallFor(op)
 	var opErr error
-	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers}, func(dir string, peers []Peer) error {
+	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers, Fleet: sc.Fleet}, func(dir string, peers []Peer) error {
 		keepAgent := o.AgentID != "" && o.AgentID != "default"
-		opErr = fn(store.OnMirror(o, mirrorOf(dir, peers), s.opts.Workspace, keepAgent))
+		m := mirrorOf(dir, peers)
+		m.Fleet = sc.Fleet
+		opErr = fn(store.OnMirror(o, m, s.opts.Workspace, keepAgent))
 		return opErr
 	})
 	if opErr != nil {

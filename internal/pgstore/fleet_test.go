@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
@@ -142,6 +144,16 @@ func TestFleetShow(t *testing.T) {
 	assert.NotRegexp(t, `(?m)^C `, table)
 	assert.Equal(t, before, seqs(), "the fleet view commits nothing")
 
+	// A workspace that goes private leaves the agent's fleet view, and its
+	// mirror the agent's cache, on the agent's next view.
+	require.DirExists(t, filepath.Join(ea.cache, "fleet", "A"))
+	e.must("A", "", "store", "set", "--private")
+	out = ea.must("B", "", "show", "--fleet")
+	assert.Equal(t, `["B"]`, gjson.Get(out, "workspaces.#.name").Raw, out)
+	assert.Equal(t, `["B"]`, gjson.Get(out, "fleet_transitions.0.evidence.#.workspace").Raw, "B's own evidence only: %s", out)
+	assert.NoDirExists(t, filepath.Join(ea.cache, "fleet", "A"))
+	e.must("A", "", "store", "set", "--shared")
+
 	// A private workspace of an agent's role is a fleet of one to it.
 	ea.must("D", "", "init")
 	ea.must("D", "", "store", "set", "--private")
@@ -157,4 +169,36 @@ func mustParse(t *testing.T, s string) pyjson.Value {
 	v, err := pyjson.Parse([]byte(s))
 	require.NoError(t, err, s)
 	return v
+}
+
+// The MCP server on a store (ucs-mcp --store) answers show and view with
+// fleet as the command line does: the operator's role lists every
+// workspace; through a directory's server it is no_fleet.
+func TestFleetThroughMCP(t *testing.T) {
+	e, _, op := fleetStore(t)
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), append(e.vars, "UCS_TEST_AS_MCP="+withUser(e.url, op), "UCS_WORKSPACE_NAME=default",
+		"UCS_STORE_CACHE="+t.TempDir())...)
+	cmd.Stderr = os.Stderr
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).
+		Connect(context.Background(), &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	call := func(name string, args map[string]any) string {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+		require.NoError(t, err)
+		require.Len(t, res.Content, 1)
+		text := res.Content[0].(*mcp.TextContent).Text // the answer as ucs writes it
+		require.False(t, res.IsError, "%s", text)
+		return text
+	}
+	out := call("show", map[string]any{"fleet": true})
+	assert.Equal(t, `["A","B","C"]`, gjson.Get(out, "workspaces.#.name").Raw, out)
+	want, err := os.ReadFile(filepath.Join("testdata", "fleet_show.golden"))
+	require.NoError(t, err)
+	got, _ := owners(out)
+	assert.Equal(t, string(want), string(pyjson.Indent(mustParse(t, got))), "the command line's answer")
+	out = call("view", map[string]any{"fleet": true})
+	assert.Equal(t, int64(3), gjson.Get(out, "shown.workspaces").Int(), out)
+	assert.Contains(t, gjson.Get(out, "html").String(), `"name":"C"`)
 }
