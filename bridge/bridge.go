@@ -83,7 +83,7 @@ type Bridge struct {
 	peers []peer
 	// fleet is a store's listing for view --fleet and show --fleet
 	// (SetFleet); nil on a directory.
-	fleet []fleetMember
+	fleet []openMember
 }
 
 // A peer is another agent's workspace of the fleet, read-only.

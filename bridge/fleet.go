@@ -25,8 +25,8 @@ type FleetMember struct {
 	Private      bool
 }
 
-// fleetMember is a FleetMember opened.
-type fleetMember struct {
+// openMember is a FleetMember opened.
+type openMember struct {
 	FleetMember
 	ws *workspace.Workspace
 }
@@ -34,16 +34,16 @@ type fleetMember struct {
 // SetFleet hands the Bridge every workspace a store lets the caller read,
 // the caller's own among them, for a call that asks for the fleet.
 func (b *Bridge) SetFleet(ms []FleetMember) {
-	b.fleet = make([]fleetMember, len(ms))
+	b.fleet = make([]openMember, len(ms))
 	for i, m := range ms {
-		b.fleet[i] = fleetMember{FleetMember: m, ws: openWorkspace(m.Dir, b.opts)}
+		b.fleet[i] = openMember{FleetMember: m, ws: openWorkspace(m.Dir, b.opts)}
 	}
 }
 
 // members is the workspaces a fleet call reads: the store's listing, else
 // the Bridge's peers (a directory given some, as a test or a server may).
 // Without either there is no fleet: an error.
-func (b *Bridge) members() ([]fleetMember, error) {
+func (b *Bridge) members() ([]openMember, error) {
 	if b.fleet != nil {
 		return b.fleet, nil
 	}
@@ -52,9 +52,9 @@ func (b *Bridge) members() ([]fleetMember, error) {
 			"a fleet lives in a PostgreSQL store: run it with --store postgres://... (or UCS_STORE); ucs view and ucs show without --fleet show this workspace",
 			"--fleet reads a store's workspaces, and this workspace is a directory: there is no fleet without a store")
 	}
-	out := make([]fleetMember, len(b.peers))
+	out := make([]openMember, len(b.peers))
 	for i, p := range b.peers {
-		out[i] = fleetMember{FleetMember: FleetMember{Name: p.name}, ws: p.ws}
+		out[i] = openMember{FleetMember: FleetMember{Name: p.name}, ws: p.ws}
 	}
 	return out, nil
 }
@@ -80,7 +80,7 @@ func (b *Bridge) fleetView() (dashboard.Fleet, error) {
 // workspace that does not read (not initialized, damaged, of a newer ucs)
 // is shown with its error, not the call's: it is another agent's to
 // repair.
-func (b *Bridge) readMember(m fleetMember) (dashboard.FleetWorkspace, error) {
+func (b *Bridge) readMember(m openMember) (dashboard.FleetWorkspace, error) {
 	w := dashboard.FleetWorkspace{Name: m.Name, Fleet: m.Fleet, Owner: m.Owner, Private: m.Private}
 	err := b.readInto(m.ws, &w)
 	var fe *fault.Error
