@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -52,6 +53,19 @@ type listed struct {
 // removed: what a workspace keeps to itself leaves the fleet cache of a
 // caller that may not read it on that caller's next fleet view.
 func (s *Store) fleetCall(ctx context.Context, fn func(dir string, peers []Peer) error) error {
+	var marks []string
+	last := time.Now()
+	mark := func(phase string) {
+		if s.opts.Timings != nil {
+			marks = append(marks, fmt.Sprintf("%s %.3fms", phase, float64(time.Since(last).Microseconds())/1000))
+			last = time.Now()
+		}
+	}
+	defer func() {
+		if s.opts.Timings != nil {
+			fmt.Fprintf(s.opts.Timings, "ucs: timings store fleet: connect %.3fms; %s\n", float64(s.connected.Microseconds())/1000, strings.Join(marks, "; "))
+		}
+	}()
 	if err := s.migrated(ctx); err != nil {
 		return err
 	}
@@ -64,6 +78,7 @@ func (s *Store) fleetCall(ctx context.Context, fn func(dir string, peers []Peer)
 	if err != nil {
 		return err
 	}
+	mark(fmt.Sprintf("list %d", len(ls)))
 	root := filepath.Join(s.cache, "fleet")
 	names := make([]string, len(ls))
 	for i, l := range ls {
@@ -89,7 +104,10 @@ func (s *Store) fleetCall(ctx context.Context, fn func(dir string, peers []Peer)
 		peers[i] = l.Peer
 		peers[i].Dir = m.dir
 	}
-	return fn(s.mirrorOf(s.opts.Workspace).dir, peers)
+	mark("mirror")
+	err = fn(s.mirrorOf(s.opts.Workspace).dir, peers)
+	mark("operation")
+	return err
 }
 
 // readable lists the initialized workspaces the caller may read (see
