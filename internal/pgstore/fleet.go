@@ -111,7 +111,8 @@ func (s *Store) fleetCall(ctx context.Context, fn func(dir string, peers []Peer)
 }
 
 // readable lists the initialized workspaces the caller may read (see
-// above), by name.
+// above), by name; a row whose name ucs would not give a workspace (a row
+// written behind its back) is never mirrored.
 func (s *Store) readable(ctx context.Context, q querier) ([]listed, error) {
 	var operator bool
 	if err := q.QueryRow(ctx, operatorSQL).Scan(&operator); err != nil {
@@ -129,6 +130,9 @@ func (s *Store) readable(ctx context.Context, q querier) ([]listed, error) {
 			return nil, storeErr(err)
 		}
 		l.r.exists, l.r.fleet, l.r.private = true, l.Fleet, l.Private
+		if !validName.MatchString(l.Name) {
+			continue // no name ucs makes ("../x" would be a mirror outside the cache)
+		}
 		all = append(all, l)
 	}
 	rows.Close()

@@ -129,6 +129,14 @@ func TestFleetShow(t *testing.T) {
 	for i, who := range []string{"ucs", agent, "ucs"} { // A, B, C
 		assert.Contains(t, []string{"null", `"` + who + `"`}, found[i], "the owner of the %d-th workspace", i+1)
 	}
+	// A row of a name ucs never gives (written behind its back) is not
+	// mirrored, let alone outside the cache.
+	execSQL(t, e.url, `INSERT INTO ucs_workspaces (name, version) VALUES ('../../escaped', 1)`)
+	out2, _ := owners(eo.must("default", "", "show", "--fleet"))
+	assert.Equal(t, string(want), string(pyjson.Indent(mustParse(t, out2))))
+	assert.NoDirExists(t, filepath.Join(eo.cache, "..", "escaped"))
+	execSQL(t, e.url, `DELETE FROM ucs_workspaces WHERE name = '../../escaped'`)
+
 	// The superuser is an operator too, whatever workspace it names.
 	su, _ := owners(e.must("B", "", "show", "--fleet"))
 	assert.Equal(t, string(want), string(pyjson.Indent(mustParse(t, su))))
