@@ -82,6 +82,9 @@ type Bridge struct {
 	// peers are the fleet's other workspaces whose knowledge a consult
 	// searches beside this one's (AddPeer).
 	peers []peer
+	// fleet is a store's listing for view --fleet and show --fleet
+	// (SetFleet); nil on a directory.
+	fleet []openMember
 }
 
 // A peer is another agent's workspace of the fleet, read-only.
@@ -158,6 +161,9 @@ func (b *Bridge) Do(c Call) (pyjson.Value, error) {
 	run := sp.complete(c)
 	if sp.tool != nil {
 		return sp.tool(b, run)
+	}
+	if sp.fleet != nil && argBool(run, "fleet") {
+		return sp.fleet(b, run) // the store's workspaces, not this one
 	}
 	pf, err := b.policyFileFor(c)
 	if err != nil {

@@ -10,6 +10,7 @@ var showSpec = Spec{
 	Op:    contract.Show,
 	run:   opShow,
 	table: dashboard.ShowTable,
+	fleet: fleetShow,
 }
 
 func opShow(s *session, c Call) (pyjson.Value, error) {

@@ -17,8 +17,9 @@ import (
 )
 
 var viewSpec = Spec{
-	Op:  contract.View,
-	run: opView,
+	Op:    contract.View,
+	run:   opView,
+	fleet: fleetPage,
 }
 
 func opView(s *session, c Call) (pyjson.Value, error) {
@@ -34,7 +35,12 @@ func opView(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
-	page, counts := d.Page(), d.Shown()
+	return writePage(c, d.Page(), d.Shown())
+}
+
+// writePage answers a page (view's, the fleet's) with what it shows,
+// counts: the page itself with inline, else written to --out.
+func writePage(c Call, page []byte, counts pyjson.Value) (pyjson.Value, error) {
 	if argBool(c, "inline") {
 		return pyjson.Obj(pyjson.KV("html", string(page)), pyjson.KV("bytes", len(page)), pyjson.KV("shown", counts)), nil
 	}

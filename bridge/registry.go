@@ -35,6 +35,10 @@ type Spec struct {
 	readOnly func(c Call) bool
 	run      func(s *session, c Call) (pyjson.Value, error) // runs on a loaded session, inside Do's lock and commit
 	tool     func(b *Bridge, c Call) (pyjson.Value, error)  // runs on its own: check, verify, log
+	// fleet runs a call that asks for the fleet (view --fleet, show
+	// --fleet) on the workspaces a store listed, without a session on
+	// this one: it reads them only.
+	fleet func(b *Bridge, c Call) (pyjson.Value, error)
 	// table renders the answer for people: a call whose format is
 	// "table" has it written to Options.Output (Do then returns null).
 	table func(out pyjson.Value) string

@@ -20,6 +20,11 @@
 // books); History.Record counts the journal's events. Gather and
 // ReadHistory only read: the page is a function of the workspace, the
 // Source and the clock the caller hands over.
+//
+// The fleet view (view --fleet, show --fleet) is Fleet: NewFleet joins the
+// workspaces of a store the bridge read (FleetWorkspace) into the fleets'
+// learned transitions with their provenance; Fleet.Page is its own page
+// (fleet.html, fleet.js, the same style), FleetTable its table.
 package dashboard
 
 import (
@@ -34,6 +39,10 @@ var (
 	pageCSS []byte
 	//go:embed page.js
 	pageJS []byte
+	//go:embed fleet.html
+	fleetHTML []byte
+	//go:embed fleet.js
+	fleetJS []byte
 )
 
 // The page's placeholders, each replaced once.
@@ -46,7 +55,13 @@ var (
 // Render returns the page with data, a JSON document, embedded. The data
 // is made safe inside a script element: every "<" is written \u003c (a
 // JSON escape: the document parses the same).
-func Render(data []byte) []byte {
+func Render(data []byte) []byte { return render(pageHTML, pageJS, data) }
+
+// RenderFleet returns the fleet page (view --fleet) with data embedded as
+// Render embeds it; it shares the workspace page's style.
+func RenderFleet(data []byte) []byte { return render(fleetHTML, fleetJS, data) }
+
+func render(pageHTML, pageJS, data []byte) []byte {
 	safe := bytes.ReplaceAll(data, []byte("<"), []byte(`\u003c`))
 	css, rest, _ := bytes.Cut(pageHTML, cssMark)
 	mid, rest, _ := bytes.Cut(rest, dataMark)

@@ -119,6 +119,9 @@ type state struct {
 	// UCS_POLICY_FILE).
 	policyFile string
 	args       []string
+	// fleet: the call asks for the fleet (view --fleet, show --fleet),
+	// which a store lists for it (store.Call.Fleet).
+	fleet bool
 }
 
 // fail prints an error: its JSON on stdout (on stderr for exec, whose
@@ -234,6 +237,9 @@ func BridgeOptions(workspace string, getenv func(string) string) (bridge.Options
 // do runs one call and prints its result.
 func (st *state) do(cmd *cobra.Command, c bridge.Call) error {
 	var out pyjson.Value
+	if f, ok := c.Args.Get("fleet"); ok && f.Bool() {
+		st.fleet = true
+	}
 	err := st.withBridge(c.Op, func(b *bridge.Bridge) error {
 		var err error
 		out, err = b.Do(c)

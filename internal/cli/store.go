@@ -100,7 +100,9 @@ func (st *state) storeCall(op string) (store.Call, error) {
 	if err != nil {
 		return store.Call{}, err
 	}
-	return store.Named(st.wsName, st.env.Getenv, b.LockTimeout()).For(op), nil
+	sc := store.Named(st.wsName, st.env.Getenv, b.LockTimeout()).For(op)
+	sc.Fleet = st.fleet
+	return sc, nil
 }
 
 // backend is the call's store backend: this binary's, else ucs-pg, which

@@ -38,6 +38,7 @@ const (
 	CodeInvalidWorkspaceName = "invalid_workspace_name"
 	CodeManifestDiffers      = "manifest_differs"
 	CodeMissingField         = "missing_field"
+	CodeNoFleet              = "no_fleet"
 	CodeNoPolicy             = "no_policy"
 	CodeNotAReport           = "not_a_report"
 	CodePolicyFileInvalid    = "policy_file_invalid"
@@ -137,6 +138,7 @@ var Codes = []Code{
 	{CodeInvalidWorkspaceName, KindBadInput, "--workspace-name (UCS_WORKSPACE_NAME, UCS_AGENT_ID) is not 1 to 128 letters, digits, '.', '_' or '-': rename it"},
 	{CodeManifestDiffers, KindBadInput, "init --manifest on an initialized workspace names a manifest other than the one it was initialized with (both named); nothing changed: add --force to start over on it (the state is backed up), or drop --manifest"},
 	{CodeMissingField, KindBadInput, "a required field or flag is missing: the message names it"},
+	{CodeNoFleet, KindBadInput, "view --fleet or show --fleet on a directory workspace: a fleet lives in a PostgreSQL store; run it with --store postgres://... (UCS_STORE), or without --fleet for this workspace"},
 	{CodeNoPolicy, KindBadInput, "policy revoke on a workspace that has no policy: grant a permission first"},
 	{CodeNotAReport, KindBadInput, "rate or amend names an event that is not a report: `ucs log --op report` lists them with their seq"},
 	{CodePolicyFileInvalid, KindBadInput, "the operator's policy file (--policy-file, UCS_POLICY_FILE) does not parse: fix the file; nothing ran"},

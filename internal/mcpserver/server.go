@@ -123,7 +123,11 @@ func (s *server) operation(sp *bridge.Spec) mcp.ToolHandler {
 		opts := s.opts
 		opts.Output, opts.Timings, opts.Progress = &stream, nil, nil
 		var out pyjson.Value
-		err = s.run(sp.Name, opts, func(b *bridge.Bridge) error {
+		op := sp.Name
+		if f, ok := in.Get("fleet"); ok && f.Bool() { // view, show: a store lists the fleet
+			op = store.FleetOp(op)
+		}
+		err = s.run(op, opts, func(b *bridge.Bridge) error {
 			var err error
 			out, err = b.Do(sp.Call(in))
 			return err

@@ -38,9 +38,11 @@ func (Backend) Call(url string, o store.Call, fn func(m store.Mirror) error) err
 		return err
 	}
 	defer s.Close()
-	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers},
+	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers, Fleet: o.Fleet},
 		func(dir string, peers []Peer) error {
-			return fn(mirrorOf(dir, peers))
+			m := mirrorOf(dir, peers)
+			m.Fleet = o.Fleet
+			return fn(m)
 		})
 	return s.asError(err)
 }
@@ -88,16 +90,19 @@ func (Backend) Set(url string, o store.Call, fleet string, private *bool) (pyjso
 }
 
 // Run runs fn on a Bridge of the store's workspace as one transaction
-// (Call) for the operation op (store.CallFor): a long-lived server's
+// (Call) for the operation op (store.CallFor; store.FleetOp for a call
+// that asks for the fleet): a long-lived server's
 // way (cmd/ucs-mcp --store), with the options o of its calls (their
 // workspace is the mirror; their agent, the workspace's name unless o
 // names one). Errors are *fault.Error values.
 func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
 	sc := store.CallFor(op)
 	var opErr error
-	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers}, func(dir string, peers []Peer) error {
+	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers, Fleet: sc.Fleet}, func(dir string, peers []Peer) error {
 		keepAgent := o.AgentID != "" && o.AgentID != "default"
-		opErr = fn(store.OnMirror(o, mirrorOf(dir, peers), s.opts.Workspace, keepAgent))
+		m := mirrorOf(dir, peers)
+		m.Fleet = sc.Fleet
+		opErr = fn(store.OnMirror(o, m, s.opts.Workspace, keepAgent))
 		return opErr
 	})
 	if opErr != nil {
@@ -111,7 +116,7 @@ func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b 
 func mirrorOf(dir string, peers []Peer) store.Mirror {
 	ps := make([]store.Peer, len(peers))
 	for i, p := range peers {
-		ps[i] = store.Peer{Name: p.Name, Dir: p.Dir}
+		ps[i] = store.Peer{Name: p.Name, Dir: p.Dir, Fleet: p.Fleet, Owner: p.Owner, Private: p.Private}
 	}
 	return store.Mirror{Dir: dir, Peers: ps, Volatile: Volatile()}
 }

@@ -27,12 +27,18 @@ type CallOptions struct {
 	Fresh bool
 	// Peers mirrors the fleet's other workspaces too (Peers).
 	Peers bool
+	// Fleet lists and mirrors every workspace the caller may read instead,
+	// read-only (fleetCall).
+	Fleet bool
 }
 
 // A Peer is another workspace of the fleet, mirrored: its name and
-// directory.
+// directory; in a fleet listing (CallOptions.Fleet) also its fleet,
+// privacy and owner ("" where the store records none).
 type Peer struct {
-	Name, Dir string
+	Name, Dir    string
+	Fleet, Owner string
+	Private      bool
 }
 
 // Call runs fn on the workspace's mirror as one transaction of the store
@@ -42,6 +48,9 @@ type Peer struct {
 // committed (an operation that fails changes nothing, but a recovery or a
 // repair it made is kept).
 func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, peers []Peer) error) error {
+	if opts.Fleet {
+		return s.fleetCall(ctx, fn)
+	}
 	m := s.mirrorOf(s.opts.Workspace)
 	var marks []string
 	last := time.Now()

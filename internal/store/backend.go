@@ -28,16 +28,30 @@ type Call struct {
 	Create      bool          // init: make the workspace
 	Fresh       bool          // verify, check: judge the store's rows, not a copy
 	Peers       bool          // consult, coverage: mirror the fleet's other workspaces
+	// Fleet (view --fleet, show --fleet): mirror every workspace of the
+	// store the caller may read, read-only (no commit, no journal event),
+	// and hand them to the operation as the Mirror's Peers.
+	Fleet bool
 }
 
 // A Mirror is the local copy a store call runs on.
 type Mirror struct {
 	Dir   string
 	Peers []Peer // for Call.Peers: the fleet's other workspaces
+	// Fleet: Peers are every workspace the caller may read (Call.Fleet),
+	// the caller's own among them, and Dir is not opened.
+	Fleet bool
 	// Volatile: the store detects a copy a power loss damaged (and
 	// rebuilds it), so the copy's commits need not fsync.
 	Volatile bool
 }
 
-// A Peer is another workspace of the fleet, mirrored in Dir.
-type Peer struct{ Name, Dir string }
+// A Peer is another workspace of the fleet, mirrored in Dir. A fleet
+// listing (Mirror.Fleet) also says its fleet, whether it is private, and
+// its owner (the database role that made it; "" where the store records
+// none).
+type Peer struct {
+	Name, Dir    string
+	Fleet, Owner string
+	Private      bool
+}

@@ -29,6 +29,11 @@ func TestCallFor(t *testing.T) {
 		{"pull", Call{}},
 		{"set", Call{}},
 		{"", Call{}},
+		{"show --fleet", Call{Fleet: true}}, // FleetOp: every workspace the caller may read
+		{"view --fleet", Call{Fleet: true}},
+		{"consult --fleet", Call{Peers: true}}, // an operation that takes no fleet: the operation's own
+		{"init --fleet", Call{Create: true, Peers: true}},
+		{"nothing --fleet", Call{}},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, CallFor(tt.op), "op %q", tt.op)
@@ -40,6 +45,7 @@ func TestCallFor(t *testing.T) {
 		}
 	}
 	assert.ElementsMatch(t, []string{"consult", "coverage", "init"}, peers)
+	assert.Equal(t, "show --fleet", FleetOp("show"))
 }
 
 // TestNamed: the workspace, cache and lock timeout a front end names keep

@@ -7,7 +7,8 @@ import "github.com/unified-cognitive-substrate/ucs/bridge"
 // m.Dir). A volatile mirror commits without fsync (the store makes the
 // call durable). Unless keepAgent, the agent is the workspace's name:
 // what its entries and a fleet's hits are tagged with. The fleet's
-// mirrored workspaces are the Bridge's peers.
+// mirrored workspaces are the Bridge's peers; a fleet listing
+// (Mirror.Fleet) is handed over whole (Bridge.SetFleet).
 func OnMirror(opts bridge.Options, m Mirror, name string, keepAgent bool) *bridge.Bridge {
 	opts.Workspace = m.Dir
 	if m.Volatile {
@@ -17,6 +18,14 @@ func OnMirror(opts bridge.Options, m Mirror, name string, keepAgent bool) *bridg
 		opts.AgentID = name
 	}
 	b := bridge.New(opts)
+	if m.Fleet {
+		ms := make([]bridge.FleetMember, len(m.Peers))
+		for i, p := range m.Peers {
+			ms[i] = bridge.FleetMember{Name: p.Name, Dir: p.Dir, Fleet: p.Fleet, Owner: p.Owner, Private: p.Private}
+		}
+		b.SetFleet(ms)
+		return b
+	}
 	for _, p := range m.Peers {
 		b.AddPeer(p.Name, p.Dir)
 	}
