@@ -272,6 +272,9 @@ func (s *Store) syncPeers(ctx context.Context, tx querier, fleet string) ([]Peer
 			rows.Close()
 			return nil, nil, err
 		}
+		if !validName.MatchString(name) {
+			continue // no name ucs makes ("../x" would be a mirror outside the cache)
+		}
 		shared[name] = true
 		if !peer {
 			continue

@@ -473,3 +473,18 @@ func TestMCPServersOnTheStore(t *testing.T) {
 	assert.Equal(t, "true", gjson.Get(e.must("a", "", "check"), "ok").Raw)
 	e.must("a", "", "verify")
 }
+
+// A peer's row of a name ucs never gives, written behind its back, is not
+// mirrored for a consult, let alone outside the cache ("../../x" was
+// mirrored at cache/peers/../../x).
+func TestPeerNameOutsideTheCache(t *testing.T) {
+	e := newEnv(t)
+	e.must("A", "", "init")
+	e.must("B", "", "init")
+	execSQL(t, e.url, `INSERT INTO ucs_workspaces (name, version) VALUES ('../../escaped', 1)`)
+	out := e.must("B", "", "consult", "--context", "scrape the vendor billing portal")
+	assert.NotContains(t, out, "escaped")
+	assert.NoDirExists(t, filepath.Join(e.cache, "..", "escaped"))
+	assert.NoDirExists(t, filepath.Join(e.cache, "peers", "..", "..", "escaped"))
+	assert.DirExists(t, filepath.Join(e.cache, "peers", "A"), "the fleet's other workspaces are still mirrored")
+}
