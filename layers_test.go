@@ -14,7 +14,7 @@ var layers = [][]string{
 	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/phrase", "internal/version", "internal/bench"}, // internal/bench: its doc comment only; phrase: numbers and text in words, for the answers and the dashboard
 	{"internal/fault"}, // the errors every layer returns
 	{"outcome"},        // the vocabulary of outcomes the domain speaks
-	{"internal/bench/pgtest", "torusfield", "knowledge", "policy", "goal"},
+	{"internal/bench/pgtest", "internal/bench/browsertest", "torusfield", "knowledge", "policy", "goal"},
 	{"learn", "internal/field"}, // the model learns on the engine's graph (torusfield); field: an operation's input and answer (fault, outcome)
 	{"recall", "learn/nextstep"},
 	{"learn/advice", "belief"}, // advice joins the models (learn, learn/nextstep) to a workspace; belief ranks its observations with recall

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/browsertest"
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/newuser"
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
 )
@@ -29,7 +30,7 @@ import (
 // keeps it as dashboard-newuser.png (UCS_BROWSER_ARTIFACTS names a
 // directory for it, else the test's temporary one).
 func TestDashboardNewUserSession(t *testing.T) {
-	browser := findBrowser(t)
+	browser := browsertest.Find(t)
 	if testing.Short() {
 		t.Skip("runs the new user's session, about 700 calls")
 	}
@@ -67,7 +68,7 @@ func TestDashboardNewUserSession(t *testing.T) {
 	code, out := ucs("", "view", "--out", page)
 	require.Zero(t, code, "view: %s", out)
 
-	step, problems := openPage(t, browser, page, 1200, 900)
+	step, problems := browsertest.Open(t, browser, page, 1200, 900)
 	tasksJSON, err := chromedp.Run(step, chromedp.Evaluate[string](`JSON.stringify([...document.querySelectorAll(".task[data-chain]")].map((e) =>
 		({context: e.querySelector("h3").textContent, chain: e.dataset.chain})))`))
 	require.NoError(t, err)
@@ -114,9 +115,9 @@ func TestDashboardNewUserSession(t *testing.T) {
 	require.NoError(t, chromedp.Do(step, chromedp.EmulateViewport(1200, 2400)))
 	top, err := chromedp.Run(step, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
-	keepShot(t, "dashboard-newuser.png", top)
+	browsertest.KeepShot(t, "dashboard-newuser.png", top)
 	shot, err := chromedp.Run(step, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
-	keepShot(t, "dashboard-newuser-full.png", shot)
+	browsertest.KeepShot(t, "dashboard-newuser-full.png", shot)
 	assert.Empty(t, problems(), "the page's console")
 }

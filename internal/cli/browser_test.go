@@ -1,41 +1,20 @@
 package cli_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/browsertest"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
-
-// findBrowser returns a Chromium or Chrome on PATH, or skips the test (fails
-// it where UCS_REQUIRE_BROWSER=1, as in CI).
-func findBrowser(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no headless browser: install Debian's chromium (apt-get install chromium) to run the dashboard's browser test"
-	if os.Getenv("UCS_REQUIRE_BROWSER") == "1" {
-		t.Fatal(msg + " (UCS_REQUIRE_BROWSER=1)")
-	}
-	t.Skip(msg)
-	return ""
-}
 
 // TestDashboardInBrowser runs the demo (scripts/demo.sh) with a ucs built
 // from this tree, opens the dashboard it writes in a headless Chromium and
@@ -45,7 +24,7 @@ func findBrowser(t *testing.T) string {
 // full-page screenshot is kept (UCS_BROWSER_ARTIFACTS names a directory
 // for it, else the test's temporary one).
 func TestDashboardInBrowser(t *testing.T) {
-	browser := findBrowser(t)
+	browser := browsertest.Find(t)
 	if testing.Short() {
 		t.Skip("builds ucs and runs the demo")
 	}
@@ -90,7 +69,7 @@ func TestDashboardInBrowser(t *testing.T) {
 		}
 	}
 
-	step, problems := openPage(t, browser, page, 1280, 1000)
+	step, problems := browsertest.Open(t, browser, page, 1280, 1000)
 	eval := func(js string) string {
 		v, err := chromedp.Run(step, chromedp.Evaluate[string](js))
 		require.NoError(t, err, js)
@@ -127,7 +106,7 @@ func TestDashboardInBrowser(t *testing.T) {
 
 	shot, err := chromedp.Run(step, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
-	keepShot(t, "dashboard.png", shot)
+	browsertest.KeepShot(t, "dashboard.png", shot)
 
 	assert.Empty(t, problems(), "the page's console")
 
@@ -135,62 +114,4 @@ func TestDashboardInBrowser(t *testing.T) {
 	paths := advice["suggested_paths"].([]any)
 	require.NotEmpty(t, paths)
 	assert.Equal(t, paths[0].(map[string]any)["to"], top, "the page's top suggestion for %q is consult's", contexts[1])
-}
-
-// openPage opens the page (a file) in a headless browser of the given
-// window size, waits until its script says it is ready, and returns a
-// context to run in it (a minute at most) and a function that returns the
-// console errors and exceptions seen so far.
-func openPage(t *testing.T, browser, page string, width, height int) (context.Context, func() []string) {
-	allocCtx, cancel := chromedp.NewExecAllocator(context.Background(),
-		append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox,
-			chromedp.WindowSize(width, height))...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancel)
-	require.NoError(t, chromedp.Do(ctx)) // start the browser and open the tab before listening
-	var mu sync.Mutex
-	var problems []string
-	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range e.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				problems = append(problems, "console."+string(e.Type)+": "+strings.Join(args, " "))
-			}
-		case *runtime.EventExceptionThrown:
-			d := e.ExceptionDetails
-			if d.Exception != nil {
-				d.Text += " " + d.Exception.Description
-			}
-			problems = append(problems, fmt.Sprintf("exception at %d:%d: %s", d.LineNumber, d.ColumnNumber, d.Text))
-		}
-	}))
-	step, stop := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(stop)
-	require.NoError(t, chromedp.Do(step, chromedp.Navigate("file://"+page), chromedp.WaitVisible(`body[data-ready="1"]`)))
-	return step, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(problems)
-	}
-}
-
-// keepShot writes a screenshot to UCS_BROWSER_ARTIFACTS (a directory),
-// else to the test's temporary directory, and logs where.
-func keepShot(t *testing.T, name string, shot []byte) {
-	t.Helper()
-	artifacts := os.Getenv("UCS_BROWSER_ARTIFACTS")
-	if artifacts == "" {
-		artifacts = t.TempDir()
-	}
-	require.NoError(t, os.MkdirAll(artifacts, 0o755))
-	png := filepath.Join(artifacts, name)
-	require.NoError(t, os.WriteFile(png, shot, 0o644))
-	t.Logf("screenshot: %s (%d bytes)", png, len(shot))
 }

@@ -1,23 +1,17 @@
 package pgstore_test
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/bench/browsertest"
 )
 
 // TestFleetPageInBrowser: view --fleet over the store of TestFleetShow,
@@ -27,7 +21,7 @@ import (
 // evidence; an agent's page draws its own and its fleet's shared ones and
 // says nothing of C; neither logs a console error or an exception.
 func TestFleetPageInBrowser(t *testing.T) {
-	browser := browserPath(t)
+	browser := browsertest.Find(t)
 	e, agent, op := fleetStore(t)
 	dir := t.TempDir()
 	eo := &env{t: t, url: withUser(e.url, op), cache: filepath.Join(dir, "op"), vars: e.vars}
@@ -41,7 +35,7 @@ func TestFleetPageInBrowser(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm(), "the page holds what the workspaces hold")
 
-	step, problems := openFleetPage(t, browser, page)
+	step, problems := browsertest.Open(t, browser, page, 1280, 900)
 	eval := func(js string) string {
 		v, err := chromedp.Run(step, chromedp.Evaluate[string](js))
 		require.NoError(t, err, js)
@@ -68,7 +62,7 @@ func TestFleetPageInBrowser(t *testing.T) {
 	assert.Equal(t, "3", eval(`document.getElementById("workspaces-body").dataset.rows`))
 	shot, err := chromedp.Run(step, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
-	keepFleetShot(t, "fleet.png", shot)
+	browsertest.KeepShot(t, "fleet.png", shot)
 	assert.Empty(t, problems(), "the operator's page's console")
 
 	// An agent's page: its own and the fleet's shared workspace only.
@@ -77,82 +71,8 @@ func TestFleetPageInBrowser(t *testing.T) {
 	raw, err := os.ReadFile(page)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), `"name":"C"`, "the private workspace is the operator's to see")
-	step, problems = openFleetPage(t, browser, page)
+	step, problems = browsertest.Open(t, browser, page, 1280, 900)
 	assert.Equal(t, []string{"A", "B"}, names())
 	assert.Contains(t, eval(`document.getElementById("summary").textContent`), "2 workspaces (2 shared, 0 private)")
 	assert.Empty(t, problems(), "the agent's page's console")
-}
-
-// browserPath is a Chromium or Chrome on PATH, or skips the test (fails
-// it where UCS_REQUIRE_BROWSER=1, as in CI).
-func browserPath(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no headless browser: install Debian's chromium (apt-get install chromium) to run the fleet page's browser test"
-	if os.Getenv("UCS_REQUIRE_BROWSER") == "1" {
-		t.Fatal(msg + " (UCS_REQUIRE_BROWSER=1)")
-	}
-	t.Skip(msg)
-	return ""
-}
-
-// openFleetPage opens the page (a file) in a headless browser, waits
-// until its script says it is ready, and returns a context to run in it
-// (a minute at most) and a function returning the console errors and
-// exceptions seen so far.
-func openFleetPage(t *testing.T, browser, page string) (context.Context, func() []string) {
-	allocCtx, cancel := chromedp.NewExecAllocator(context.Background(),
-		append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox,
-			chromedp.WindowSize(1280, 900))...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancel)
-	require.NoError(t, chromedp.Do(ctx)) // start the browser and open the tab before listening
-	var mu sync.Mutex
-	var problems []string
-	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range e.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				problems = append(problems, "console."+string(e.Type)+": "+strings.Join(args, " "))
-			}
-		case *runtime.EventExceptionThrown:
-			d := e.ExceptionDetails
-			if d.Exception != nil {
-				d.Text += " " + d.Exception.Description
-			}
-			problems = append(problems, fmt.Sprintf("exception at %d:%d: %s", d.LineNumber, d.ColumnNumber, d.Text))
-		}
-	}))
-	step, stop := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(stop)
-	require.NoError(t, chromedp.Do(step, chromedp.Navigate("file://"+page), chromedp.WaitVisible(`body[data-ready="1"]`)))
-	return step, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(problems)
-	}
-}
-
-// keepFleetShot writes a screenshot to UCS_BROWSER_ARTIFACTS (a
-// directory), else to the test's temporary directory, and logs where.
-func keepFleetShot(t *testing.T, name string, shot []byte) {
-	t.Helper()
-	artifacts := os.Getenv("UCS_BROWSER_ARTIFACTS")
-	if artifacts == "" {
-		artifacts = t.TempDir()
-	}
-	require.NoError(t, os.MkdirAll(artifacts, 0o755))
-	png := filepath.Join(artifacts, name)
-	require.NoError(t, os.WriteFile(png, shot, 0o644))
-	t.Logf("screenshot: %s (%d bytes)", png, len(shot))
 }
