@@ -27,6 +27,10 @@ type CallOptions struct {
 	Fresh bool
 	// Peers mirrors the fleet's other workspaces too (Peers).
 	Peers bool
+	// Writes, when set, is the write log fn's workspace keeps of the
+	// mirror (its Root is set to the mirror): what the call changed is
+	// read from it instead of scans of the mirror (written.go).
+	Writes *workspace.WriteLog
 }
 
 // A Peer is another workspace of the fleet, mirrored: its name and
@@ -69,7 +73,12 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		return err
 	}
 	mark("begin")
-	defer s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK") // after a COMMIT, a warning only
+	committed := false
+	defer func() {
+		if !committed { // a round trip saved after a COMMIT
+			s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		}
+	}()
 	tx := s.conn
 	if opts.Fresh {
 		os.Remove(m.dir + ".version")
@@ -91,20 +100,16 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		}
 	}
 	mark("sync")
-	before, err := scan(m.dir)
+	tr, err := track(m.dir, opts.Writes, opts)
 	if err != nil {
 		return err
 	}
 	mark("scan")
 	callErr := fn(m.dir, peers)
 	mark("operation")
-	after, err := scan(m.dir)
+	cs, journal, rewritten, journalSize, err := tr.changes(ctx, tx, s.opts.Workspace, r)
 	if err != nil {
-		return err
-	}
-	cs, journal, rewritten, err := changes(m.dir, before, after)
-	if err != nil {
-		return err
+		return storeErr(err)
 	}
 	mark("changes")
 	if len(cs) == 0 && len(journal) == 0 && !rewritten {
@@ -139,9 +144,10 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		seq = r.seq
 	}
 	b.Queue(`UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,
-		s.opts.Workspace, v, seq, after[workspace.RelJournal].size)
+		s.opts.Workspace, v, seq, journalSize)
 	b.Queue("COMMIT")
 	err = s.conn.SendBatch(ctx, b).Close()
+	committed = err == nil
 	mark("commit")
 	if err != nil {
 		// The mirror is ahead of the store: the next call rebuilds it.

@@ -41,6 +41,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // Options configure a Store.
@@ -66,6 +68,8 @@ type Store struct {
 	schemaOK bool // the schema is known to be current
 	// connected is how long the connection took (for Timings).
 	connected time.Duration
+	// writes is the write log of Run's calls, reused from call to call.
+	writes *workspace.WriteLog
 }
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)

@@ -31,7 +31,14 @@ func (tx *Tx) Commit(ev Event, state StateFunc) ([]string, error) {
 	return tx.warnings, err
 }
 
-func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
+func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
+	defer func() {
+		if err != nil {
+			// Some of the files may have been written: only a look at
+			// them tells which.
+			tx.l.untracked()
+		}
+	}()
 	if !tx.exclusive {
 		return fault.Internal(errors.New("the transaction holds the workspace shared"), "commit")
 	}
@@ -91,6 +98,13 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		}
 		if first && strings.HasPrefix(p.rel, RelStateDir+"/") {
 			size = -1
+		}
+		if w := tx.l.opts.Writes; w != nil && size >= 0 {
+			// A torn last line is overwritten: the file as it was is not
+			// appended to, which the log cannot say.
+			if full, err := fileSize(tx.l, p.rel); err != nil || full != size {
+				w.Untracked = true
+			}
 		}
 		sizes[p.rel] = size
 		order = append(order, p.rel)
@@ -176,6 +190,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	tx.mark("journal")
 	// Write every append and sync them all at once with the new state;
 	// only then rename the state into place, the commit point.
+	appended := make([][]byte, 0, len(order))
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range tx.pending {
@@ -187,6 +202,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		if err != nil {
 			return err
 		}
+		appended = append(appended, buf.Bytes())
 		newDirs = append(newDirs, made...)
 		opened, rels = append(opened, f), append(rels, rel)
 		crashPoint("append " + rel)
@@ -242,6 +258,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	}
 	tx.mark("state")
 	crashPoint("committed")
+	tx.logWrites(journalSize, line, stateBytes, order, sizes, appended)
 	if snapshot || (tx.l.opts.SnapshotEvery > 0 && m.Seq%int64(tx.l.opts.SnapshotEvery) == 0) {
 		if err := writeSnapshot(tx.l, m.Seq); err != nil {
 			tx.warn("the commit holds, but its snapshot failed: " + err.Error())
@@ -266,6 +283,23 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		}
 	}
 	return nil
+}
+
+// logWrites logs what a commit wrote (Options.Writes), once it holds: the
+// side files, the journal's event, the appends and the state.
+func (tx *Tx) logWrites(journalAt int64, event, state []byte, order []string, sizes map[string]int64, appended [][]byte) {
+	w := tx.l.opts.Writes
+	if w == nil {
+		return
+	}
+	for _, f := range tx.sides {
+		w.wrote(f.rel, f.data)
+	}
+	w.appended(RelJournal, journalAt, event)
+	for i, rel := range order {
+		w.appended(rel, sizes[rel], appended[i])
+	}
+	w.wrote(RelState, state)
 }
 
 // keepPrevious hard-links the committed state file as its .prev before it
