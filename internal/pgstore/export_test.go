@@ -1,5 +1,5 @@
 package pgstore
 
-// CheckWrites makes every call that uses its write log compare it with
+// CheckWrites(true) makes every call that uses its write log compare it with
 // scans of the mirror before and after, and fail when they differ.
-func CheckWrites() { checkWrites = true }
+func CheckWrites(on bool) { checkWrites = on }

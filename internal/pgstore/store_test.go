@@ -34,7 +34,7 @@ import (
 func TestMain(m *testing.M) {
 	// Every call of the tests checks its write log against scans of the
 	// mirror: what the log says a call wrote is what the files show.
-	pgstore.CheckWrites()
+	pgstore.CheckWrites(true)
 	if os.Getenv("UCS_TEST_AS_UCS") == "1" {
 		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 			Store: pgstore.Backend{}}))

@@ -7,7 +7,11 @@
 // It prints the median report time on a directory and on the store (ucs
 // becomes ucs-pg for the store: both binaries must be built, side by
 // side), and how many reports per second agents reporting at once, each on
-// its own workspace of the store, sustain in total.
+// its own workspace of the store, sustain in total: a process per call,
+// connecting to PostgreSQL directly and through PgBouncer in transaction
+// mode (Debian's pgbouncer), then through long-lived MCP servers. In the
+// end each workspace must count every report answered, and check and
+// verify clean.
 package main
 
 import (
@@ -24,6 +28,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 )
@@ -98,28 +103,46 @@ func main() {
 	for a := range *agents {
 		must(call(onStore(fmt.Sprintf("agent%d", a), "init"), ""))
 	}
+	// What each agent's workspace must count in the end.
+	reported := make([]atomic.Int64, *agents)
 	var done, failed atomic.Int64
 	var wg sync.WaitGroup
-	deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
-	start := time.Now()
-	for a := range *agents {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for time.Now().Before(deadline) {
-				if _, err := call(onStore(fmt.Sprintf("agent%d", a), "report"), report); err != nil {
-					failed.Add(1)
-					fmt.Fprintln(os.Stderr, err)
-					continue
+	processes := func(on func(name string, args ...string) []string, how string) {
+		done.Store(0)
+		failed.Store(0)
+		deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+		start := time.Now()
+		for a := range *agents {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for time.Now().Before(deadline) {
+					if _, err := call(on(fmt.Sprintf("agent%d", a), "report"), report); err != nil {
+						failed.Add(1)
+						fmt.Fprintln(os.Stderr, err)
+						continue
+					}
+					done.Add(1)
+					reported[a].Add(1)
 				}
-				done.Add(1)
-			}
-		}()
+			}()
+		}
+		wg.Wait()
+		el := time.Since(start).Seconds()
+		fmt.Printf("%d agents reporting at once, each on its own workspace, a process per call%s: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
+			*agents, how, done.Load(), el, float64(done.Load())/el, failed.Load())
 	}
-	wg.Wait()
-	el := time.Since(start).Seconds()
-	fmt.Printf("%d agents reporting at once, each on its own workspace: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
-		*agents, done.Load(), el, float64(done.Load())/el, failed.Load())
+	processes(onStore, "")
+	// The same through PgBouncer in transaction mode: no backend forked
+	// per process.
+	poolDir, err := c.Pooler()
+	if err != nil {
+		fail(err)
+	}
+	pooled := pgtest.Pooled(url, poolDir)
+	processes(func(name string, args ...string) []string {
+		return append([]string{"--store", pooled, "--workspace-name", name}, args...)
+	}, " through PgBouncer (transaction mode)")
 
 	// The same through long-lived MCP servers on the store (ucs-mcp
 	// --store), one per agent: no process start, no connection per call.
@@ -138,6 +161,7 @@ func main() {
 	}
 	args := map[string]any{"action": "read", "success": "success", "context": "read the brief"}
 	var one []float64
+	reported[0].Add(int64(*runs))
 	for range *runs {
 		t := time.Now()
 		if res, err := sessions[0].CallTool(context.Background(), &mcp.CallToolParams{Name: "report", Arguments: args}); err != nil || res.IsError {
@@ -148,9 +172,9 @@ func main() {
 	fmt.Printf("report through ucs-mcp on the store, median of %d calls: %.2f ms\n", *runs, median(one))
 	done.Store(0)
 	failed.Store(0)
-	deadline = time.Now().Add(time.Duration(*seconds * float64(time.Second)))
-	start = time.Now()
-	for _, cs := range sessions {
+	deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+	start := time.Now()
+	for a, cs := range sessions {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -161,13 +185,46 @@ func main() {
 					continue
 				}
 				done.Add(1)
+				reported[a].Add(1)
 			}
 		}()
 	}
 	wg.Wait()
-	el = time.Since(start).Seconds()
+	el := time.Since(start).Seconds()
 	fmt.Printf("%d agents through ucs-mcp servers on the store: %d reports in %.1f s, %.0f reports/s in total (%d failed)\n",
 		*agents, done.Load(), el, float64(done.Load())/el, failed.Load())
+	for _, cs := range sessions {
+		cs.Close()
+	}
+
+	// Every report counted, and each workspace checks and verifies clean.
+	for a := range *agents {
+		name := fmt.Sprintf("agent%d", a)
+		out, err := output(bin, cache, onStore(name, "--compact", "status"))
+		if err != nil {
+			fail(err)
+		}
+		if got := gjson.Get(out, "reports_total").Int(); got != reported[a].Load() {
+			fail(fmt.Errorf("%s counts %d reports, %d were answered", name, got, reported[a].Load()))
+		}
+		for _, op := range []string{"check", "verify"} {
+			if _, err := output(bin, cache, onStore(name, op)); err != nil {
+				fail(err)
+			}
+		}
+	}
+	fmt.Printf("every report counted in each of the %d workspaces; check and verify clean\n", *agents)
+}
+
+// output runs ucs with args and returns its standard output.
+func output(bin, cache string, args []string) (string, error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "UCS_STORE_CACHE="+cache)
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("ucs %v: %v: %s", args, err, out)
+	}
+	return string(out), nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
