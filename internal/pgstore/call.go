@@ -170,6 +170,9 @@ func (s *Store) begin(ctx context.Context, create bool) (row, error) {
 		b.Queue(`SELECT coalesce(max(version), 0) FROM ucs_schema`).QueryRow(func(rw pgx.Row) error { return rw.Scan(&have) })
 		b.Queue("BEGIN")
 		b.Queue(fmt.Sprintf("SET LOCAL lock_timeout = %d", s.opts.LockTimeout.Milliseconds()))
+		if s.lz4 {
+			b.Queue(setLZ4)
+		}
 		if create {
 			b.Queue(`INSERT INTO ucs_workspaces (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, s.opts.Workspace)
 		}
@@ -188,6 +191,11 @@ func (s *Store) begin(ctx context.Context, create bool) (row, error) {
 			return r, nil
 		}
 		s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		if s.lz4 && noLZ4(err) {
+			s.lz4 = false
+			attempt--
+			continue
+		}
 		if attempt > 0 || (err == nil && have > SchemaVersion) {
 			if err == nil {
 				err = fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)

@@ -66,6 +66,7 @@ type Store struct {
 	opts     Options
 	cache    string
 	schemaOK bool // the schema is known to be current
+	lz4      bool // the server compresses with LZ4 (compress.go)
 	// connected is how long the connection took (for Timings).
 	connected time.Duration
 	// writes is the write log of Run's calls, reused from call to call.
@@ -102,7 +103,7 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	}
 	// The schema is checked by each call's first round trip (Call), or
 	// here for the rarer operations (migrated).
-	s := &Store{conn: conn, url: Redact(url), opts: opts, cache: opts.Cache, connected: time.Since(t0)}
+	s := &Store{conn: conn, url: Redact(url), opts: opts, cache: opts.Cache, connected: time.Since(t0), lz4: hasLZ4(conn.PgConn().ParameterStatus("server_version"))}
 	if s.cache == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
