@@ -37,7 +37,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -73,14 +72,12 @@ type Store struct {
 	writes *workspace.WriteLog
 }
 
-var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
-
 // ErrName: a workspace name the store does not take.
 var ErrName = errors.New("a workspace name is 1 to 128 letters, digits, '.', '_' or '-', not starting with a punctuation mark")
 
 // Open connects to the store at url and brings its schema up to date.
 func Open(ctx context.Context, url string, opts Options) (*Store, error) {
-	if !validName.MatchString(opts.Workspace) {
+	if !validName(opts.Workspace) {
 		return nil, ErrName
 	}
 	if opts.LockTimeout <= 0 {
