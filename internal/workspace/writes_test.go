@@ -108,3 +108,18 @@ func TestWriteLogUntracked(t *testing.T) {
 		assert.False(t, w.Untracked)
 	})
 }
+
+// Request records pruned after a commit are logged as removed, each file
+// of the dropped buckets: a store deletes them too.
+func TestWriteLogPrunedRequests(t *testing.T) {
+	l, w := logged(newTestWorkspace(t).Root())
+	for _, rel := range []string{RelRequests + "/0/a.json", RelRequests + "/0/b.json", RelRequests + "/11/c.json"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(l.path(rel)), DirPerm))
+		require.NoError(t, os.WriteFile(l.path(rel), []byte("{}\n"), FilePerm))
+	}
+	pruneRequests(l, 11*requestBucket+1) // bucket 0 is too old; 11 is kept
+	assert.False(t, w.Untracked)
+	assert.Equal(t, []FileWrite{{Rel: RelRequests + "/0/a.json", Removed: true}, {Rel: RelRequests + "/0/b.json", Removed: true}}, w.Files)
+	assert.NoFileExists(t, l.path(RelRequests+"/0/a.json"))
+	assert.FileExists(t, l.path(RelRequests+"/11/c.json"))
+}
