@@ -11,8 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -159,13 +157,23 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
 	// journal event syncs: nothing reads it before the rename, and a call
 	// cut short leaves it unnamed.
 	type tempFile struct {
-		pf  *renameio.PendingFile
+		t   *stateTemp
 		err error
 	}
 	tempDone := make(chan tempFile, 1)
 	go func() {
+		if tx.l.opts.NoSync && !first {
+			if t, ok := reuseStateFile(tx.l, stateBytes); ok {
+				tempDone <- tempFile{t, nil}
+				return
+			}
+		}
 		pf, err := newStateFile(tx.l, RelState, stateBytes)
-		tempDone <- tempFile{pf, err}
+		if err != nil {
+			tempDone <- tempFile{nil, err}
+			return
+		}
+		tempDone <- tempFile{&stateTemp{pf: pf}, nil}
 	}()
 	switch {
 	case together:
@@ -176,8 +184,8 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
 		err = closeSynced(jf, RelJournal)
 	}
 	temp := <-tempDone
-	if temp.pf != nil {
-		defer temp.pf.Cleanup() // a no-op once the rename is done
+	if temp.t != nil {
+		defer temp.t.cleanup() // a no-op once the rename is done
 	}
 	if err == nil {
 		err = temp.err
@@ -185,7 +193,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
 	if err != nil {
 		return err
 	}
-	pf := temp.pf
+	pf := temp.t
 	crashPoint("journal")
 	tx.mark("journal")
 	// Write every append and sync them all at once with the new state;
@@ -212,7 +220,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
 	// only exist before the rename, so it is made while the files sync.
 	prevDone := make(chan error, 1)
 	go func() { prevDone <- keepPrevious(tx.l) }()
-	group := append(opened, pf.File)
+	group := append(opened, pf.file())
 	if !tx.l.opts.NoSync {
 		for _, f := range group {
 			startWriteback(f) // all their data in flight before the first fsync waits
@@ -240,14 +248,15 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
 	}
 	if tx.l.opts.NoSync {
 		// renameio would sync the file first: rename it as it is.
-		if err := pf.File.Close(); err != nil {
+		if err := pf.file().Close(); err != nil {
 			return fault.Internal(err, "close %s", RelState)
 		}
-		if err := os.Rename(pf.Name(), tx.l.path(RelState)); err != nil {
+		if err := os.Rename(pf.path(), tx.l.path(RelState)); err != nil {
 			return fault.Internal(err, "replace %s", RelState)
 		}
+		pf.renamed = true
 	} else {
-		if err := pf.CloseAtomicallyReplace(); err != nil {
+		if err := pf.pf.CloseAtomicallyReplace(); err != nil {
 			return fault.Internal(err, "replace %s", RelState)
 		}
 		// The rename and any file or directory this commit created are
