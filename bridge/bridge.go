@@ -43,6 +43,9 @@ type Options struct {
 	// NoSync commits without fsync: the workspace is a copy whose
 	// durability a store provides (workspace.Options.NoSync).
 	NoSync bool
+	// Writes, when set, logs what the commits write to the workspace
+	// (workspace.Options.Writes): a store copies them from it.
+	Writes *workspace.WriteLog
 	// PolicyFile is the operator's policy file (policy.LoadFile): when set,
 	// it is the policy, and a call refuses to run if this user can write
 	// it. Verify's replay never reads it: events record what they used.
@@ -120,7 +123,7 @@ func New(opts Options) *Bridge {
 // openWorkspace is the storage of a workspace as the bridge uses it.
 func openWorkspace(root string, opts Options) *workspace.Workspace {
 	return workspace.New(root, workspace.Options{LockTimeout: opts.LockTimeout,
-		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: advice.Models, NoSync: opts.NoSync,
+		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: advice.Models, NoSync: opts.NoSync, Writes: opts.Writes,
 		Features:  workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields},
 		Manifests: manifests})
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
@@ -65,6 +66,13 @@ func main() {
 	var run store.Runner
 	if url := store.URL(*storeURL, *workspace, os.Getenv); store.IsDatabase(url) {
 		run = pgstore.Runner(ctx, url, store.Named(*name, os.Getenv, opts.LockTimeout))
+		if os.Getenv("GOGC") == "" {
+			// Each call on a store reads and writes the whole state (about
+			// 60 KB of JSON) and leaves it as garbage: collecting at 4x
+			// the live heap instead of 2x cost a report 20-35% less CPU
+			// (BenchmarkRunReport: 3.7 ms to 2.4 ms), its peak RSS the same.
+			debug.SetGCPercent(400)
+		}
 	}
 	if err := mcpserver.NewWith(opts, run).Run(ctx, mcpserver.Stdio(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "ucs-mcp: %s\n", fault.OneLine(err.Error()))

@@ -11,6 +11,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // Backend is the command line's store.Backend for PostgreSQL (cmd/ucs-pg):
@@ -38,9 +39,10 @@ func (Backend) Call(url string, o store.Call, fn func(m store.Mirror) error) err
 		return err
 	}
 	defer s.Close()
-	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers, Fleet: o.Fleet},
+	w := &workspace.WriteLog{}
+	err = s.Call(context.Background(), CallOptions{Create: o.Create, Fresh: o.Fresh, Peers: o.Peers, Fleet: o.Fleet, Writes: w},
 		func(dir string, peers []Peer) error {
-			m := mirrorOf(dir, peers)
+			m := mirrorOf(dir, peers, w)
 			m.Fleet = o.Fleet
 			return fn(m)
 		})
@@ -98,9 +100,12 @@ func (Backend) Set(url string, o store.Call, fleet string, private *bool) (pyjso
 func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b *bridge.Bridge) error) error {
 	sc := store.CallFor(op)
 	var opErr error
-	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers, Fleet: sc.Fleet}, func(dir string, peers []Peer) error {
+	if s.writes == nil {
+		s.writes = &workspace.WriteLog{} // kept for the server's next calls
+	}
+	err := s.Call(ctx, CallOptions{Create: sc.Create, Fresh: sc.Fresh, Peers: sc.Peers, Fleet: sc.Fleet, Writes: s.writes}, func(dir string, peers []Peer) error {
 		keepAgent := o.AgentID != "" && o.AgentID != "default"
-		m := mirrorOf(dir, peers)
+		m := mirrorOf(dir, peers, s.writes)
 		m.Fleet = sc.Fleet
 		opErr = fn(store.OnMirror(o, m, s.opts.Workspace, keepAgent))
 		return opErr
@@ -111,14 +116,14 @@ func (s *Store) Run(ctx context.Context, op string, o bridge.Options, fn func(b 
 	return s.asError(err)
 }
 
-// mirrorOf is a call's mirror in dir, with the fleet's peers, as package
-// store gives it to the front ends.
-func mirrorOf(dir string, peers []Peer) store.Mirror {
+// mirrorOf is a call's mirror in dir, with the fleet's peers and the write
+// log of the call, as package store gives it to the front ends.
+func mirrorOf(dir string, peers []Peer, w *workspace.WriteLog) store.Mirror {
 	ps := make([]store.Peer, len(peers))
 	for i, p := range peers {
 		ps[i] = store.Peer{Name: p.Name, Dir: p.Dir, Fleet: p.Fleet, Owner: p.Owner, Private: p.Private}
 	}
-	return store.Mirror{Dir: dir, Peers: ps, Volatile: Volatile()}
+	return store.Mirror{Dir: dir, Peers: ps, Volatile: Volatile(), Writes: w}
 }
 
 // Runner is the MCP server's way to a store (cmd/ucs-mcp --store): each

@@ -30,6 +30,10 @@ type CallOptions struct {
 	// Fleet lists and mirrors every workspace the caller may read instead,
 	// read-only (fleetCall).
 	Fleet bool
+	// Writes, when set, is the write log fn's workspace keeps of the
+	// mirror (its Root is set to the mirror): what the call changed is
+	// read from it instead of scans of the mirror (written.go).
+	Writes *workspace.WriteLog
 }
 
 // A Peer is another workspace of the fleet, mirrored: its name and
@@ -78,7 +82,12 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		return err
 	}
 	mark("begin")
-	defer s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK") // after a COMMIT, a warning only
+	committed := false
+	defer func() {
+		if !committed { // a round trip saved after a COMMIT
+			s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		}
+	}()
 	tx := s.conn
 	if !r.exists {
 		// No row this role may change: another role's (refused), or
@@ -107,20 +116,16 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		}
 	}
 	mark("sync")
-	before, err := scan(m.dir)
+	tr, err := track(m.dir, opts.Writes, opts)
 	if err != nil {
 		return err
 	}
 	mark("scan")
 	callErr := fn(m.dir, peers)
 	mark("operation")
-	after, err := scan(m.dir)
+	cs, journal, rewritten, journalSize, err := tr.changes(ctx, tx, s.opts.Workspace, r)
 	if err != nil {
-		return err
-	}
-	cs, journal, rewritten, err := changes(m.dir, before, after)
-	if err != nil {
-		return err
+		return storeErr(err)
 	}
 	mark("changes")
 	if len(cs) == 0 && len(journal) == 0 && !rewritten {
@@ -147,7 +152,7 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	// a statement that fails skips the rest, and the transaction ends
 	// rolled back.
 	b := &pgx.Batch{}
-	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep)
+	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep, textOK(s.conn.PgConn()))
 	switch {
 	case seq == 0 && keep >= 0:
 		seq = keep // cut back, nothing after
@@ -155,9 +160,10 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		seq = r.seq
 	}
 	b.Queue(`UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,
-		s.opts.Workspace, v, seq, after[workspace.RelJournal].size)
+		s.opts.Workspace, v, seq, journalSize)
 	b.Queue("COMMIT")
 	err = s.conn.SendBatch(ctx, b).Close()
+	committed = err == nil
 	mark("commit")
 	if err != nil {
 		// The mirror is ahead of the store: the next call rebuilds it.
@@ -180,6 +186,9 @@ func (s *Store) begin(ctx context.Context, create bool) (row, error) {
 		b.Queue(`SELECT coalesce(max(version), 0) FROM ucs_schema`).QueryRow(func(rw pgx.Row) error { return rw.Scan(&have) })
 		b.Queue("BEGIN")
 		b.Queue(fmt.Sprintf("SET LOCAL lock_timeout = %d", s.opts.LockTimeout.Milliseconds()))
+		if s.lz4 {
+			b.Queue(setLZ4)
+		}
 		if create {
 			b.Queue(`INSERT INTO ucs_workspaces (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, s.opts.Workspace)
 		}
@@ -198,6 +207,11 @@ func (s *Store) begin(ctx context.Context, create bool) (row, error) {
 			return r, nil
 		}
 		s.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		if s.lz4 && noLZ4(err) {
+			s.lz4 = false
+			attempt--
+			continue
+		}
 		if attempt > 0 || (err == nil && have > SchemaVersion) {
 			if err == nil {
 				err = fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)
@@ -272,7 +286,7 @@ func (s *Store) syncPeers(ctx context.Context, tx querier, fleet string) ([]Peer
 			rows.Close()
 			return nil, nil, err
 		}
-		if !validName.MatchString(name) {
+		if !validName(name) {
 			continue // no name ucs makes ("../x" would be a mirror outside the cache)
 		}
 		shared[name] = true

@@ -10,10 +10,13 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/tidwall/gjson"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
@@ -204,7 +207,8 @@ func changes(dir string, before, after map[string]fileInfo) (cs []change, journa
 // which the call found at version seen, and returns the journal's last seq
 // (0: no new event). The journal's new events follow its first keep
 // events (keep < 0: all the events the store holds), whose later rows go.
-func queueUpload(b *pgx.Batch, name string, seen, v int64, cs []change, journal []byte, keep int64) int64 {
+// With text, the bytes that are text go as text (see bytea).
+func queueUpload(b *pgx.Batch, name string, seen, v int64, cs []change, journal []byte, keep int64, text bool) int64 {
 	deletes := keep >= 0
 	for _, c := range cs {
 		deletes = deletes || c.cut
@@ -226,8 +230,9 @@ func queueUpload(b *pgx.Batch, name string, seen, v int64, cs []change, journal 
 		seq := gjson.GetBytes(line, "seq").Int()
 		// The primary key (workspace, seq) is the compare-and-swap: a
 		// second commit of the same sequence number fails here.
-		b.Queue(`INSERT INTO ucs_journal (workspace, seq, hash, line, version) VALUES ($1, $2, $3, $4, $5)`,
-			name, seq, gjson.GetBytes(line, "hash").String(), line, v)
+		expr, arg := bytea(text, 4, line)
+		b.Queue(`INSERT INTO ucs_journal (workspace, seq, hash, line, version) VALUES ($1, $2, $3, `+expr+`, $5)`,
+			name, seq, gjson.GetBytes(line, "hash").String(), arg, v)
 		last = seq
 	}
 	for _, c := range cs {
@@ -256,21 +261,42 @@ func queueUpload(b *pgx.Batch, name string, seen, v int64, cs []change, journal 
 			if c.rewrite || c.off == 0 {
 				b.Queue(`DELETE FROM ucs_blobs WHERE workspace = $1 AND path = $2`, name, c.path)
 			}
-			b.Queue(`INSERT INTO ucs_chunks (workspace, path, off, data, version) VALUES ($1, $2, $3, $4, $5)`,
-				name, c.path, c.off, c.data, v)
+			expr, arg := bytea(text, 4, c.data)
+			b.Queue(`INSERT INTO ucs_chunks (workspace, path, off, data, version) VALUES ($1, $2, $3, `+expr+`, $5)`,
+				name, c.path, c.off, arg, v)
 		default:
-			b.Queue(`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (workspace, path) DO UPDATE SET data = $3, version = $4`, name, c.path, c.data, v)
+			expr, arg := bytea(text, 3, c.data)
+			b.Queue(`INSERT INTO ucs_blobs (workspace, path, data, version) VALUES ($1, $2, `+expr+`, $4)
+				ON CONFLICT (workspace, path) DO UPDATE SET data = EXCLUDED.data, version = $4`, name, c.path, arg, v)
 		}
 	}
 	return last
 }
+
+// bytea is the SQL expression of parameter $n holding data, a bytea
+// column's value, and the parameter. Without a statement's description (no
+// round trip to ask for one: pgx.QueryExecModeExec) a parameter goes as
+// text, and bytes as text are hex, twice their length, encoded by the
+// client and decoded by the server. What ucs stores is nearly all UTF-8
+// text (JSON, JSON lines, Markdown), so where the server's encoding is
+// UTF-8 (text) such bytes go as they are, as text converted to bytea by the
+// server; anything else (a NUL, bytes that are not UTF-8) as hex.
+func bytea(text bool, n int, data []byte) (string, any) {
+	if text && utf8.Valid(data) && bytes.IndexByte(data, 0) < 0 {
+		return "convert_to($" + strconv.Itoa(n) + "::text, 'UTF8')", string(data)
+	}
+	return "$" + strconv.Itoa(n), data
+}
+
+// textOK reports whether the connection's server stores text as UTF-8:
+// the bytes of a UTF-8 text parameter then reach a bytea unchanged.
+func textOK(c *pgconn.PgConn) bool { return c.ParameterStatus("server_encoding") == "UTF8" }
 
 // upload writes a call's changes as version v of the workspace, found at
 // version seen, in the caller's transaction, and returns the journal's
 // last seq.
 func upload(ctx context.Context, q pgx.Tx, name string, seen, v int64, cs []change, journal []byte, keep int64) (int64, error) {
 	b := &pgx.Batch{}
-	seq := queueUpload(b, name, seen, v, cs, journal, keep)
+	seq := queueUpload(b, name, seen, v, cs, journal, keep, textOK(q.Conn().PgConn()))
 	return seq, q.SendBatch(ctx, b).Close()
 }

@@ -30,3 +30,7 @@ func PushAsIs(ctx context.Context, url, name, cache, dir string) error {
 	_, err = s.Push(ctx, dir)
 	return err
 }
+
+// CheckWrites(true) makes every call that uses its write log compare it with
+// scans of the mirror before and after, and fail when they differ.
+func CheckWrites(on bool) { checkWrites = on }

@@ -130,7 +130,7 @@ func (s *Store) readable(ctx context.Context, q querier) ([]listed, error) {
 			return nil, storeErr(err)
 		}
 		l.r.exists, l.r.fleet, l.r.private = true, l.Fleet, l.Private
-		if !validName.MatchString(l.Name) {
+		if !validName(l.Name) {
 			continue // no name ucs makes ("../x" would be a mirror outside the cache)
 		}
 		all = append(all, l)

@@ -10,7 +10,8 @@ import (
 // The schema's migrations, in order: each runs once, in its own
 // transaction, and is recorded in ucs_schema with its version, so that a
 // migration cut short is rolled back whole and run again by the next
-// process. Processes that start at once take turns on an advisory lock. A
+// process. Processes that start at once take turns on an advisory lock
+// held for the length of each migration's transaction (see migrate). A
 // store whose schema is newer than this build knows is refused (like a
 // workspace format from a newer ucs). A table added later that holds a
 // workspace's rows needs what privacySQL gives the others: row-level
@@ -77,7 +78,12 @@ const schemaLock = 0x75637320 // "ucs "
 func migrate(ctx context.Context, conn *pgx.Conn) error { return migrateTo(ctx, conn, SchemaVersion) }
 
 // migrateTo brings the schema up to version target (a test makes a store
-// of an older schema with it).
+// of an older schema with it). Each migration is a transaction that takes
+// the advisory lock for its own length (pg_advisory_xact_lock) and then
+// reads which migrations the store has: nothing outlives a transaction, so
+// migrations run the same through a pooler in transaction mode
+// (PgBouncer), where a session's lock could be taken on one server
+// connection and released on another, or never.
 func migrateTo(ctx context.Context, conn *pgx.Conn, target int) error {
 	var have int
 	// The common case, a current schema, costs one query.
@@ -86,27 +92,29 @@ func migrateTo(ctx context.Context, conn *pgx.Conn, target int) error {
 		return nil
 	}
 	if err == nil && have > SchemaVersion {
-		return fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)
-	}
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, schemaLock); err != nil {
-		return err
-	}
-	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, schemaLock)
-	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS ucs_schema (
-		version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-		return err
-	}
-	if err := conn.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM ucs_schema`).Scan(&have); err != nil {
-		return err
-	}
-	if have > SchemaVersion {
-		return fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)
+		return newerSchema(have)
 	}
 	for _, m := range migrations {
-		if m.version <= have || m.version > target {
+		if m.version > target {
 			continue
 		}
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, schemaLock); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS ucs_schema (
+				version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+				return err
+			}
+			if err := tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM ucs_schema`).Scan(&have); err != nil {
+				return err
+			}
+			if have > SchemaVersion {
+				return newerSchema(have)
+			}
+			if m.version <= have {
+				return nil // another process ran it
+			}
 			forced, err := unforce(ctx, tx)
 			if err != nil {
 				return err
@@ -127,6 +135,10 @@ func migrateTo(ctx context.Context, conn *pgx.Conn, target int) error {
 		}
 	}
 	return nil
+}
+
+func newerSchema(have int) error {
+	return fmt.Errorf("the store's schema is version %d; this ucs knows up to %d: upgrade ucs", have, SchemaVersion)
 }
 
 // unforce lifts FORCE ROW LEVEL SECURITY from the schema's tables for the

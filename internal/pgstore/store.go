@@ -40,10 +40,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // Options configure a Store.
@@ -68,18 +69,19 @@ type Store struct {
 	opts     Options
 	cache    string
 	schemaOK bool // the schema is known to be current
+	lz4      bool // the server compresses with LZ4 (compress.go)
 	// connected is how long the connection took (for Timings).
 	connected time.Duration
+	// writes is the write log of Run's calls, reused from call to call.
+	writes *workspace.WriteLog
 }
-
-var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 
 // ErrName: a workspace name the store does not take.
 var ErrName = errors.New("a workspace name is 1 to 128 letters, digits, '.', '_' or '-', not starting with a punctuation mark")
 
 // Open connects to the store at url and brings its schema up to date.
 func Open(ctx context.Context, url string, opts Options) (*Store, error) {
-	if !validName.MatchString(opts.Workspace) {
+	if !validName(opts.Workspace) {
 		return nil, ErrName
 	}
 	if opts.LockTimeout <= 0 {
@@ -102,7 +104,7 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	}
 	// The schema is checked by each call's first round trip (Call), or
 	// here for the rarer operations (migrated).
-	s := &Store{conn: conn, url: Redact(url), opts: opts, cache: opts.Cache, connected: time.Since(t0)}
+	s := &Store{conn: conn, url: Redact(url), opts: opts, cache: opts.Cache, connected: time.Since(t0), lz4: hasLZ4(conn.PgConn().ParameterStatus("server_version"))}
 	if s.cache == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {

@@ -32,6 +32,9 @@ import (
 // so every call is a process of its own, as an agent makes them.
 
 func TestMain(m *testing.M) {
+	// Every call of the tests checks its write log against scans of the
+	// mirror: what the log says a call wrote is what the files show.
+	pgstore.CheckWrites(true)
 	if os.Getenv("UCS_TEST_AS_UCS") == "1" {
 		os.Exit(cli.Run(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 			Store: pgstore.Backend{}}))
@@ -109,8 +112,10 @@ func report(action, success string, i int) string {
 }
 
 // The same calls give the same answers on a directory and in the store.
-func TestSameAnswersAsADirectory(t *testing.T) {
-	e := newEnv(t)
+func TestSameAnswersAsADirectory(t *testing.T) { sameAnswers(t, newEnv(t)) }
+
+// sameAnswers runs the same calls on a directory and in e's store.
+func sameAnswers(t *testing.T, e *env) {
 	ws := filepath.Join(t.TempDir(), "ws")
 	calls := []struct{ stdin, args string }{
 		{"", "init"},
@@ -154,7 +159,11 @@ func TestConcurrentReports(t *testing.T) {
 	if testing.Short() {
 		t.Skip("800 processes")
 	}
-	e := newEnv(t)
+	concurrentReports(t, newEnv(t))
+}
+
+// concurrentReports runs 16 processes × 50 reports in e's store.
+func concurrentReports(t *testing.T, e *env) {
 	e.must("a", "", "init")
 	var wg sync.WaitGroup
 	failed := make(chan string, 800)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // A Backend keeps workspaces in a database. Its errors are *fault.Error
@@ -44,6 +45,9 @@ type Mirror struct {
 	// Volatile: the store detects a copy a power loss damaged (and
 	// rebuilds it), so the copy's commits need not fsync.
 	Volatile bool
+	// Writes, when set, is where the workspace logs what its commits
+	// write, for the store to copy (bridge.Options.Writes).
+	Writes *workspace.WriteLog
 }
 
 // A Peer is another workspace of the fleet, mirrored in Dir. A fleet

@@ -14,6 +14,7 @@ func OnMirror(opts bridge.Options, m Mirror, name string, keepAgent bool) *bridg
 	if m.Volatile {
 		opts.NoSync = true
 	}
+	opts.Writes = m.Writes
 	if !keepAgent {
 		opts.AgentID = name
 	}

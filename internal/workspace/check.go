@@ -67,6 +67,7 @@ func (l *Workspace) Check(repair bool, now time.Time, check StateCheck) (pyjson.
 		// take a file the user meant to keep elsewhere: repair changes
 		// nothing until the links are gone (see checkFailed's hint).
 	case repair:
+		l.untracked()
 		if repaired, err = l.repair(now); err != nil {
 			return pyjson.Value{}, err
 		}

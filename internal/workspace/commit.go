@@ -11,8 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
@@ -31,7 +29,14 @@ func (tx *Tx) Commit(ev Event, state StateFunc) ([]string, error) {
 	return tx.warnings, err
 }
 
-func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
+func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) (err error) {
+	defer func() {
+		if err != nil {
+			// Some of the files may have been written: only a look at
+			// them tells which.
+			tx.l.untracked()
+		}
+	}()
 	if !tx.exclusive {
 		return fault.Internal(errors.New("the transaction holds the workspace shared"), "commit")
 	}
@@ -92,6 +97,13 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		if first && strings.HasPrefix(p.rel, RelStateDir+"/") {
 			size = -1
 		}
+		if w := tx.l.opts.Writes; w != nil && size >= 0 {
+			// A torn last line is overwritten: the file as it was is not
+			// appended to, which the log cannot say.
+			if full, err := fileSize(tx.l, p.rel); err != nil || full != size {
+				w.Untracked = true
+			}
+		}
 		sizes[p.rel] = size
 		order = append(order, p.rel)
 	}
@@ -145,13 +157,23 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	// journal event syncs: nothing reads it before the rename, and a call
 	// cut short leaves it unnamed.
 	type tempFile struct {
-		pf  *renameio.PendingFile
+		t   *stateTemp
 		err error
 	}
 	tempDone := make(chan tempFile, 1)
 	go func() {
+		if tx.l.opts.NoSync && !first {
+			if t, ok := reuseStateFile(tx.l, stateBytes); ok {
+				tempDone <- tempFile{t, nil}
+				return
+			}
+		}
 		pf, err := newStateFile(tx.l, RelState, stateBytes)
-		tempDone <- tempFile{pf, err}
+		if err != nil {
+			tempDone <- tempFile{nil, err}
+			return
+		}
+		tempDone <- tempFile{&stateTemp{pf: pf}, nil}
 	}()
 	switch {
 	case together:
@@ -162,8 +184,8 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		err = closeSynced(jf, RelJournal)
 	}
 	temp := <-tempDone
-	if temp.pf != nil {
-		defer temp.pf.Cleanup() // a no-op once the rename is done
+	if temp.t != nil {
+		defer temp.t.cleanup() // a no-op once the rename is done
 	}
 	if err == nil {
 		err = temp.err
@@ -171,11 +193,12 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	if err != nil {
 		return err
 	}
-	pf := temp.pf
+	pf := temp.t
 	crashPoint("journal")
 	tx.mark("journal")
 	// Write every append and sync them all at once with the new state;
 	// only then rename the state into place, the commit point.
+	appended := make([][]byte, 0, len(order))
 	for _, rel := range order {
 		var buf bytes.Buffer
 		for _, p := range tx.pending {
@@ -187,6 +210,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		if err != nil {
 			return err
 		}
+		appended = append(appended, buf.Bytes())
 		newDirs = append(newDirs, made...)
 		opened, rels = append(opened, f), append(rels, rel)
 		crashPoint("append " + rel)
@@ -196,7 +220,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	// only exist before the rename, so it is made while the files sync.
 	prevDone := make(chan error, 1)
 	go func() { prevDone <- keepPrevious(tx.l) }()
-	group := append(opened, pf.File)
+	group := append(opened, pf.file())
 	if !tx.l.opts.NoSync {
 		for _, f := range group {
 			startWriteback(f) // all their data in flight before the first fsync waits
@@ -224,14 +248,15 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	}
 	if tx.l.opts.NoSync {
 		// renameio would sync the file first: rename it as it is.
-		if err := pf.File.Close(); err != nil {
+		if err := pf.file().Close(); err != nil {
 			return fault.Internal(err, "close %s", RelState)
 		}
-		if err := os.Rename(pf.Name(), tx.l.path(RelState)); err != nil {
+		if err := os.Rename(pf.path(), tx.l.path(RelState)); err != nil {
 			return fault.Internal(err, "replace %s", RelState)
 		}
+		pf.renamed = true
 	} else {
-		if err := pf.CloseAtomicallyReplace(); err != nil {
+		if err := pf.pf.CloseAtomicallyReplace(); err != nil {
 			return fault.Internal(err, "replace %s", RelState)
 		}
 		// The rename and any file or directory this commit created are
@@ -242,6 +267,7 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 	}
 	tx.mark("state")
 	crashPoint("committed")
+	tx.logWrites(journalSize, line, stateBytes, order, sizes, appended)
 	if snapshot || (tx.l.opts.SnapshotEvery > 0 && m.Seq%int64(tx.l.opts.SnapshotEvery) == 0) {
 		if err := writeSnapshot(tx.l, m.Seq); err != nil {
 			tx.warn("the commit holds, but its snapshot failed: " + err.Error())
@@ -266,6 +292,23 @@ func (tx *Tx) commit(ev Event, state StateFunc, snapshot bool) error {
 		}
 	}
 	return nil
+}
+
+// logWrites logs what a commit wrote (Options.Writes), once it holds: the
+// side files, the journal's event, the appends and the state.
+func (tx *Tx) logWrites(journalAt int64, event, state []byte, order []string, sizes map[string]int64, appended [][]byte) {
+	w := tx.l.opts.Writes
+	if w == nil {
+		return
+	}
+	for _, f := range tx.sides {
+		w.wrote(f.rel, f.data)
+	}
+	w.appended(RelJournal, journalAt, event)
+	for i, rel := range order {
+		w.appended(rel, sizes[rel], appended[i])
+	}
+	w.wrote(RelState, state)
 }
 
 // keepPrevious hard-links the committed state file as its .prev before it

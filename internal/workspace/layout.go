@@ -38,12 +38,18 @@ type Options struct {
 	// Manifests parse the manifest. Without them the workspace keeps no
 	// index and cannot be checked; a reference workspace cannot be opened.
 	Manifests Manifests
+	// Writes, when set, logs what this workspace's commits write (see
+	// WriteLog); a workspace of another root logs nothing.
+	Writes *WriteLog
 }
 
 // New returns the workspace rooted at root. It touches no file.
 func New(root string, opts Options) *Workspace {
 	if opts.LockTimeout <= 0 {
 		opts.LockTimeout = 10 * time.Second
+	}
+	if opts.Writes != nil && filepath.Clean(opts.Writes.Root) != filepath.Clean(root) {
+		opts.Writes = nil
 	}
 	return &Workspace{root: root, opts: opts}
 }

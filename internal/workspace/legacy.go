@@ -135,6 +135,7 @@ func (tx *Tx) Adopt(ev Event, state StateFunc) ([]string, error) {
 		tx.lists[rel] = v
 	}
 	tx.ref = nil
+	tx.l.untracked() // the reference's files move to the backup
 	dir := tx.l.path(RelBackupDir + "/reference")
 	if err := os.MkdirAll(dir, DirPerm); err != nil {
 		return nil, fault.Internal(err, "create %s", dir)

@@ -247,6 +247,7 @@ func recoverWorkspace(l *Workspace) ([]string, error) {
 	switch {
 	case jt.seq == seq:
 	case jt.seq == seq+1:
+		l.untracked()
 		cuts, err := rollbackCuts(l, jt)
 		if err != nil {
 			return nil, err
@@ -267,6 +268,7 @@ func recoverWorkspace(l *Workspace) ([]string, error) {
 		return nil, fault.Corrupt(fmt.Errorf("the journal ends at event %d but the state file is at %d", jt.seq, seq), RelJournal)
 	}
 	if end < jt.size {
+		l.untracked()
 		if err := truncateFile(l, RelJournal, end); err != nil {
 			return nil, err
 		}

@@ -105,6 +105,7 @@ func pruneRequests(l *Workspace, requests int) {
 	oldest := requests/requestBucket - requestBuckets + 1
 	for _, ent := range entries {
 		if b, err := strconv.Atoi(ent.Name()); err == nil && b < oldest {
+			l.opts.Writes.removed(l, RelRequests+"/"+ent.Name())
 			os.RemoveAll(filepath.Join(l.path(RelRequests), ent.Name()))
 		}
 	}

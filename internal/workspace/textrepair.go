@@ -55,6 +55,7 @@ type TextRepair struct {
 // too. ok is false when there is nothing of the kind to repair, or when
 // it cannot be repaired this way (check then reports what is wrong).
 func (l *Workspace) RepairText(now time.Time, replay StateReplay) (r TextRepair, ok bool, err error) {
+	l.untracked()
 	lock, err := l.Lock(true)
 	if err != nil {
 		return r, false, err

@@ -293,6 +293,7 @@ func (tx *Tx) Pin(raw []byte, m Manifest) {
 // directory, relative to the workspace. It is not part of the commit: a
 // backup is kept whether or not the call commits.
 func (tx *Tx) Backup(name string, rels ...string) (string, error) {
+	tx.l.untracked()
 	dir, err := newBackupDir(tx.l, name)
 	if err != nil {
 		return "", err
@@ -318,6 +319,7 @@ var ErrInitialized = errors.New("the workspace is initialized")
 // ErrInitialized. The transaction starts with an empty meta of the
 // current format; its commit is the workspace's first event.
 func (l *Workspace) Create(force bool, now time.Time) (*Tx, error) {
+	l.untracked() // a crashed init rolled back, an old state moved aside
 	var newDirs []string
 	for _, d := range []string{RelStateDir, RelKnowledgeDir, RelWorkingState, RelSynthesisDir} {
 		if d != RelWorkingState { // the agent's: ucs only reads it

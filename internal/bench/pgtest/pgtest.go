@@ -79,6 +79,8 @@ type server struct {
 	cmd   *exec.Cmd
 	cred  *syscall.Credential
 	admin string // the URL of the postgres database
+	// bouncers are the poolers in front of it (pooler.go), stopped first.
+	bouncers []*bouncer
 }
 
 // Required reports whether the tests must run (UCS_REQUIRE_POSTGRES=1).
@@ -188,6 +190,9 @@ func Stop() {
 }
 
 func (s *server) stop() {
+	for _, b := range s.bouncers {
+		b.stop()
+	}
 	if s.cmd != nil && s.cmd.Process != nil {
 		s.cmd.Process.Signal(syscall.SIGQUIT) // immediate shutdown: the data is thrown away
 		done := make(chan struct{})
