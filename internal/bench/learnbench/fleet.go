@@ -69,9 +69,9 @@ func (c *FleetConfig) defaults() {
 // over their own episodes, sharing and isolated, and the newcomer's
 // cumulative regret over its episodes, joining the fleet and alone.
 type FleetSeed struct {
-	Seed                        uint64
-	Shared, Isolated            float64
-	SharedAgents, IsolatedAgent []float64 // each agent's
+	Seed                         uint64
+	Shared, Isolated             float64
+	SharedAgents, IsolatedAgent  []float64 // each agent's
 	NewcomerFleet, NewcomerAlone float64
 }
 
