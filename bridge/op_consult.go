@@ -51,6 +51,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	if m != nil { // the fleet's evidence beside the agent's own
+		done, err := s.useFleet(m, c)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		defer done()
+	}
 	cursor := e.Cursor.Node
 	var top []pyjson.Value
 	var advisoryID string
