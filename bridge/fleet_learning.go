@@ -127,7 +127,10 @@ func (p *peerRecords) Record(key string) ([]byte, error) {
 
 func (p *peerRecords) open() {
 	p.opened = true
-	tx, err := p.ws.Begin(false)
+	// As a writer, as relevance searches a peer: the peer's record index
+	// is kept, so a lookup reads a short tail, not the whole log (a
+	// store's mirror of a peer has no index until one is built).
+	tx, err := p.ws.Begin(true)
 	if err != nil {
 		return
 	}
