@@ -125,3 +125,38 @@ func TestConsultPeersOfOtherModels(t *testing.T) {
 	require.Empty(t, rec.Members())
 	verifyClean(t, b)
 }
+
+// BenchmarkConsultFleet is a v5 consult's cost with peers: none, one or
+// four, of a short or a long history (what it reads of a peer is the
+// keys its ranking touches, so the history's length must not show).
+//
+//	go test -run XXX -bench ConsultFleet -benchmem ./bridge/
+func BenchmarkConsultFleet(b *testing.B) {
+	for _, c := range []struct {
+		peers, history int
+	}{{0, 0}, {1, 20}, {1, 400}, {4, 400}} {
+		b.Run(fmt.Sprintf("peers=%d/history=%d", c.peers, c.history), func(b *testing.B) {
+			t := &testing.T{}
+			var peerDir string
+			if c.peers > 0 {
+				a := newV5Workspace(t)
+				for i := range c.history {
+					reportV5(t, a, fmt.Sprintf("incident-%d", i%50), []string{"read_logs", "grep", "read_file", "edit_file"}[i%4], "success")
+				}
+				peerDir = a.opts.Workspace
+			}
+			ws := newV5Workspace(t)
+			for i := range c.peers {
+				ws.AddPeer(fmt.Sprintf("agent-%d", i), peerDir)
+			}
+			args := pyjson.Obj(pyjson.KV("context", outage), pyjson.KV("task", "incident-b"))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := ws.Do(Call{Op: "consult", Args: args}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -61,14 +61,14 @@ func TestFleetOwnEvidenceWins(t *testing.T) {
 	alone := New(DefaultParams)
 	require.NotEqual(t, "d", top(alone, ep), "without the fleet d is not first")
 
-	// The agent's own outcomes: d fails here, c succeeds.
+	// The agent's own outcomes, twice the cap: d fails here, c succeeds.
 	own := New(DefaultParams)
-	for range 30 {
+	for range 2 * int(DefaultParams.FleetCap) {
 		play(own, "", []string{"fix"}, "d", false)
 		play(own, "", []string{"fix"}, "c", true)
 	}
 	own.SetFleet(Pooled(own.P, []Store{peer}))
-	require.Equal(t, "c", top(own, ep), "200 peer outcomes capped below 30 of the agent's own")
+	require.Equal(t, "c", top(own, ep), "200 peer outcomes capped below the agent's own")
 	share := own.FleetShare(ep, "d")
 	require.Greater(t, share, 0.0)
 	require.Less(t, share, 0.5, "the cap keeps the fleet's share below the agent's own")

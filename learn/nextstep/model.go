@@ -80,7 +80,7 @@ var DefaultParams = Params{
 	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
 	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
 	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, MarkFailed: true,
-	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14, PriorWeight: 0.02, FleetCap: 10,
+	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14, PriorWeight: 0.02, FleetCap: 30,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
