@@ -13,9 +13,9 @@ import (
 // its first 100 episodes. Seeded, so the figures are the same every run.
 func TestFleetLearnsTogether(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a fleet run of four seeds")
+		t.Skip("a fleet run of three seeds")
 	}
-	res, err := RunFleet(FleetConfig{Seeds: 4, SeedBase: 1, Episodes: 400, Agents: 4, Newcomer: 100, Compliance: 1, Parallel: 2})
+	res, err := RunFleet(FleetConfig{Seeds: 3, SeedBase: 1, Episodes: 600, Agents: 4, Newcomer: 100, Compliance: 1, Parallel: 2})
 	require.NoError(t, err)
 	t.Logf("per-agent regret: sharing %.1f, isolated %.1f, gain %.1f [%.1f, %.1f]; newcomer %.1f / %.1f = %.2f",
 		res.Shared.Mean, res.Isolated.Mean, res.Gain.Mean, res.Gain.Lo, res.Gain.Hi,
