@@ -11,6 +11,7 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
+	"github.com/unified-cognitive-substrate/ucs/learn/advice"
 )
 
 const outage = "investigate the production outage"
@@ -132,30 +133,47 @@ func TestConsultPeersOfOtherModels(t *testing.T) {
 //
 //	go test -run XXX -bench ConsultFleet -benchmem ./bridge/
 func BenchmarkConsultFleet(b *testing.B) {
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "manifests", "coding.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	man := filepath.Join(dir, "manifest.json")
+	if err := os.WriteFile(man, raw, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	do := func(ws *Bridge, c Call) {
+		if _, err := ws.Do(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	fresh := func() *Bridge {
+		n++
+		ws := New(Options{Workspace: filepath.Join(dir, fmt.Sprint("ws", n)), Now: testNow})
+		do(ws, Call{Op: "init", Args: pyjson.Obj(pyjson.KV("manifest", man), pyjson.KV("model", advice.ModelV5))})
+		return ws
+	}
 	for _, c := range []struct {
 		peers, history int
 	}{{0, 0}, {1, 20}, {1, 400}, {4, 400}} {
 		b.Run(fmt.Sprintf("peers=%d/history=%d", c.peers, c.history), func(b *testing.B) {
-			t := &testing.T{}
-			var peerDir string
+			ws := fresh()
 			if c.peers > 0 {
-				a := newV5Workspace(t)
+				a := fresh()
 				for i := range c.history {
-					reportV5(t, a, fmt.Sprintf("incident-%d", i%50), []string{"read_logs", "grep", "read_file", "edit_file"}[i%4], "success")
+					do(a, Call{Op: "report", Input: pyjson.Obj(pyjson.KV("task", fmt.Sprint("incident-", i%50)),
+						pyjson.KV("action", []string{"read_logs", "grep", "read_file", "edit_file"}[i%4]), pyjson.KV("success", "success"))})
 				}
-				peerDir = a.opts.Workspace
-			}
-			ws := newV5Workspace(t)
-			for i := range c.peers {
-				ws.AddPeer(fmt.Sprintf("agent-%d", i), peerDir)
+				for i := range c.peers {
+					ws.AddPeer(fmt.Sprint("agent-", i), a.opts.Workspace)
+				}
 			}
 			args := pyjson.Obj(pyjson.KV("context", outage), pyjson.KV("task", "incident-b"))
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
-				if _, err := ws.Do(Call{Op: "consult", Args: args}); err != nil {
-					b.Fatal(err)
-				}
+				do(ws, Call{Op: "consult", Args: args})
 			}
 		})
 	}
