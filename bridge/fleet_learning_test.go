@@ -156,18 +156,16 @@ func BenchmarkConsultFleet(b *testing.B) {
 	}
 	for _, c := range []struct {
 		peers, history int
-	}{{0, 0}, {1, 20}, {1, 400}, {4, 400}} {
+	}{{0, 0}, {1, 20}, {1, 400}, {1, 2000}, {4, 400}} {
 		b.Run(fmt.Sprintf("peers=%d/history=%d", c.peers, c.history), func(b *testing.B) {
 			ws := fresh()
-			if c.peers > 0 {
+			for i := range c.peers { // each peer a workspace of its own, as a fleet's are
 				a := fresh()
-				for i := range c.history {
-					do(a, Call{Op: "report", Input: pyjson.Obj(pyjson.KV("task", fmt.Sprint("incident-", i%50)),
-						pyjson.KV("action", []string{"read_logs", "grep", "read_file", "edit_file"}[i%4]), pyjson.KV("success", "success"))})
+				for j := range c.history {
+					do(a, Call{Op: "report", Input: pyjson.Obj(pyjson.KV("task", fmt.Sprint("incident-", j%50)),
+						pyjson.KV("action", []string{"read_logs", "grep", "read_file", "edit_file"}[(i+j)%4]), pyjson.KV("success", "success"))})
 				}
-				for i := range c.peers {
-					ws.AddPeer(fmt.Sprint("agent-", i), a.opts.Workspace)
-				}
+				ws.AddPeer(fmt.Sprint("agent-", i), a.opts.Workspace)
 			}
 			args := pyjson.Obj(pyjson.KV("context", outage), pyjson.KV("task", "incident-b"))
 			b.ReportAllocs()
