@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
@@ -34,8 +37,15 @@ type FleetConfig struct {
 	// NextParams are the model's settings (nil: NextDefaultParams);
 	// FleetCap among them weighs the fleet.
 	NextParams *nextstep.Params
-	Parallel   int
-	Log        io.Writer
+	// Bridge plays every agent through ucs in process (a directory
+	// workspace of the default model, v5, each call a bridge whose peers
+	// are the other agents' workspaces, bridge.Bridge.AddPeer) instead of
+	// its model in memory; WorkDir holds the workspaces (empty: a
+	// temporary directory).
+	Bridge   bool
+	WorkDir  string
+	Parallel int
+	Log      io.Writer
 }
 
 // Defaults of the fleet mode.
@@ -143,27 +153,34 @@ func RunFleet(cfg FleetConfig) (*FleetResults, error) {
 func runFleetSeed(cfg *FleetConfig, w *World, p nextstep.Params, seed uint64) (FleetSeed, error) {
 	plan := NewPlan(w, seed, cfg.Episodes+cfg.Newcomer, -1, 1)
 	fs := FleetSeed{Seed: seed}
-	shared, err := playFleet(w, plan, p, cfg, seed, true)
+	mk, err := newFleetMaker(cfg, w, p, seed)
 	if err != nil {
 		return fs, err
 	}
-	alone, err := playFleet(w, plan, p, cfg, seed, false)
+	defer mk.close()
+	shared, err := playFleet(mk, plan, cfg, true)
+	if err != nil {
+		return fs, err
+	}
+	alone, err := playFleet(mk, plan, cfg, false)
 	if err != nil {
 		return fs, err
 	}
 	fs.SharedAgents, fs.Shared = shared.regret, mean(shared.regret)
 	fs.IsolatedAgent, fs.Isolated = alone.regret, mean(alone.regret)
 
-	models := make([]nextstep.Store, len(shared.agents))
-	for i, a := range shared.agents {
-		models[i] = a.m
+	join, err := mk.agent(cfg.Agents, "join")
+	if err != nil {
+		return fs, err
 	}
-	join := newFleetAgent(w, p, cfg.Compliance, seed, cfg.Agents)
-	join.fleet = nextstep.Pooled(p, models)
-	fresh := newFleetAgent(w, p, cfg.Compliance, seed, cfg.Agents)
+	join.share(shared.agents)
+	fresh, err := mk.agent(cfg.Agents, "fresh")
+	if err != nil {
+		return fs, err
+	}
 	for e := cfg.Episodes; e < plan.Episodes; e++ {
-		for _, a := range []*nextPolicy{join, fresh} {
-			r, err := playEpisode(w, plan, e, a)
+		for _, a := range []*fleetAgent{join, fresh} {
+			r, err := playEpisode(w, plan, e, a.pol)
 			if err != nil {
 				return fs, fmt.Errorf("newcomer, episode %d: %w", e, err)
 			}
@@ -178,31 +195,33 @@ func runFleetSeed(cfg *FleetConfig, w *World, p nextstep.Params, seed uint64) (F
 }
 
 type fleetRun struct {
-	agents []*nextPolicy
+	agents []*fleetAgent
 	regret []float64 // each agent's cumulative regret
 }
 
 // playFleet plays the fleet's episodes, episode e by agent e mod Agents,
 // each agent ranking with the others' evidence when share is set.
-func playFleet(w *World, plan *Plan, p nextstep.Params, cfg *FleetConfig, seed uint64, share bool) (*fleetRun, error) {
+func playFleet(mk *fleetMaker, plan *Plan, cfg *FleetConfig, share bool) (*fleetRun, error) {
 	fr := &fleetRun{regret: make([]float64, cfg.Agents)}
+	label := "isolated"
+	if share {
+		label = "shared"
+	}
 	for i := range cfg.Agents {
-		fr.agents = append(fr.agents, newFleetAgent(w, p, cfg.Compliance, seed, i))
+		a, err := mk.agent(i, label)
+		if err != nil {
+			return nil, err
+		}
+		fr.agents = append(fr.agents, a)
 	}
 	if share {
 		for i, a := range fr.agents {
-			var peers []nextstep.Store
-			for j, b := range fr.agents {
-				if j != i {
-					peers = append(peers, b.m)
-				}
-			}
-			a.fleet = nextstep.Pooled(p, peers)
+			a.share(append(slices.Clone(fr.agents[:i]), fr.agents[i+1:]...))
 		}
 	}
 	for e := range cfg.Episodes {
 		i := e % cfg.Agents
-		r, err := playEpisode(w, plan, e, fr.agents[i])
+		r, err := playEpisode(mk.w, plan, e, fr.agents[i].pol)
 		if err != nil {
 			return nil, fmt.Errorf("agent %d, episode %d: %w", i, e, err)
 		}
@@ -211,10 +230,83 @@ func playFleet(w *World, plan *Plan, p nextstep.Params, cfg *FleetConfig, seed u
 	return fr, nil
 }
 
-// newFleetAgent is agent i of a seed: the next-step policy with a random
-// stream of its own (the same whether it shares or not, so the two runs
-// are paired).
-func newFleetAgent(w *World, p nextstep.Params, compliance float64, seed uint64, i int) *nextPolicy {
-	r := rand.New(rand.NewPCG(seed, streamPolicy+uint64(1+i)<<8))
-	return &nextPolicy{w: w, m: nextstep.New(p), compliance: compliance, r: r}
+// A fleetAgent is one agent of a fleet run: its policy, and what the
+// others read of it (its model in memory, or its workspace).
+type fleetAgent struct {
+	pol   Policy
+	model *nextPolicy // in memory
+	ucs   *inProcess  // through ucs
+}
+
+// share makes the agent rank with the others' evidence: their models
+// pooled (nextstep.Pooled), or their workspaces as its bridge's peers.
+func (a *fleetAgent) share(others []*fleetAgent) {
+	if a.model != nil {
+		var peers []nextstep.Store
+		for _, o := range others {
+			peers = append(peers, o.model.m)
+		}
+		a.model.fleet = nextstep.Pooled(a.model.m.P, peers)
+		return
+	}
+	for _, o := range others {
+		a.ucs.peers = append(a.ucs.peers, o.ucs.dir)
+	}
+}
+
+// fleetMaker makes a seed's agents.
+type fleetMaker struct {
+	cfg           *FleetConfig
+	w             *World
+	p             nextstep.Params
+	seed          uint64
+	dir, manifest string
+	removeDir     bool
+}
+
+func newFleetMaker(cfg *FleetConfig, w *World, p nextstep.Params, seed uint64) (*fleetMaker, error) {
+	mk := &fleetMaker{cfg: cfg, w: w, p: p, seed: seed}
+	if !cfg.Bridge {
+		return mk, nil
+	}
+	dir := filepath.Join(cfg.WorkDir, fmt.Sprintf("fleet-%d", seed))
+	if cfg.WorkDir == "" {
+		d, err := os.MkdirTemp("", "learnbench-fleet-")
+		if err != nil {
+			return nil, err
+		}
+		dir, mk.removeDir = d, true
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	mk.dir, mk.manifest = dir, filepath.Join(dir, "manifest.json")
+	return mk, os.WriteFile(mk.manifest, w.ManifestJSON(), 0o644)
+}
+
+func (mk *fleetMaker) close() {
+	if mk.removeDir {
+		os.RemoveAll(mk.dir)
+	}
+}
+
+// agent is agent i of the seed: with a random stream of its own (the
+// same whether it shares or not, so the two runs are paired).
+func (mk *fleetMaker) agent(i int, label string) (*fleetAgent, error) {
+	r := rand.New(rand.NewPCG(mk.seed, streamPolicy+uint64(1+i)<<8))
+	if !mk.cfg.Bridge {
+		np := &nextPolicy{w: mk.w, m: nextstep.New(mk.p), compliance: mk.cfg.Compliance, r: r}
+		return &fleetAgent{pol: np, model: np}, nil
+	}
+	ws := filepath.Join(mk.dir, fmt.Sprintf("%s-%d", label, i))
+	l, err := InProcess{}.Init(ws, mk.manifest)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := l.Cursor()
+	if err != nil {
+		return nil, err
+	}
+	return &fleetAgent{pol: &ucsPolicy{w: mk.w, l: l, compliance: mk.cfg.Compliance, r: r, cursor: cursor, scratch: ws},
+		ucs: l.(*inProcess)}, nil
 }

@@ -47,14 +47,33 @@ func TestFleetIsolatedIsAlone(t *testing.T) {
 	cfg := FleetConfig{Episodes: 40, Agents: 2, Compliance: 1}
 	cfg.defaults()
 	plan := NewPlan(w, 3, cfg.Episodes+cfg.Newcomer, -1, 1)
-	run, err := playFleet(w, plan, NextDefaultParams, &cfg, 3, false)
+	mk, err := newFleetMaker(&cfg, w, NextDefaultParams, 3)
 	require.NoError(t, err)
-	solo := newFleetAgent(w, NextDefaultParams, 1, 3, 1)
+	run, err := playFleet(mk, plan, &cfg, false)
+	require.NoError(t, err)
+	solo, err := mk.agent(1, "solo")
+	require.NoError(t, err)
 	regret := 0.0
 	for e := 1; e < cfg.Episodes; e += 2 {
-		r, err := playEpisode(w, plan, e, solo)
+		r, err := playEpisode(w, plan, e, solo.pol)
 		require.NoError(t, err)
 		regret += r.Regret
 	}
 	require.Equal(t, regret, run.regret[1])
+}
+
+// Through ucs (directory workspaces, each call's bridge with the other
+// agents' workspaces as peers) the fleet mode runs and is deterministic:
+// a short run twice gives the same figures.
+func TestFleetThroughUCS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a fleet through ucs")
+	}
+	cfg := FleetConfig{Seeds: 1, SeedBase: 5, Episodes: 24, Agents: 2, Newcomer: 6, Compliance: 1, Bridge: true}
+	a, err := RunFleet(cfg)
+	require.NoError(t, err)
+	b, err := RunFleet(cfg)
+	require.NoError(t, err)
+	require.Equal(t, a.Seeds, b.Seeds)
+	require.Positive(t, a.Seeds[0].Isolated)
 }

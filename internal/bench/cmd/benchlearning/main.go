@@ -53,6 +53,7 @@ func main() {
 	flag.IntVar(&fleet.Agents, "fleet", 0, "fleet mode: this many agents (the v5 model in memory) share the episodes, with sharing against isolated, then a newcomer joins (0: the policies' benchmark)")
 	flag.IntVar(&fleet.Newcomer, "fleet-newcomer", learnbench.DefaultFleetNewcomer, "fleet mode: the newcomer's episodes")
 	flag.Float64Var(&fleet.Compliance, "fleet-compliance", 1, "fleet mode: how often an agent follows its first suggestion")
+	flag.BoolVar(&fleet.Bridge, "fleet-ucs", false, "fleet mode: every agent through ucs in process (a directory workspace, the others as its peers), not its model in memory")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fail(fmt.Errorf("unexpected arguments: %v", flag.Args()))
@@ -140,7 +141,7 @@ func main() {
 // runFleet runs the fleet mode with the benchmark's seeds, episodes,
 // settings and parallelism, and writes fleet.json to out.
 func runFleet(fc learnbench.FleetConfig, cfg learnbench.Config, out string) {
-	fc.Seeds, fc.SeedBase, fc.Episodes, fc.NextParams, fc.Parallel, fc.Log = cfg.Seeds, cfg.SeedBase, cfg.Episodes, cfg.NextParams, cfg.Parallel, cfg.Log
+	fc.Seeds, fc.SeedBase, fc.Episodes, fc.NextParams, fc.Parallel, fc.Log, fc.WorkDir = cfg.Seeds, cfg.SeedBase, cfg.Episodes, cfg.NextParams, cfg.Parallel, cfg.Log, cfg.WorkDir
 	res, err := learnbench.RunFleet(fc)
 	if err != nil {
 		fail(err)
