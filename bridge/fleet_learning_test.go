@@ -79,9 +79,9 @@ func TestConsultLearnsFromPeers(t *testing.T) {
 	require.NotEmpty(t, rec.Members())
 	verifyClean(t, b) // the replay has no peer: it ranks from the record
 
-	// The agent's own evidence then wins: read_logs fails for it, again
-	// and again, and the peer's capped prior gives way.
-	for i := range 12 {
+	// The agent's own evidence then wins: read_logs fails for it twice as
+	// often as it succeeded for the peer, and the peer's prior gives way.
+	for i := range 24 {
 		reportV5(t, b, fmt.Sprintf("own-%d", i), "read_logs", "failure")
 		reportV5(t, b, fmt.Sprintf("own-%d", i), "grep", "success")
 	}
