@@ -61,18 +61,28 @@ func (s *session) useFleet(m *nextstep.Model, c Call) (close func(), err error) 
 }
 
 // recordFleet adds to a call's journaled input what its ranking read of
-// the fleet: each key's pooled record, by key (an empty object when the
+// the fleet: each key's pooled record, cut to the next tools the
+// rankings read of it (nextstep.TrimRecord), by key (an empty object when the
 // peers held none of its keys, so the replay ranks with a fleet too).
 // Unchanged for a call without peers.
 func (s *session) recordFleet(in pyjson.Value) pyjson.Value {
 	if s.fleetRead == nil {
 		return in
 	}
+	var read map[string]map[string]bool
+	if v := s.learning.Steps; v != nil && v.Model != nil {
+		read = v.Model.FleetRead()
+	}
 	members := make([]pyjson.Member, 0, len(s.fleetRead.Read))
 	for _, k := range s.fleetRead.Keys() {
-		v, err := pyjson.Parse(s.fleetRead.Read[k])
+		// Only the tools the rankings read of it: the replay reads no more.
+		raw, err := nextstep.TrimRecord(k, s.fleetRead.Read[k], read[k])
 		if err != nil {
-			continue // a pooled record is always JSON
+			continue // a pooled record always reads
+		}
+		v, err := pyjson.Parse(raw)
+		if err != nil {
+			continue
 		}
 		members = append(members, pyjson.KV(k, v))
 	}

@@ -25,6 +25,7 @@ import (
 // without a fleet). Params.FleetCap bounds what a key of it weighs.
 func (m *Model) SetFleet(st Store) {
 	m.fleet = st
+	m.fleetTools = nil
 	m.ftables = map[string]*counts{}
 	m.fweights = map[string]map[string]*weight{}
 }
@@ -131,6 +132,7 @@ func (m *Model) rankBelief(f sfeature) weight {
 // Params.FleetCap outcomes), its mean, and the outcomes that information
 // counts for.
 func (m *Model) fleetInfo(f sfeature) (info, mean, n float64) {
+	m.fleetRead(f.group, f.to)
 	fw, ok := m.fleetGroup(f.group)[f.to]
 	if !ok || fw.V <= 0 || fw.N <= 0 {
 		return 0, 0, 0
@@ -167,6 +169,7 @@ func (m *Model) FleetShare(ep *Episode, to string) float64 {
 			own += m.tries(c, to)
 		}
 		if f := m.fleetTable(k); f != nil {
+			m.fleetRead(k, to)
 			fs, ff := f.outcome(to, m.P.Decay)
 			fleet += m.fleetScale(f) * (fs + ff)
 		}
@@ -184,6 +187,55 @@ func (m *Model) FleetShare(ep *Episode, to string) float64 {
 		return 0
 	}
 	return fleet / (own + fleet)
+}
+
+// fleetRead notes that a ranking read tool to's evidence under a fleet
+// key (FleetRead).
+func (m *Model) fleetRead(key, to string) {
+	if m.fleetTools == nil {
+		m.fleetTools = map[string]map[string]bool{}
+	}
+	if m.fleetTools[key] == nil {
+		m.fleetTools[key] = map[string]bool{}
+	}
+	m.fleetTools[key][to] = true
+}
+
+// FleetRead returns, for each key of the fleet a ranking read, the next
+// tools whose evidence it read: a record of the fleet cut to them
+// (TrimRecord) ranks the same, so a call need record no more.
+func (m *Model) FleetRead() map[string]map[string]bool { return m.fleetTools }
+
+// TrimRecord keeps of a record only the next tools in tools: a count
+// record keeps its totals (what a ranking reads of the others), a weights
+// record only those tools' beliefs. The value must pass CheckRecord.
+func TrimRecord(key string, value []byte, tools map[string]bool) ([]byte, error) {
+	_, isCounts, err := keyStates(key)
+	if err != nil {
+		return nil, err
+	}
+	if isCounts {
+		c, err := decodeCounts(value)
+		if err != nil {
+			return nil, err
+		}
+		for to := range c.To {
+			if !tools[to] {
+				delete(c.To, to)
+			}
+		}
+		return c.appendJSON(nil, nil), nil
+	}
+	g, err := decodeWeights(value)
+	if err != nil {
+		return nil, err
+	}
+	for to := range g {
+		if !tools[to] {
+			delete(g, to)
+		}
+	}
+	return appendWeights(nil, g, nil), nil
 }
 
 // Pooled is a Store of the fleet: each key's records in the peers' stores

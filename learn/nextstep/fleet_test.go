@@ -112,6 +112,42 @@ func TestFleetRecordReplays(t *testing.T) {
 	for _, s := range want {
 		require.Equal(t, m.FleetShare(ep, s.To), r.FleetShare(ep, s.To))
 	}
+
+	// The records cut to the tools the rankings read rank the same too.
+	trimmed := MapStore{}
+	size, cut := 0, 0
+	read := r.FleetRead()
+	for k, v := range rec.Read {
+		tv, err := TrimRecord(k, v, read[k])
+		require.NoError(t, err)
+		trimmed[k] = tv
+		size, cut = size+len(v), cut+len(tv)
+	}
+	x := learned(6, 10)
+	x.SetFleet(trimmed)
+	require.Equal(t, want, x.Rank(NewEpisode("3", []string{"w0", "common"}), tools))
+	for _, s := range want {
+		require.Equal(t, m.FleetShare(ep, s.To), x.FleetShare(ep, s.To))
+	}
+	require.LessOrEqual(t, cut, size)
+	// Only three candidates: less is read, and less recorded.
+	few := learned(6, 10)
+	frec := &Recorder{Store: Pooled(m.P, peers)}
+	few.SetFleet(frec)
+	fewEp := NewEpisode("3", []string{"w0", "common"})
+	fwant := few.Rank(fewEp, tools[:3])
+	ftrim := MapStore{}
+	fsize, fcut := 0, 0
+	for k, v := range frec.Read {
+		tv, err := TrimRecord(k, v, few.FleetRead()[k])
+		require.NoError(t, err)
+		ftrim[k] = tv
+		fsize, fcut = fsize+len(v), fcut+len(tv)
+	}
+	y := learned(6, 10)
+	y.SetFleet(ftrim)
+	require.Equal(t, fwant, y.Rank(NewEpisode("3", []string{"w0", "common"}), tools[:3]))
+	require.Less(t, fcut, fsize)
 }
 
 // Pooled sums the peers' counts of a key.

@@ -174,6 +174,9 @@ type Model struct {
 	fleet    Store
 	ftables  map[string]*counts
 	fweights map[string]map[string]*weight
+	// fleetTools are the next tools whose fleet evidence a ranking read,
+	// by key (FleetRead).
+	fleetTools map[string]map[string]bool
 }
 
 // New returns a model with no evidence, held in memory.
@@ -268,6 +271,16 @@ func (m *Model) Greedy(ep *Episode, candidates []string) []Scored {
 func (m *Model) rank(ep *Episode, candidates []string, explore float64, remember bool) []Scored {
 	p := m.P
 	get := m.rankTable
+	if m.fleet != nil {
+		// The fleet's counts of the candidates are what the ranking reads
+		// of each key (and its totals).
+		get = func(k string) *counts {
+			for _, to := range candidates {
+				m.fleetRead(k, to)
+			}
+			return m.rankTable(k)
+		}
+	}
 	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
 	var prev2, task, task2 *counts
 	if p.Prev2 > 0 && ep.Prev != Start {
