@@ -51,12 +51,12 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	release := func() {}
 	if m != nil { // the fleet's evidence beside the agent's own
-		done, err := s.useFleet(m, c)
-		if err != nil {
+		if release, err = s.useFleet(m, c); err != nil {
 			return pyjson.Value{}, err
 		}
-		defer done()
+		defer release()
 	}
 	cursor := e.Cursor.Node
 	var top []pyjson.Value
@@ -76,6 +76,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	default:
 		top = s.routes(anns, cursor, b)
 	}
+	release() // the peers' workspaces, held no longer than the ranking
 	if err != nil {
 		return pyjson.Value{}, err
 	}
