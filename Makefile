@@ -101,6 +101,8 @@ bench-model: build bin/hello-go
 # bin/bench-learning. A model under test plugs in with its init arguments:
 #   make bench-learning BENCHLEARNING='-ucs-init-args "--model v3"'
 # and is checked on the held-out seeds with BENCHLEARNING='-seed-base 1000'.
+# Its fleet mode (agents learning together against isolated, and a newcomer
+# joining; docs/learning.md): BENCHLEARNING='-fleet 4 -seed-base 1000'.
 BENCHLEARNING ?=
 bench-learning: build
 	$(GO) run ./internal/bench/cmd/benchlearning -ucs $(BIN) -seeds 10 -episodes 600 -parallel 2 -out bin/bench-learning $(BENCHLEARNING)

@@ -52,6 +52,13 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	if err != nil {
 		return pyjson.Value{}, err
 	}
+	release := func() {}
+	if m != nil { // the fleet's evidence beside the agent's own
+		if release, err = s.useFleet(m, c); err != nil {
+			return pyjson.Value{}, err
+		}
+		defer release()
+	}
 	cursor := e.Cursor.Node
 	var top []pyjson.Value
 	var advisoryID string
@@ -70,6 +77,7 @@ func opConsult(s *session, c Call) (pyjson.Value, error) {
 	default:
 		top = s.routes(anns, cursor, b)
 	}
+	release() // the peers' workspaces, held no longer than the ranking
 	if err != nil {
 		return pyjson.Value{}, err
 	}

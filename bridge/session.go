@@ -13,6 +13,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/knowledge"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
+	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 	"github.com/unified-cognitive-substrate/ucs/policy"
 	"github.com/unified-cognitive-substrate/ucs/recall"
 	"github.com/unified-cognitive-substrate/ucs/torusfield"
@@ -41,6 +42,9 @@ type session struct {
 	// operator's file, the manifest's declarations), and what the commit
 	// records of them.
 	decisions policy.Decisions
+	// fleetRead is what a consult's ranking read of the fleet's evidence,
+	// for its event (useFleet); nil without peers.
+	fleetRead *nextstep.Recorder
 	sessionCaches
 	sessionOutput
 }
@@ -208,7 +212,7 @@ func (s *session) commit(c Call, tBefore int) error {
 	if s.journaled != nil {
 		c = *s.journaled
 	}
-	c.Input = s.decisions.Record(c.Input)
+	c.Input = s.recordFleet(s.decisions.Record(c.Input))
 	s.prepareBook()
 	if err := s.prepareSteps(); err != nil {
 		return err

@@ -55,7 +55,7 @@ advisory_id, nothing journaled), to see the advice anywhere along a task.`,
 var ConsultOutput = []field.Output{
 	{Name: "cursor", Type: field.String, Always: true, Doc: "the capability the agent is at (v5: its task's last step that succeeded, \"\" at the task's start)"},
 	{Name: "resolved_capabilities", Type: field.Strings, Doc: "the capabilities the context and the given capabilities resolve to"},
-	{Name: "suggested_paths", Type: field.Objects, Doc: "the paths to take from the cursor, best first, with their scores"},
+	{Name: "suggested_paths", Type: field.Objects, Doc: "the paths to take from the cursor, best first, with their scores (v5 with fleet peers: each with fleet_share, the share of the evidence behind it that the fleet's other agents taught, 0 to 1)"},
 	{Name: "wormholes", Type: field.Objects, Doc: "shortcuts the engine found between capabilities"},
 	{Name: "attractors", Type: field.Objects, Doc: "capabilities the engine keeps returning to"},
 	{Name: "methodology_hits", Type: field.Objects, Doc: "methodology (reflections) relevant to the context"},

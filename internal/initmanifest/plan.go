@@ -110,7 +110,7 @@ func (p Plan) Answer(out pyjson.Value, transitions int) (pyjson.Value, string) {
 	}
 	var warning string
 	if p.Model.NextSteps() {
-		warning = "fleet_prior: the fleet's learned transitions are pooled for v3 and v4 workspaces only; this v5 workspace starts from nothing (init --model v4 --fleet-prior to start from the fleet)"
+		warning = "fleet_prior: the fleet's learned transitions are pooled into a new model for v3 and v4 workspaces only; this v5 workspace starts with no evidence of its own and ranks with its fleet's at every consult instead"
 	}
 	return out.With("fleet_prior", pyjson.Obj(pyjson.KV("from", advice.OrEmpty(p.PriorFrom)), pyjson.KV("transitions", transitions))), warning
 }

@@ -353,7 +353,8 @@ func TestFleetKnowledge(t *testing.T) {
 // A new agent may start from the fleet's learned transitions: its model
 // begins where the fleet's averaged evidence (counted half) puts it, and
 // keeps its own posterior; verify replays the prior the journal recorded.
-// The pooled prior is v3's and v4's (v5 warns and starts from nothing).
+// The pooled prior is v3's and v4's (v5 warns: it ranks with the fleet's
+// evidence at every consult instead).
 func TestFleetPrior(t *testing.T) {
 	e := newEnv(t)
 	e.must("A", "", "init", "--model", "v4")
@@ -366,7 +367,7 @@ func TestFleetPrior(t *testing.T) {
 	assert.Greater(t, gjson.Get(out, "fleet_prior.transitions").Int(), int64(0), out)
 	e.must("C", "", "init", "--model", "v4")
 	out = e.must("D", "", "init", "--fleet-prior")
-	assert.Contains(t, out, "this v5 workspace starts from nothing", out)
+	assert.Contains(t, out, "ranks with its fleet's at every consult instead", out)
 
 	// read → exec is no edge of the manifest: A discovered it.
 	suggests := func(name string) (string, float64) {

@@ -112,6 +112,10 @@ func (p Place) Describe(m *nextstep.Model, ep *nextstep.Episode, context string,
 	if ei := p.Graph.Find(ep.At, r.To); ei >= 0 {
 		members = append(members, pyjson.KV("edge_index", ei))
 	}
+	if m.HasFleet() {
+		// How much of what the step's ranking rests on the peers taught.
+		members = append(members, pyjson.KV("fleet_share", round(m.FleetShare(ep, r.To), 4)))
+	}
 	return pyjson.ObjectValue(members)
 }
 

@@ -78,7 +78,7 @@ func (m *Model) logitOf(fs []sfeature, to string) (z, sd float64) {
 	v := 0.0
 	for _, f := range fs {
 		f.to = to
-		w := m.belief(f)
+		w := m.rankBelief(f)
 		z += f.x * w.M
 		v += f.x * f.x * w.V
 	}

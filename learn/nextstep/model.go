@@ -61,6 +61,11 @@ type Params struct {
 	// MaxKeys bounds the number of count keys, and of the success model's
 	// weights; 0: unbounded.
 	MaxKeys int
+	// FleetCap bounds what a key of a fleet's evidence weighs in a
+	// ranking (Model.SetFleet): the peers' counts under a key enter as at
+	// most FleetCap successes, and their knowledge of a weight as at most
+	// FleetCap outcomes, so the model's own evidence soon outweighs them.
+	FleetCap float64
 	// PriorWeight is the log-odds per unit of Model.Prior a step's success
 	// starts from: a tie-breaker among steps with no evidence, which any
 	// outcome outweighs, since a manifest's best-declared tool is not
@@ -75,7 +80,7 @@ var DefaultParams = Params{
 	Base: 1, Task: 0.5, Task2: 1, Prev2: 2, Term: 8,
 	TaskWeight: 1, Prev2Weight: 1, TermWeight: 2, TermPow: 1,
 	Freq: 1, Success: 1, Drop: 0.05, MoveOnFailure: true, MarkFailed: true,
-	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14, PriorWeight: 0.02,
+	Decay: 0.01, Logistic: true, Explore: 0.2, Hedge: 0.01, MaxKeys: 1 << 14, PriorWeight: 0.02, FleetCap: 30,
 }
 
 // counts are the outcomes of the calls made under one key: per next tool,
@@ -164,6 +169,14 @@ type Model struct {
 	clock int64   // outcomes the success model learned
 	beta  float64 // the frequencies' learned weight (Params.Hedge)
 	calls int64   // calls observed
+	// fleet is the other agents' evidence a ranking adds as a prior
+	// (SetFleet; nil: none), and ftables and fweights what was read of it.
+	fleet    Store
+	ftables  map[string]*counts
+	fweights map[string]map[string]*weight
+	// fleetTools are the next tools whose fleet evidence a ranking read,
+	// by key (FleetRead).
+	fleetTools map[string]map[string]bool
 }
 
 // New returns a model with no evidence, held in memory.
@@ -257,7 +270,17 @@ func (m *Model) Greedy(ep *Episode, candidates []string) []Scored {
 // frequencies' weight learns from (Params.Hedge).
 func (m *Model) rank(ep *Episode, candidates []string, explore float64, remember bool) []Scored {
 	p := m.P
-	get := m.table
+	get := m.rankTable
+	if m.fleet != nil {
+		// The fleet's counts of the candidates are what the ranking reads
+		// of each key (and its totals).
+		get = func(k string) *counts {
+			for _, to := range candidates {
+				m.fleetRead(k, to)
+			}
+			return m.rankTable(k)
+		}
+	}
 	all, prev := get(keyAll()), get(keyPrev(ep.Prev))
 	var prev2, task, task2 *counts
 	if p.Prev2 > 0 && ep.Prev != Start {

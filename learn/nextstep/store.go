@@ -158,6 +158,18 @@ func (m *Model) Records() []Record {
 	return out
 }
 
+// Record returns the whole value of key as the model holds it in memory,
+// nil when it holds none: a model without a store (New) is the Store of
+// what it learned, so that agents in one process can be each other's
+// fleet (Pooled).
+func (m *Model) Record(key string) ([]byte, error) {
+	r, ok := m.record(key)
+	if !ok {
+		return nil, nil
+	}
+	return r.Value, nil
+}
+
 func (m *Model) record(k string) (Record, bool) {
 	if c := m.tables[k]; c != nil {
 		return Record{Key: k, Value: c.appendJSON(nil, nil)}, true

@@ -24,6 +24,9 @@ type nextPolicy struct {
 	prev2, cur string
 	repeated   bool // the last step was reported a success of the tool the agent was at
 	advised    bool // the last step was the model's first suggestion
+	// fleet, when set, is the other agents' evidence (nextstep.Pooled over
+	// their models), read afresh at each choice as they learn.
+	fleet nextstep.Store
 }
 
 func (p *nextPolicy) Begin(st *State) error {
@@ -38,6 +41,9 @@ func (p *nextPolicy) Choose(st *State) (string, error) {
 	}
 	p.ep.Locate(p.prev2, p.cur)
 	follow := p.compliance >= 1 || p.r.Float64() < p.compliance
+	if p.fleet != nil {
+		p.m.SetFleet(p.fleet) // what the peers learned since the last choice
+	}
 	ranked := p.m.Rank(p.ep, st.Out) // also when the agent does not follow: what it predicted is learned from
 	p.advised = follow && len(ranked) > 0
 	if p.advised {

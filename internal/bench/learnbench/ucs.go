@@ -124,6 +124,9 @@ type inProcess struct {
 	dir   string
 	clock time.Time
 	task  string
+	// peers are the other agents' workspaces of a fleet (the fleet mode),
+	// each call's bridge's peers (bridge.Bridge.AddPeer).
+	peers []string
 }
 
 func (l *inProcess) Task(id string) { l.task = id }
@@ -134,7 +137,11 @@ func (l *inProcess) tick() time.Time {
 }
 
 func (l *inProcess) do(c bridge.Call) (pyjson.Value, error) {
-	out, err := bridge.New(bridge.Options{Workspace: l.dir, Now: l.tick()}).Do(c)
+	b := bridge.New(bridge.Options{Workspace: l.dir, Now: l.tick()})
+	for i, dir := range l.peers {
+		b.AddPeer("agent-"+strconv.Itoa(i), dir)
+	}
+	out, err := b.Do(c)
 	if err != nil {
 		return out, fmt.Errorf("ucs %s: %w", c.Op, err)
 	}

@@ -18,6 +18,14 @@ type Proto struct {
 	// dataset's task id (what consult --task would pass), "context" the
 	// exact instruction, "" nothing.
 	TaskKey string
+	// Agents, when above 1, splits the stream among that many agents, each
+	// with its own predictor: an episode is the agent's whose number is
+	// its task id modulo Agents (a user's tasks stay with one agent).
+	// Share makes each agent rank with the others' evidence as a capped
+	// prior (nextstep.Model.SetFleet): a fleet learning together, against
+	// the same agents isolated.
+	Agents int
+	Share  bool
 }
 
 func (p Proto) task(ep Episode) string {
@@ -30,14 +38,36 @@ func (p Proto) task(ep Episode) string {
 	return ""
 }
 
-// replayProto ranks every step with a fresh predictor before it learns
-// it, storing the ranking in column col of steps (in stream order).
+// replayProto ranks every step with a fresh predictor (one per agent)
+// before it learns it, storing the ranking in column col of steps (in
+// stream order).
 func replayProto(eps []Episode, p Proto, tools []string, steps []Step, col int) {
-	m := nextstep.New(p.Params)
+	n := max(1, p.Agents)
+	models := make([]*nextstep.Model, n)
+	for i := range models {
+		models[i] = nextstep.New(p.Params)
+	}
+	var fleets []nextstep.Store
+	if p.Share && n > 1 {
+		for i := range models {
+			var peers []nextstep.Store
+			for j, o := range models {
+				if j != i {
+					peers = append(peers, o)
+				}
+			}
+			fleets = append(fleets, nextstep.Pooled(p.Params, peers))
+		}
+	}
 	k := 0
 	for _, ep := range eps {
+		a := (ep.Task%n + n) % n
+		m := models[a]
 		e := nextstep.NewEpisode(p.task(ep), learn.Terms(ep.Instruction))
 		for _, c := range ep.Calls {
+			if fleets != nil {
+				m.SetFleet(fleets[a]) // what the others learned since
+			}
 			ranked := m.Rank(e, tools)
 			names := make([]string, 0, TopN)
 			for _, r := range ranked[:min(TopN, len(ranked))] {

@@ -32,6 +32,7 @@ func main() {
 	var policies, initArgs, env, out string
 	var quiet bool
 	var learnParams, nextParams string
+	var fleet learnbench.FleetConfig
 	flag.StringVar(&nextParams, "next-params", "", "next-step predictor settings for the next@C policies (in memory), e.g. \"explore=1,term=2\" (nextstep.ParseParams)")
 	flag.StringVar(&learnParams, "learn-params", "", "v3 settings for the learn@C policies (in memory), e.g. \"explore=0.5,priorvar=1\"")
 	flag.IntVar(&cfg.Seeds, "seeds", learnbench.DefaultSeeds, "number of seeds")
@@ -49,6 +50,10 @@ func main() {
 	flag.IntVar(&cfg.Parallel, "parallel", 1, "runs at once")
 	flag.StringVar(&cfg.WorkDir, "work", "", "directory for the workspaces (default: a temporary one, removed)")
 	flag.BoolVar(&quiet, "q", false, "no progress on stderr")
+	flag.IntVar(&fleet.Agents, "fleet", 0, "fleet mode: this many agents (the v5 model in memory) share the episodes, with sharing against isolated, then a newcomer joins (0: the policies' benchmark)")
+	flag.IntVar(&fleet.Newcomer, "fleet-newcomer", learnbench.DefaultFleetNewcomer, "fleet mode: the newcomer's episodes")
+	flag.Float64Var(&fleet.Compliance, "fleet-compliance", 1, "fleet mode: how often an agent follows its first suggestion")
+	flag.BoolVar(&fleet.Bridge, "fleet-ucs", false, "fleet mode: every agent through ucs in process (a directory workspace, the others as its peers), not its model in memory")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fail(fmt.Errorf("unexpected arguments: %v", flag.Args()))
@@ -96,6 +101,10 @@ func main() {
 		cfg.Log = os.Stderr
 	}
 	start := time.Now()
+	if fleet.Agents > 0 {
+		runFleet(fleet, cfg, out)
+		return
+	}
 	res, err := learnbench.Run(cfg)
 	if err != nil {
 		fail(err)
@@ -127,6 +136,31 @@ func main() {
 	if !quiet {
 		fmt.Fprintf(os.Stderr, "benchlearning: %s\n", time.Since(start).Round(time.Second))
 	}
+}
+
+// runFleet runs the fleet mode with the benchmark's seeds, episodes,
+// settings and parallelism, and writes fleet.json to out.
+func runFleet(fc learnbench.FleetConfig, cfg learnbench.Config, out string) {
+	fc.Seeds, fc.SeedBase, fc.Episodes, fc.NextParams, fc.Parallel, fc.Log, fc.WorkDir = cfg.Seeds, cfg.SeedBase, cfg.Episodes, cfg.NextParams, cfg.Parallel, cfg.Log, cfg.WorkDir
+	res, err := learnbench.RunFleet(fc)
+	if err != nil {
+		fail(err)
+	}
+	res.WriteTables(os.Stdout)
+	if out == "" {
+		return
+	}
+	data, err := res.JSON()
+	if err == nil {
+		err = os.MkdirAll(out, 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(out, "fleet.json"), append(data, '\n'), 0o644)
+	}
+	if err != nil {
+		fail(err)
+	}
+	fmt.Fprintf(os.Stderr, "benchlearning: wrote %s\n", filepath.Join(out, "fleet.json"))
 }
 
 func fail(err error) {

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/realbench"
@@ -46,7 +47,7 @@ func main() {
 	var models, initArgs, env, bin string
 	var task, probe bool
 	var protos string
-	flag.StringVar(&protos, "proto", "", "semicolon-separated next-step predictors NAME[@TASKKEY][:PARAMS] replayed in memory (TASKKEY id, context or none; PARAMS as nextstep.ParseParams)")
+	flag.StringVar(&protos, "proto", "", "semicolon-separated next-step predictors NAME[@TASKKEY][:PARAMS] replayed in memory (TASKKEY id, context or none; PARAMS as nextstep.ParseParams, and agents=N,share=1: the stream split among N agents by task id, learning together)")
 	flag.StringVar(&o.traces, "trace", defaultTrace, "comma-separated NAME=PATH datasets: a trace (JSON lines, testdata/realtrace) or a tau-bench trajectory file (JSON array)")
 	flag.StringVar(&o.split, "split", "all", "all (the reporting run: its scored half is the held-out split), dev (the first half: for developing a model) or heldout")
 	flag.StringVar(&models, "models", "v4,v2", "comma-separated ucs models, each on its own workspace (`ucs init --model NAME`); \"default\": no --model")
@@ -183,9 +184,28 @@ func parseProto(spec string) (realbench.Proto, error) {
 	if key != "" && key != "id" && key != "context" {
 		return realbench.Proto{}, fmt.Errorf("-proto %q: task key %q is not id, context or none", spec, key)
 	}
-	p, err := nextstep.ParseParams(nextstep.DefaultParams, params)
+	// agents=N and share=1 split the stream among a fleet (realbench.Proto).
+	var agents int
+	var share bool
+	var rest []string
+	for _, kv := range strings.Split(params, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		switch k {
+		case "agents":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return realbench.Proto{}, fmt.Errorf("-proto %q: agents wants a whole number from 1", spec)
+			}
+			agents = n
+		case "share":
+			share = v == "1"
+		default:
+			rest = append(rest, kv)
+		}
+	}
+	p, err := nextstep.ParseParams(nextstep.DefaultParams, strings.Join(rest, ","))
 	if err != nil {
 		return realbench.Proto{}, fmt.Errorf("-proto %q: %v", spec, err)
 	}
-	return realbench.Proto{Name: strings.TrimSpace(name), Params: p, TaskKey: key}, nil
+	return realbench.Proto{Name: strings.TrimSpace(name), Params: p, TaskKey: key, Agents: agents, Share: share}, nil
 }
