@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/transfer"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 	"github.com/unified-cognitive-substrate/ucs/learn/advice"
-	"github.com/unified-cognitive-substrate/ucs/learn/nextstep"
 )
 
 const outage = "investigate the production outage"
@@ -62,7 +62,7 @@ func TestConsultLearnsFromPeers(t *testing.T) {
 	require.NotEqual(t, "read_logs", suggestions(c)[0], "without the fleet the manifest's prior decides")
 	require.Empty(t, fleetShares(c), "no peers: no fleet_share, the answer as before")
 	in, _ := lastEvent(t, alone).Get("input")
-	_, recorded := in.Get(fleetMember)
+	_, recorded := in.Get(transfer.FleetMember)
 	require.False(t, recorded, "no peers: nothing recorded")
 
 	b := newV5Workspace(t)
@@ -74,7 +74,7 @@ func TestConsultLearnsFromPeers(t *testing.T) {
 	require.Greater(t, shares["read_logs"], 0.99, "all of read_logs's evidence is the peer's")
 
 	in, _ = lastEvent(t, b).Get("input")
-	rec, ok := in.Get(fleetMember)
+	rec, ok := in.Get(transfer.FleetMember)
 	require.True(t, ok, "the consult's event records what it read of the fleet")
 	require.NotEmpty(t, rec.Members())
 	verifyClean(t, b) // the replay has no peer: it ranks from the record
@@ -122,7 +122,7 @@ func TestConsultPeersOfOtherModels(t *testing.T) {
 		require.Zero(t, s)
 	}
 	in, _ := lastEvent(t, b).Get("input")
-	rec, ok := in.Get(fleetMember)
+	rec, ok := in.Get(transfer.FleetMember)
 	require.True(t, ok)
 	require.Empty(t, rec.Members())
 	verifyClean(t, b)
@@ -176,28 +176,4 @@ func BenchmarkConsultFleet(b *testing.B) {
 			}
 		})
 	}
-}
-
-// What a journal event records of the fleet is read back whatever its
-// bytes: a record the model cannot read is an error, never a panic, and
-// every record accepted is one the model reads.
-func FuzzRecordedFleet(f *testing.F) {
-	f.Add(`{"c\u001f1\u001f":{"m":1,"n":1,"t":1,"to":{"grep":[1,0,1,0,1]},"u":1}}`)
-	f.Add(`{"s\u001f1\u001f":{"grep":[0.1,0.05,3,2]}}`)
-	f.Add(`{"x":{}}`)
-	f.Add(`[]`)
-	f.Add(`{"c\u001f1\u001f":{"m":-1,"n":1,"t":1,"to":{},"u":1}}`)
-	f.Fuzz(func(t *testing.T, s string) {
-		v, err := pyjson.Parse([]byte(s))
-		if err != nil {
-			return
-		}
-		st, err := recordedFleet(v)
-		if err != nil {
-			return
-		}
-		for k, raw := range st {
-			require.NoError(t, nextstep.CheckRecord(k, raw))
-		}
-	})
 }

@@ -7,7 +7,10 @@
 // edges blended, Markdown and observations merged, a model restored,
 // mapped, pooled or not imported, a package imported before left alone).
 // It also owns the fleet prior, the same transfer the other way: a new
-// workspace starting from its fleet's pooled models.
+// workspace starting from its fleet's pooled models; and the fleet's
+// learned evidence a v5 consult ranks with at every call: a peer's
+// records read (PeerRecords), and what the ranking read as its event
+// records it (FleetMember, FleetRecords, RecordedFleet).
 //
 // The package keeps no state: bridge's export, import and init read the
 // session, hand its readers and writers to these functions (Source,
