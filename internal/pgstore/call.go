@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -56,19 +54,8 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 		return s.fleetCall(ctx, fn)
 	}
 	m := s.mirrorOf(s.opts.Workspace)
-	var marks []string
-	last := time.Now()
-	mark := func(phase string) {
-		if s.opts.Timings != nil {
-			marks = append(marks, fmt.Sprintf("%s %.3fms", phase, float64(time.Since(last).Microseconds())/1000))
-			last = time.Now()
-		}
-	}
-	defer func() {
-		if s.opts.Timings != nil {
-			fmt.Fprintf(s.opts.Timings, "ucs: timings store: connect %.3fms; %s\n", float64(s.connected.Microseconds())/1000, strings.Join(marks, "; "))
-		}
-	}()
+	mark, done := s.phases("store")
+	defer done()
 	if err := m.lockMirror(s.opts.LockTimeout); err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -53,19 +52,8 @@ type listed struct {
 // removed: what a workspace keeps to itself leaves the fleet cache of a
 // caller that may not read it on that caller's next fleet view.
 func (s *Store) fleetCall(ctx context.Context, fn func(dir string, peers []Peer) error) error {
-	var marks []string
-	last := time.Now()
-	mark := func(phase string) {
-		if s.opts.Timings != nil {
-			marks = append(marks, fmt.Sprintf("%s %.3fms", phase, float64(time.Since(last).Microseconds())/1000))
-			last = time.Now()
-		}
-	}
-	defer func() {
-		if s.opts.Timings != nil {
-			fmt.Fprintf(s.opts.Timings, "ucs: timings store fleet: connect %.3fms; %s\n", float64(s.connected.Microseconds())/1000, strings.Join(marks, "; "))
-		}
-	}()
+	mark, done := s.phases("store fleet")
+	defer done()
 	if err := s.migrated(ctx); err != nil {
 		return err
 	}
