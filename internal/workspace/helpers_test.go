@@ -43,7 +43,13 @@ func event(op string, t int64) Event {
 // first event appends one PP line, as init's does.
 func newTestWorkspace(t *testing.T) *Workspace {
 	t.Helper()
-	l := New(filepath.Join(t.TempDir(), "ws"), testOptions)
+	return newTestWorkspaceWith(t, testOptions)
+}
+
+// newTestWorkspaceWith is newTestWorkspace with options of the test's.
+func newTestWorkspaceWith(t *testing.T, opts Options) *Workspace {
+	t.Helper()
+	l := New(filepath.Join(t.TempDir(), "ws"), opts)
 	tx, err := l.Create(false, testNow)
 	require.NoError(t, err)
 	defer tx.Close()

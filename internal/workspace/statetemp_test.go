@@ -11,7 +11,6 @@ import (
 
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/workspace/workspacetest"
-	"github.com/unified-cognitive-substrate/ucs/torusfield"
 )
 
 // newNoSyncWorkspace is newTestWorkspace for a copy that does not sync.
@@ -19,16 +18,7 @@ func newNoSyncWorkspace(t *testing.T) *Workspace {
 	t.Helper()
 	opts := testOptions
 	opts.NoSync = true
-	l := New(filepath.Join(t.TempDir(), "ws"), opts)
-	tx, err := l.Create(false, testNow)
-	require.NoError(t, err)
-	defer tx.Close()
-	tx.Meta.Model, tx.Meta.AgentID = LegacyModel, "test"
-	tx.Pin(torusfield.DefaultManifestJSON(), torusfield.DefaultManifest())
-	tx.Add(RelPPHistory, pyjson.Obj(pyjson.KV("t", 0)))
-	_, err = tx.Commit(event("init", 0), testState)
-	require.NoError(t, err)
-	return l
+	return newTestWorkspaceWith(t, opts)
 }
 
 func inode(t *testing.T, name string) uint64 {
