@@ -72,15 +72,26 @@
       style: "width:" + (e.share * 100).toFixed(1) + "%;background:hsl(" + (210 + ((i * 47) % 120)) + ",55%,55%)" })));
     return box;
   }
-  const ts = data.fleet_transitions;
-  document.getElementById("transitions-body").append(
-    ts.length ? table("transitions-table", ["fleet", "from → to", "success", "rate", "whose evidence"], ts.map((t) =>
-      el("tr", { "data-from": t.from, "data-to": t.to },
-        el("td", {}, fmt(t.fleet)), el("td", {}, t.from + " → " + t.to),
-        el("td", { class: "num" }, t.successes + "/" + t.of),
-        el("td", { style: "color:" + rateColour(t.rate) }, pct(t.rate)),
-        el("td", {}, bar(t), t.evidence.map((e) => e.workspace + " " + e.successes + "/" + e.of + " (" + pct(e.share) + ")").join(", "))))) :
-      el("p", {}, "Nothing learned yet: the shared workspaces have reported no outcome."),
-    ts.length < data.fleet_transitions_total ? el("p", { class: "note" }, "showing " + ts.length + " of " + data.fleet_transitions_total + " transitions") : "");
+  // The fleet filter narrows both tables: a fleet's workspaces and what
+  // that fleet learned.
+  function drawTransitions() {
+    const only = select.value;
+    const ts = data.fleet_transitions.filter((t) => !only || (t.fleet || "") === only);
+    const body = document.getElementById("transitions-body");
+    body.replaceChildren(
+      ts.length ? table("transitions-table", ["fleet", "from → to", "success", "rate", "whose evidence"], ts.map((t) =>
+        el("tr", { "data-from": t.from, "data-to": t.to },
+          el("td", {}, fmt(t.fleet)), el("td", {}, t.from + " → " + t.to),
+          el("td", { class: "num" }, t.successes + "/" + t.of),
+          el("td", { style: "color:" + rateColour(t.rate) }, pct(t.rate)),
+          el("td", {}, bar(t), t.evidence.map((e) => e.workspace + " " + e.successes + "/" + e.of + " (" + pct(e.share) + ")").join(", "))))) :
+        el("p", {}, only ? "Nothing learned by this fleet yet." : "Nothing learned yet: the shared workspaces have reported no outcome."),
+      data.fleet_transitions.length < data.fleet_transitions_total ?
+        el("p", { class: "note" }, "the best evidenced " + data.fleet_transitions.length + " of " + data.fleet_transitions_total +
+          " transitions are on this page") : "");
+    body.dataset.rows = String(ts.length);
+  }
+  select.addEventListener("change", drawTransitions);
+  drawTransitions();
   document.body.dataset.ready = "1";
 })();

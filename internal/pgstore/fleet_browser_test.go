@@ -58,8 +58,21 @@ func TestFleetPageInBrowser(t *testing.T) {
 	assert.Equal(t, "2", eval(`String(document.querySelectorAll('#transitions-table .evidence-bar span').length)`))
 	assert.Contains(t, eval(`document.getElementById("summary").textContent`), "3 workspaces (2 shared, 1 private) in 1 fleet")
 	// The fleet filter: one fleet, then none that matches.
-	eval(`(() => { const s = document.getElementById("fleet-filter"); s.value = "default"; s.dispatchEvent(new Event("change")); return ""; })()`)
-	assert.Equal(t, "3", eval(`document.getElementById("workspaces-body").dataset.rows`))
+	choose := func(fleet string) {
+		eval(`(() => { const s = document.getElementById("fleet-filter");
+			if (![...s.options].some(o => o.value === ` + "`" + fleet + "`" + `)) s.append(new Option("x", ` + "`" + fleet + "`" + `));
+			s.value = ` + "`" + fleet + "`" + `; s.dispatchEvent(new Event("change")); return ""; })()`)
+	}
+	rows := func(section string) string { return eval(`document.getElementById("` + section + `-body").dataset.rows`) }
+	choose("default")
+	assert.Equal(t, "3", rows("workspaces"))
+	assert.Equal(t, "1", rows("transitions"))
+	choose("elsewhere") // a fleet no workspace is in: both tables narrow to nothing
+	assert.Equal(t, "0", rows("workspaces"))
+	assert.Equal(t, "0", rows("transitions"))
+	assert.Contains(t, eval(`document.getElementById("transitions-body").textContent`), "Nothing learned by this fleet yet.")
+	choose("")
+	assert.Equal(t, "1", rows("transitions"))
 	shot, err := chromedp.Run(step, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
 	browsertest.KeepShot(t, "fleet.png", shot)
