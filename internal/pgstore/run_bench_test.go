@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
@@ -21,14 +22,26 @@ import (
 
 // BenchmarkRunReport is a long-lived server's report on a store (what
 // ucs-mcp --store does per tool call, without MCP): one transaction on a
-// warm mirror over a kept connection. Profile it with
+// warm mirror over a kept connection, as the cluster's superuser (which
+// row-level security passes) and as an agent's own role (which it
+// filters). Profile it with
 //
 //	UCS_REQUIRE_POSTGRES=1 go test -run X -bench RunReport -cpuprofile cpu.out ./internal/pgstore/
 func BenchmarkRunReport(b *testing.B) {
+	b.Run("superuser", func(b *testing.B) { runReports(b, pgtest.Database(b)) })
+	b.Run("agent", func(b *testing.B) {
+		db := pgtest.Database(b)
+		require.NoError(b, pgstore.MigrateTo(context.Background(), db, pgstore.SchemaVersion))
+		_, url := pgtest.Role(b, db, "agent", "ucs_agent")
+		runReports(b, url)
+	})
+}
+
+// runReports measures b.N reports on workspace a of the store at url.
+func runReports(b *testing.B, url string) {
 	pgstore.CheckWrites(false) // the calls as they run outside the tests
 	defer pgstore.CheckWrites(true)
 	ctx := context.Background()
-	url := pgtest.Database(b)
 	st, err := pgstore.Open(ctx, url, pgstore.Options{Workspace: "a", Cache: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
@@ -56,16 +69,25 @@ func BenchmarkRunReport(b *testing.B) {
 	if err := conn.QueryRow(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).Scan(&backend); err != nil {
 		b.Fatal(err)
 	}
-	pg0, self0 := cpuOf(backend), selfCPU()
+	wal := func() (n int64) {
+		if err := conn.QueryRow(ctx, `SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn`).Scan(&n); err != nil {
+			b.Fatal(err)
+		}
+		return n
+	}
+	pg0, self0, wal0 := cpuOf(backend), selfCPU(), wal()
 	b.ResetTimer()
 	for range b.N {
 		do("report", in)
 	}
 	b.StopTimer()
 	// CPU time, which other work on the machine moves less than elapsed
-	// time: this process's (the server's share) and its backend's.
+	// time: this process's (the server's share) and its backend's; and
+	// the write-ahead log the reports wrote (the cluster's, which nothing
+	// else writes meanwhile but the benchmark's other databases: none).
 	b.ReportMetric(float64((selfCPU()-self0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64((cpuOf(backend)-pg0).Microseconds())/1000/float64(b.N), "pg-cpu-ms/op")
+	b.ReportMetric(float64(wal()-wal0)/float64(b.N), "wal-B/op")
 }
 
 // cpuOf is the CPU time process pid has used (Linux's /proc; 0 elsewhere).
