@@ -13,26 +13,34 @@ package pgstore
 // needed). The functions are PL/pgSQL, whose queries are planned once a
 // session, not once a call as a SQL function's are; they run as the
 // calling role (row-level security applies to what they read, as to the
-// subqueries they replace), with the migration's search path, so that no
-// role's own schema can stand in for the tables they read.
+// subqueries they replace).
 const schema3SQL = `
--- The workspaces the calling role owns (its rows of ucs_fleet_members).
-CREATE FUNCTION ucs_owned() RETURNS text[] LANGUAGE plpgsql STABLE SET search_path FROM CURRENT AS $$
+-- The functions read their tables by the schema's name, made here: not
+-- by the search path, which the calling role sets (and in which its own
+-- temporary tables come first). No SET clause either: a function with
+-- one saves and restores settings at every call, which took as long as
+-- the rest of it.
+DO $do$
+DECLARE
+	s text := quote_ident(current_schema());
 BEGIN
-	RETURN ARRAY(SELECT m.workspace FROM ucs_fleet_members m WHERE m.owner = current_user);
-END $$;
-
--- The fleets the calling role's workspaces belong to.
-CREATE FUNCTION ucs_fleets() RETURNS text[] LANGUAGE plpgsql STABLE SET search_path FROM CURRENT AS $$
+	-- The workspaces the calling role owns (its rows of ucs_fleet_members).
+	EXECUTE format($f$CREATE FUNCTION %1$s.ucs_owned() RETURNS text[] LANGUAGE plpgsql STABLE AS $$
 BEGIN
-	RETURN ARRAY(SELECT DISTINCT m.fleet FROM ucs_fleet_members m WHERE m.owner = current_user);
-END $$;
-
--- The workspaces the calling role reads (ucs_workspaces' policy decides).
-CREATE FUNCTION ucs_readable() RETURNS text[] LANGUAGE plpgsql STABLE SET search_path FROM CURRENT AS $$
+	RETURN ARRAY(SELECT m.workspace FROM %1$s.ucs_fleet_members m WHERE m.owner = current_user);
+END $$$f$, s);
+	-- The fleets the calling role's workspaces belong to.
+	EXECUTE format($f$CREATE FUNCTION %1$s.ucs_fleets() RETURNS text[] LANGUAGE plpgsql STABLE AS $$
 BEGIN
-	RETURN ARRAY(SELECT w.name FROM ucs_workspaces w);
-END $$;
+	RETURN ARRAY(SELECT DISTINCT m.fleet FROM %1$s.ucs_fleet_members m WHERE m.owner = current_user);
+END $$$f$, s);
+	-- The workspaces the calling role reads (ucs_workspaces' policy
+	-- decides).
+	EXECUTE format($f$CREATE FUNCTION %1$s.ucs_readable() RETURNS text[] LANGUAGE plpgsql STABLE AS $$
+BEGIN
+	RETURN ARRAY(SELECT w.name FROM %1$s.ucs_workspaces w);
+END $$$f$, s);
+END $do$;
 
 DROP POLICY ucs_read ON ucs_workspaces;
 CREATE POLICY ucs_read ON ucs_workspaces FOR SELECT USING (

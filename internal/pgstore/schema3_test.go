@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -105,4 +106,43 @@ func TestMigrationFromSchema2(t *testing.T) {
 	assert.True(t, os.IsNotExist(err), "P is private")
 	b.must("B", "", "verify")
 	assert.Equal(t, "true", gjson.Get(a.must("P", "", "check"), "ok").Raw)
+}
+
+// The policies' functions read the store's tables whatever the calling
+// role's search path: a temporary table of its own that says it owns
+// another role's workspace makes it no owner. (Regression: with the
+// migration's search path, a role's temporary tables, searched first,
+// stood in for the store's.)
+func TestPoliciesReadTheStoresTables(t *testing.T) {
+	ctx := context.Background()
+	admin := newEnv(t)
+	require.NoError(t, pgstore.MigrateTo(ctx, admin.url, pgstore.SchemaVersion))
+	_, aURL := pgtest.Role(t, admin.url, "agent_a", "ucs_agent")
+	_, bURL := pgtest.Role(t, admin.url, "agent_b", "ucs_agent")
+	admin.as(aURL).must("A", "", "init")
+	before := rowsOf(t, admin.url, "A")
+	conn, err := pgx.Connect(ctx, bURL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	for _, q := range []string{
+		`CREATE TEMPORARY TABLE ucs_fleet_members (workspace text, owner text, fleet text)`,
+		`INSERT INTO pg_temp.ucs_fleet_members VALUES ('A', current_user, 'default')`,
+		`CREATE TEMPORARY TABLE ucs_workspaces (name text)`,
+		`INSERT INTO pg_temp.ucs_workspaces VALUES ('A')`,
+		`SET search_path = pg_temp, public`,
+	} {
+		_, err := conn.Exec(ctx, q)
+		require.NoError(t, err, q)
+	}
+	_, err = conn.Exec(ctx, `INSERT INTO public.ucs_journal (workspace, seq, hash, line, version) VALUES ('A', 999, 'h', 'x', 999)`)
+	var pe *pgconn.PgError
+	require.True(t, errors.As(err, &pe), "%v", err)
+	assert.Equal(t, "42501", pe.Code, "%v", err)
+	tag, err := conn.Exec(ctx, `DELETE FROM public.ucs_blobs WHERE workspace = 'A'`)
+	require.NoError(t, err)
+	assert.Zero(t, tag.RowsAffected())
+	_, err = conn.Exec(ctx, `UPDATE public.ucs_workspaces SET private = true WHERE name = 'A'`)
+	require.NoError(t, err)
+	assert.Equal(t, before, rowsOf(t, admin.url, "A"))
+	assert.Equal(t, int64(0), rowCount(t, admin.url, `SELECT count(*) FROM ucs_workspaces WHERE private`))
 }
