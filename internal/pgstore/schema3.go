@@ -40,6 +40,15 @@ END $$$f$, s);
 BEGIN
 	RETURN ARRAY(SELECT w.name FROM %1$s.ucs_workspaces w);
 END $$$f$, s);
+	-- Schema 2's trigger, which kept ucs_fleet_members by the search
+	-- path: a role's temporary table could take its workspace's row.
+	EXECUTE format($f$CREATE OR REPLACE FUNCTION %1$s.ucs_fleet_member() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO %1$s.ucs_fleet_members (workspace, owner, fleet) VALUES (NEW.name, NEW.owner, NEW.fleet)
+		ON CONFLICT (workspace) DO UPDATE SET owner = EXCLUDED.owner, fleet = EXCLUDED.fleet;
+	RETURN NULL;
+END $$$f$, s);
+	EXECUTE format('ALTER FUNCTION %1$s.ucs_fleet_member() RESET ALL', s);
 END $do$;
 
 DROP POLICY ucs_read ON ucs_workspaces;

@@ -110,9 +110,10 @@ func TestMigrationFromSchema2(t *testing.T) {
 
 // The policies' functions read the store's tables whatever the calling
 // role's search path: a temporary table of its own that says it owns
-// another role's workspace makes it no owner. (Regression: with the
-// migration's search path, a role's temporary tables, searched first,
-// stood in for the store's.)
+// another role's workspace makes it no owner, and the trigger that
+// records a new workspace's owner writes the store's table. (Regression:
+// with the migration's search path, a role's temporary tables, searched
+// first, stood in for the store's.)
 func TestPoliciesReadTheStoresTables(t *testing.T) {
 	ctx := context.Background()
 	admin := newEnv(t)
@@ -145,4 +146,8 @@ func TestPoliciesReadTheStoresTables(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, before, rowsOf(t, admin.url, "A"))
 	assert.Equal(t, int64(0), rowCount(t, admin.url, `SELECT count(*) FROM ucs_workspaces WHERE private`))
+	// Its own new workspace's membership goes to the store's table.
+	_, err = conn.Exec(ctx, `INSERT INTO public.ucs_workspaces (name) VALUES ('B')`)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), rowCount(t, admin.url, `SELECT count(*) FROM ucs_fleet_members WHERE workspace = 'B'`))
 }
