@@ -139,7 +139,7 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	// a statement that fails skips the rest, and the transaction ends
 	// rolled back.
 	b := &pgx.Batch{}
-	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep, textOK(s.conn.PgConn()))
+	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep, textOK(s.conn.PgConn()) && !s.prep.binary())
 	switch {
 	case seq == 0 && keep >= 0:
 		seq = keep // cut back, nothing after

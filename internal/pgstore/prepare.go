@@ -58,6 +58,14 @@ func (p *preparer) note(b *pgx.Batch) {
 	}
 }
 
+// binary reports whether the connection's calls prepare their statements:
+// their bytes then go as bytea parameters, which a prepared statement's
+// description lets pgx send as they are (binary), rather than as text that
+// the server checks as UTF-8 twice (its input, then convert_to) and
+// copies; unprepared, bytea would go as hex (see bytea), for the two calls
+// before the statements are prepared.
+func (p *preparer) binary() bool { return p.checked && !p.off }
+
 // preparable reports whether a statement gains by being prepared: one
 // the planner plans (a transaction's control and SET LOCAL do not go
 // through it, and SET LOCAL's value is in its text).

@@ -1,7 +1,10 @@
 package pgstore
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -12,13 +15,14 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
+	"github.com/unified-cognitive-substrate/ucs/internal/workspace"
 )
 
 // A long-lived server's calls prepare their repeated statements on a
 // connection that is the server's own, and answer as before; through a
 // pooler in transaction mode, where a prepared statement may be on
 // another server connection than the next transaction's, nothing is
-// prepared.
+// prepared. Either way the store holds the files byte for byte.
 func TestPreparedOnTheServersOwnConnectionOnly(t *testing.T) {
 	pooled, direct := pgtest.PooledDatabase(t)
 	for _, c := range []struct {
@@ -48,6 +52,18 @@ func TestPreparedOnTheServersOwnConnectionOnly(t *testing.T) {
 			assert.Equal(t, !c.prepared, s.prep.off)
 			assert.Equal(t, int64(5), gjson.Get(do("status", pyjson.NullValue()), "reports_total").Int())
 			assert.Equal(t, int64(6), gjson.Get(do("verify", pyjson.NullValue()), "verified").Int(), "every event verified")
+			// The files as the calls wrote them (binary parameters, once
+			// prepared), byte for byte.
+			copyDir := filepath.Join(t.TempDir(), "copy")
+			_, err = s.Pull(ctx, copyDir)
+			require.NoError(t, err)
+			for _, rel := range []string{workspace.RelState, workspace.RelJournal} {
+				want, err := os.ReadFile(filepath.Join(s.mirrorOf(s.opts.Workspace).dir, filepath.FromSlash(rel)))
+				require.NoError(t, err)
+				got, err := os.ReadFile(filepath.Join(copyDir, filepath.FromSlash(rel)))
+				require.NoError(t, err)
+				assert.True(t, bytes.Equal(want, got), rel)
+			}
 		})
 	}
 }
