@@ -15,14 +15,15 @@ package pgstore
 // calling role (row-level security applies to what they read, as to the
 // subqueries they replace).
 const schema3SQL = `
--- The functions read their tables by the schema's name, made here: not
--- by the search path, which the calling role sets (and in which its own
--- temporary tables come first). No SET clause either: a function with
+-- The functions live in the tables' schema and read the tables by its
+-- name, not by the search path, which the calling role sets (and in which
+-- its own temporary tables come first). No SET clause either: a function with
 -- one saves and restores settings at every call, which took as long as
 -- the rest of it.
 DO $do$
 DECLARE
-	s text := quote_ident(current_schema());
+	s text := (SELECT quote_ident(n.nspname) FROM pg_catalog.pg_class c
+		JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = 'ucs_workspaces'::regclass);
 BEGIN
 	-- The workspaces the calling role owns (its rows of ucs_fleet_members).
 	EXECUTE format($f$CREATE FUNCTION %1$s.ucs_owned() RETURNS text[] LANGUAGE plpgsql STABLE AS $$
