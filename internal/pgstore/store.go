@@ -68,9 +68,10 @@ type Store struct {
 	url      string // the store's URL without its password (Redact)
 	opts     Options
 	cache    string
-	schemaOK bool     // the schema is known to be current
-	lz4      bool     // the server compresses with LZ4 (compress.go)
-	prep     preparer // the statements prepared on conn (prepare.go)
+	schemaOK bool // the schema is known to be current
+	lz4      bool // the server compresses with LZ4 (compress.go)
+	// prep is what conn has prepared (prepare.go).
+	prep preparer
 	// connected is how long the connection took (for Timings).
 	connected time.Duration
 	// writes is the write log of Run's calls, reused from call to call.
