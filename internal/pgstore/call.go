@@ -139,7 +139,7 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	// a statement that fails skips the rest, and the transaction ends
 	// rolled back.
 	b := &pgx.Batch{}
-	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep, textOK(s.conn.PgConn()))
+	seq := queueUpload(b, s.opts.Workspace, r.version, v, cs, journal, keep, textOK(s.conn.PgConn()) && !s.prep.binary())
 	switch {
 	case seq == 0 && keep >= 0:
 		seq = keep // cut back, nothing after
@@ -149,6 +149,7 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	b.Queue(`UPDATE ucs_workspaces SET version = $2, seq = $3, journal_bytes = $4, updated_at = now() WHERE name = $1`,
 		s.opts.Workspace, v, seq, journalSize)
 	b.Queue("COMMIT")
+	s.prep.note(b)
 	err = s.conn.SendBatch(ctx, b).Close()
 	committed = err == nil
 	mark("commit")
@@ -160,6 +161,7 @@ func (s *Store) Call(ctx context.Context, opts CallOptions, fn func(dir string, 
 	if err := m.setVersion(v); err != nil {
 		os.Remove(m.dir + ".version")
 	}
+	s.prepare(ctx)
 	return callErr
 }
 
@@ -188,6 +190,7 @@ func (s *Store) begin(ctx context.Context, create bool) (row, error) {
 				}
 				return err
 			})
+		s.prep.note(b)
 		err := s.conn.SendBatch(ctx, b).Close()
 		if err == nil && have == SchemaVersion {
 			s.schemaOK = true

@@ -27,8 +27,9 @@ import (
 // recursion), so the fleets a role's workspaces belong to are kept apart,
 // in ucs_fleet_members (a row a workspace, kept by a trigger on
 // ucs_workspaces), which only its owner reads; being one level of policy
-// deep, it is also the test of ownership the other tables' policies use,
-// which keeps an agent's statements within about 0.1 ms of a superuser's.
+// deep, it is also the test of ownership the other tables' policies use.
+// Schema 3 (schema3.go) replaces the policies that read those tables with
+// the same rules tested once a statement.
 const privacySQL = `
 ALTER TABLE ucs_workspaces ADD COLUMN owner text NOT NULL DEFAULT current_user;
 

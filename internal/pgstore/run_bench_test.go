@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/bench/pgtest"
@@ -21,14 +22,26 @@ import (
 
 // BenchmarkRunReport is a long-lived server's report on a store (what
 // ucs-mcp --store does per tool call, without MCP): one transaction on a
-// warm mirror over a kept connection. Profile it with
+// warm mirror over a kept connection, as the cluster's superuser (which
+// row-level security passes) and as an agent's own role (which it
+// filters). Profile it with
 //
 //	UCS_REQUIRE_POSTGRES=1 go test -run X -bench RunReport -cpuprofile cpu.out ./internal/pgstore/
 func BenchmarkRunReport(b *testing.B) {
+	b.Run("superuser", func(b *testing.B) { runReports(b, pgtest.Database(b)) })
+	b.Run("agent", func(b *testing.B) {
+		db := pgtest.Database(b)
+		require.NoError(b, pgstore.MigrateTo(context.Background(), db, pgstore.SchemaVersion))
+		_, url := pgtest.Role(b, db, "agent", "ucs_agent")
+		runReports(b, url)
+	})
+}
+
+// runReports measures b.N reports on workspace a of the store at url.
+func runReports(b *testing.B, url string) {
 	pgstore.CheckWrites(false) // the calls as they run outside the tests
 	defer pgstore.CheckWrites(true)
 	ctx := context.Background()
-	url := pgtest.Database(b)
 	st, err := pgstore.Open(ctx, url, pgstore.Options{Workspace: "a", Cache: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
@@ -56,20 +69,38 @@ func BenchmarkRunReport(b *testing.B) {
 	if err := conn.QueryRow(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).Scan(&backend); err != nil {
 		b.Fatal(err)
 	}
-	pg0, self0 := cpuOf(backend), selfCPU()
+	wal := func() (n int64) {
+		if err := conn.QueryRow(ctx, `SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn`).Scan(&n); err != nil {
+			b.Fatal(err)
+		}
+		return n
+	}
+	pg0, self0, wal0 := cpuOf(backend), selfCPU(), wal()
 	b.ResetTimer()
 	for range b.N {
 		do("report", in)
 	}
 	b.StopTimer()
 	// CPU time, which other work on the machine moves less than elapsed
-	// time: this process's (the server's share) and its backend's.
+	// time: this process's (the server's share) and its backend's; and
+	// the write-ahead log the reports wrote (the cluster's, which nothing
+	// else writes meanwhile but the benchmark's other databases: none).
 	b.ReportMetric(float64((selfCPU()-self0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64((cpuOf(backend)-pg0).Microseconds())/1000/float64(b.N), "pg-cpu-ms/op")
+	b.ReportMetric(float64(wal()-wal0)/float64(b.N), "wal-B/op")
 }
 
-// cpuOf is the CPU time process pid has used (Linux's /proc; 0 elsewhere).
+// cpuOf is the CPU time process pid has used (Linux's /proc; 0 elsewhere):
+// the scheduler's count in nanoseconds where the kernel keeps one (a
+// connection's backend lives a few milliseconds), else clock ticks.
 func cpuOf(pid int) time.Duration {
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/schedstat", pid)); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			if ns, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+				return time.Duration(ns)
+			}
+		}
+	}
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0
@@ -85,4 +116,45 @@ func selfCPU() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkConnectionReport is a process per call's report, as an agent's
+// role: a connection a report (Open, one call, Close) on a warm mirror. Its
+// pg-cpu-ms/op is each connection's backend, its start included (which a
+// pooler saves).
+func BenchmarkConnectionReport(b *testing.B) {
+	pgstore.CheckWrites(false)
+	defer pgstore.CheckWrites(true)
+	ctx := context.Background()
+	db := pgtest.Database(b)
+	require.NoError(b, pgstore.MigrateTo(ctx, db, pgstore.SchemaVersion))
+	_, url := pgtest.Role(b, db, "agent", "ucs_agent")
+	cache := b.TempDir()
+	opts := bridge.Options{Now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	conn, err := pgx.Connect(ctx, db)
+	require.NoError(b, err)
+	defer conn.Close(ctx)
+	in := pyjson.Obj(pyjson.KV("action", "read"), pyjson.KV("success", "success"), pyjson.KV("context", "read the brief"))
+	var pg time.Duration
+	call := func(op string, in pyjson.Value) {
+		st, err := pgstore.Open(ctx, url, pgstore.Options{Workspace: "a", Cache: cache})
+		require.NoError(b, err)
+		defer st.Close()
+		var backend int
+		require.NoError(b, conn.QueryRow(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).Scan(&backend))
+		err = st.Run(ctx, op, opts, func(br *bridge.Bridge) error {
+			_, err := br.Do(bridge.Call{Op: op, Args: pyjson.Obj(), Input: in})
+			return err
+		})
+		require.NoError(b, err)
+		pg += cpuOf(backend)
+	}
+	call("init", pyjson.NullValue())
+	pg = 0
+	b.ResetTimer()
+	for range b.N {
+		call("report", in)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(pg.Microseconds())/1000/float64(b.N), "pg-cpu-ms/op")
 }

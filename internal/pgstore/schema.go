@@ -66,6 +66,7 @@ CREATE TABLE ucs_blobs (
 CREATE INDEX ucs_blobs_version ON ucs_blobs (workspace, version);
 `},
 	{2, "owners and row-level security", privacySQL},
+	{3, "row-level security tested once a statement", schema3SQL},
 }
 
 // SchemaVersion is the newest schema this build writes.

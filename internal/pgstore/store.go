@@ -70,6 +70,8 @@ type Store struct {
 	cache    string
 	schemaOK bool // the schema is known to be current
 	lz4      bool // the server compresses with LZ4 (compress.go)
+	// prep is what conn has prepared (prepare.go).
+	prep preparer
 	// connected is how long the connection took (for Timings).
 	connected time.Duration
 	// writes is the write log of Run's calls, reused from call to call.
