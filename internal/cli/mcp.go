@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
-	"github.com/unified-cognitive-substrate/ucs/internal/handoff"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 )
 
@@ -175,8 +174,14 @@ func findMCP() (string, error) {
 // findBeside finds a companion binary of ucs: beside this executable,
 // else on PATH.
 func findBeside(name, what, hint string) (string, error) {
-	if p, ok := handoff.Beside(name); ok {
-		return p, nil
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		p := filepath.Join(filepath.Dir(exe), name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p, nil
+		}
 	}
 	if p, err := exec.LookPath(name); err == nil {
 		return p, nil

@@ -2,15 +2,15 @@
 // the binary that links the database driver (cmd/ucs-pg): which calls are
 // on a store, where ucs-pg is, and the exec that makes this process it.
 //
-// It imports only the standard library's basics, so that package atstart
-// can hand a store call off while the process starts, before the packages
-// of ucs run their initialization: ucs-pg runs all of it again anyway.
+// It imports os, runtime and syscall only (not even strings, whose import
+// of unicode would hold it back: see package atstart), so that atstart can
+// hand a store call off while the process starts, before the packages of
+// ucs run their initialization: ucs-pg runs all of it again anyway.
 package handoff
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
+	"runtime"
 	"syscall"
 )
 
@@ -20,8 +20,11 @@ const Binary = "ucs-pg"
 // isDatabase reports whether a store URL names a PostgreSQL database
 // (store.IsDatabase, which imports more than this package may).
 func isDatabase(url string) bool {
-	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+	return hasPrefix(url, "postgres://") || hasPrefix(url, "postgresql://")
 }
+
+// hasPrefix is strings.HasPrefix.
+func hasPrefix(s, prefix string) bool { return len(s) >= len(prefix) && s[:len(prefix)] == prefix }
 
 // Wanted reports, before the command line is parsed, whether the call is
 // on a PostgreSQL store: --store, store push's --to, or UCS_STORE without
@@ -29,8 +32,8 @@ func isDatabase(url string) bool {
 func Wanted(args []string, getenv func(string) string) bool {
 	value := func(i int, name string) (string, bool) {
 		a := args[i]
-		if v, ok := strings.CutPrefix(a, name+"="); ok {
-			return v, true
+		if hasPrefix(a, name+"=") {
+			return a[len(name)+1:], true
 		}
 		if a == name && i+1 < len(args) {
 			return args[i+1], true
@@ -48,25 +51,34 @@ func Wanted(args []string, getenv func(string) string) bool {
 		if v, ok := value(i, "--to"); ok && isDatabase(v) {
 			return true
 		}
-		if _, ok := value(i, "--workspace"); ok || strings.HasPrefix(a, "--workspace=") {
+		if _, ok := value(i, "--workspace"); ok || hasPrefix(a, "--workspace=") {
 			explicitDir = true
 		}
 	}
 	return !explicitDir && getenv != nil && isDatabase(getenv("UCS_STORE"))
 }
 
-// Beside returns name's path beside the running executable (symbolic
-// links resolved), where make install and go install put the binaries of
-// ucs, if an executable file is there.
+// Beside returns name's path beside the running executable, where make
+// install and go install put the binaries of ucs, if an executable file is
+// there. On Linux only, where the executable's path (/proc/self/exe) has
+// no symbolic link left to resolve; elsewhere it reports false, and the
+// command line looks with path/filepath.
 func Beside(name string) (string, bool) {
+	if runtime.GOOS != "linux" {
+		return "", false
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return "", false
 	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
+	i := len(exe) - 1
+	for i >= 0 && exe[i] != '/' {
+		i--
 	}
-	p := filepath.Join(filepath.Dir(exe), name)
+	if i < 0 {
+		return "", false
+	}
+	p := exe[:i+1] + name
 	if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
 		return p, true
 	}
