@@ -219,10 +219,16 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     sp.Name,
 		Short:   sp.Summary,
-		Long:    longHelp(sp) + errorContract,
 		Example: indent(sp.Example, "  "),
 		Args:    cobra.NoArgs,
 	}
+	// Its long help is made when help is asked for (--help, ucs help):
+	// made for every call, it cost about 65 µs of the call's start.
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		c.Long = longHelp(sp) + errorContract
+		c.SetHelpFunc(nil) // cobra's own, the root's
+		c.HelpFunc()(c, args)
+	})
 	var positional *field.Field
 	for i := range sp.Fields {
 		if sp.Fields[i].Positional {
