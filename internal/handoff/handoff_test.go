@@ -76,3 +76,24 @@ func TestImportsLittle(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWanted: any command line (words separated by NUL) and UCS_STORE; a
+// call is handed off only if a word or UCS_STORE names a database.
+func FuzzWanted(f *testing.F) {
+	f.Add("--store\x00postgres://a@/b\x00report", "")
+	f.Add("--workspace=w\x00status", "postgresql://x")
+	f.Add("exec\x00--\x00--store=postgres://", "")
+	f.Add("--to", "postgres://")
+	f.Fuzz(func(t *testing.T, line, env string) {
+		args := strings.Split(line, "\x00")
+		got := Wanted(args, func(k string) string {
+			if k == "UCS_STORE" {
+				return env
+			}
+			return ""
+		})
+		if got && !isDatabase(env) {
+			assert.True(t, slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "postgres") }), "%q", args)
+		}
+	})
+}
