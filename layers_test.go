@@ -11,9 +11,9 @@ import (
 // import packages of lower layers only: never one of its own layer or of
 // one above it. A new package must be placed here.
 var layers = [][]string{
-	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/phrase", "internal/version", "internal/bench"}, // internal/bench: its doc comment only; phrase: numbers and text in words, for the answers and the dashboard
-	{"internal/fault"}, // the errors every layer returns
-	{"outcome"},        // the vocabulary of outcomes the domain speaks
+	{"internal/pyjson", "internal/quickjson", "internal/suggest", "internal/phrase", "internal/version", "internal/bench", "internal/handoff"}, // internal/bench: its doc comment only; handoff: a store call's exec from ucs to ucs-pg, the standard library only; phrase: numbers and text in words, for the answers and the dashboard
+	{"internal/fault", "internal/handoff/atstart"}, // the errors every layer returns; atstart: the hand-off while cmd/ucs starts
+	{"outcome"}, // the vocabulary of outcomes the domain speaks
 	{"internal/bench/pgtest", "internal/bench/browsertest", "torusfield", "knowledge", "policy", "goal"},
 	{"learn", "internal/field"}, // the model learns on the engine's graph (torusfield); field: an operation's input and answer (fault, outcome)
 	{"recall", "learn/nextstep"},

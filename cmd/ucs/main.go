@@ -7,6 +7,9 @@ import (
 	"runtime/debug"
 
 	"github.com/unified-cognitive-substrate/ucs/internal/cli"
+	// A call on a PostgreSQL store becomes ucs-pg here, before the
+	// packages of ucs initialize (package atstart).
+	_ "github.com/unified-cognitive-substrate/ucs/internal/handoff/atstart"
 )
 
 func main() {

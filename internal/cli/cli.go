@@ -18,6 +18,7 @@ import (
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
 	"github.com/unified-cognitive-substrate/ucs/internal/field"
+	"github.com/unified-cognitive-substrate/ucs/internal/handoff"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 	"github.com/unified-cognitive-substrate/ucs/internal/suggest"
@@ -47,7 +48,7 @@ func run(args []string, env Env, only string) int {
 		st := &state{env: env}
 		return st.fail(fault.AsError(err), only == "exec") // exec's stdout is the tool's
 	}
-	if env.Store == nil && wantsDatabase(args, env.Getenv) {
+	if env.Store == nil && handoff.Wanted(args, env.Getenv) {
 		// Before anything is read: ucs-pg reads the same stdin.
 		st := &state{env: env}
 		return st.fail(fault.AsError(becomeStoreBinary(args, env.Getenv)), false)

@@ -40,7 +40,8 @@ UCS_POLICY_FILE (the operator's policy file).`
 // and its ancestors' persistent flags, never its siblings (TestPrunedTree
 // compares the two trees' outputs). A call that needs the whole tree (root
 // help, help, completion, an unknown command) gets it: calledCommand names
-// a command only when nothing but --workspace comes before it.
+// a command only when nothing but the root's own flags (--workspace,
+// --store, --workspace-name, --policy-file, --compact) comes before it.
 func (st *state) rootCommand(only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "ucs",
@@ -158,14 +159,17 @@ var groupSummaries = map[string]string{
 	"policy": "The workspace's policy: which capability permissions are granted",
 }
 
-// calledCommand is the top-level command args name, when only --workspace
-// comes before it; "" otherwise.
+// rootValueFlags are the root's persistent flags that take a value.
+var rootValueFlags = []string{"--workspace", "--store", "--workspace-name", "--policy-file"}
+
+// calledCommand is the top-level command args name, when only the root's
+// persistent flags come before it; "" otherwise.
 func calledCommand(args []string) string {
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
-		case a == "--workspace":
+		case slices.Contains(rootValueFlags, a):
 			i++ // its value
-		case strings.HasPrefix(a, "--workspace="), a == "--compact":
+		case slices.ContainsFunc(rootValueFlags, func(f string) bool { return strings.HasPrefix(a, f+"=") }), a == "--compact":
 		case strings.HasPrefix(a, "-"):
 			return "" // help, version, "--", an unknown flag: the whole tree
 		default:
@@ -215,10 +219,16 @@ func (st *state) opCommand(sp *bridge.Spec) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     sp.Name,
 		Short:   sp.Summary,
-		Long:    longHelp(sp) + errorContract,
 		Example: indent(sp.Example, "  "),
 		Args:    cobra.NoArgs,
 	}
+	// Its long help is made when help is asked for (--help, ucs help):
+	// made for every call, it cost about 65 µs of the call's start.
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		c.Long = longHelp(sp) + errorContract
+		c.SetHelpFunc(nil) // cobra's own, the root's
+		c.HelpFunc()(c, args)
+	})
 	var positional *field.Field
 	for i := range sp.Fields {
 		if sp.Fields[i].Positional {

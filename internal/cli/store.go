@@ -5,12 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unified-cognitive-substrate/ucs/bridge"
 	"github.com/unified-cognitive-substrate/ucs/internal/fault"
+	"github.com/unified-cognitive-substrate/ucs/internal/handoff"
 	"github.com/unified-cognitive-substrate/ucs/internal/pyjson"
 	"github.com/unified-cognitive-substrate/ucs/internal/store"
 )
@@ -24,10 +24,9 @@ import (
 // ucs links no database driver: it would add its packages' start-up to
 // every call. A call on a PostgreSQL store becomes ucs-pg (cmd/ucs-pg: this
 // command line with pgstore's store.Backend), found beside ucs or on PATH,
-// before it reads anything. The backend interface is package store's.
-
-// storeBinary is the name of the binary that serves PostgreSQL stores.
-const storeBinary = "ucs-pg"
+// before it reads anything (package handoff; cmd/ucs already does it while
+// the process starts, where it can). The backend interface is package
+// store's.
 
 // isDatabase reports whether a store URL names a PostgreSQL database.
 func isDatabase(url string) bool { return store.IsDatabase(url) }
@@ -35,38 +34,6 @@ func isDatabase(url string) bool { return store.IsDatabase(url) }
 // storeURL is the call's store: --store, else (without --workspace)
 // UCS_STORE.
 func (st *state) storeURL() string { return store.URL(st.store, st.workspace, st.env.Getenv) }
-
-// wantsDatabase reports, before the command line is parsed, whether the
-// call is on a PostgreSQL store: --store, store push's --to, or
-// UCS_STORE without --workspace.
-func wantsDatabase(args []string, getenv func(string) string) bool {
-	value := func(i int, name string) (string, bool) {
-		a := args[i]
-		if v, ok := strings.CutPrefix(a, name+"="); ok {
-			return v, true
-		}
-		if a == name && i+1 < len(args) {
-			return args[i+1], true
-		}
-		return "", false
-	}
-	explicitDir := false
-	for i, a := range args {
-		if a == "--" {
-			break // exec's command
-		}
-		if v, ok := value(i, "--store"); ok {
-			return isDatabase(v)
-		}
-		if v, ok := value(i, "--to"); ok && isDatabase(v) {
-			return true
-		}
-		if _, ok := value(i, "--workspace"); ok || strings.HasPrefix(a, "--workspace=") {
-			explicitDir = true
-		}
-	}
-	return !explicitDir && getenv != nil && isDatabase(getenv("UCS_STORE"))
-}
 
 // becomeStoreBinary runs ucs-pg (UCS_STORE_BINARY, else beside ucs, else
 // on PATH) in place of this process, with the same arguments and
@@ -76,14 +43,14 @@ func becomeStoreBinary(args []string, getenv func(string) string) error {
 	bin := getenv("UCS_STORE_BINARY")
 	if bin == "" {
 		var err error
-		if bin, err = findBeside(storeBinary, "the PostgreSQL store's binary ucs-pg", hint); err != nil {
+		if bin, err = findBeside(handoff.Binary, "the PostgreSQL store's binary ucs-pg", hint); err != nil {
 			return err
 		}
 	} else if _, err := os.Stat(bin); err != nil {
 		return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeNotInstalled,
 			Msg: "UCS_STORE_BINARY names " + bin + ", which is not there: " + err.Error(), Hint: hint}
 	}
-	err := syscall.Exec(bin, append([]string{storeBinary}, args...), os.Environ())
+	err := handoff.Exec(bin, args)
 	return &fault.Error{Kind: fault.KindInternal, Code: fault.CodeInternal, Msg: "cannot run " + bin + ": " + err.Error(),
 		Hint: "run it directly: " + bin}
 }

@@ -28,6 +28,13 @@ func TestCalledCommand(t *testing.T) {
 		{[]string{"--", "status"}, ""},
 		{[]string{"--bogus", "status"}, ""},
 		{[]string{"help", "status"}, "help"},
+		// A call on a store names it and its workspace first.
+		{[]string{"--store", "postgres://ucs@/ucs", "--workspace-name", "a", "report"}, "report"},
+		{[]string{"--store=ws", "--workspace-name=a", "--compact", "status"}, "status"},
+		{[]string{"--policy-file", "p.json", "consult"}, "consult"},
+		{[]string{"--policy-file=p.json", "policy", "show"}, "policy"},
+		{[]string{"--store", "--workspace-name", "status"}, "status"}, // the store is "--workspace-name", as pflag reads it
+		{[]string{"--workspace-name"}, ""},
 	} {
 		assert.Equal(t, c.want, calledCommand(c.args), "%q", c.args)
 	}
@@ -54,7 +61,10 @@ func TestPrunedTree(t *testing.T) {
 		[]string{"skill"}, []string{"skill", "check"}, []string{"skill", "bogus"}, []string{"skill", "install", "--help"},
 		[]string{"skill", "check", filepath.Join(dir, "no-skill")}, []string{"skill", "install", "--dir", "a", "--workspace-skills", "b"},
 		[]string{"log", "--workspace", ws, "--format", "xml"}, []string{"replay", "--workspace", ws, filepath.Join(dir, "missing.jsonl")},
-		[]string{"verify", "--workspace", ws, "--from", "x"}, []string{"init", "--workspace", ws, "--manifest"})
+		[]string{"verify", "--workspace", ws, "--from", "x"}, []string{"init", "--workspace", ws, "--manifest"},
+		[]string{"--store", ws, "--workspace-name", "a", "status"}, []string{"--store=" + ws, "report", "--bogus"},
+		[]string{"--workspace-name=a", "--store", ws, "consult", "--help"}, []string{"--policy-file", filepath.Join(dir, "p.json"), "--workspace", ws, "status"},
+		[]string{"--store", ws, "bogus"}, []string{"--store", ws, "--version"})
 	env := func(stdout, stderr *bytes.Buffer) Env {
 		return Env{Stdin: strings.NewReader(`{"action": "read"}`), Stdout: stdout, Stderr: stderr,
 			Getenv: func(k string) string { return map[string]string{"UCS_NOW": "2026-11-21T21:01:00Z"}[k] }}

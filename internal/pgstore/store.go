@@ -94,8 +94,11 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		return nil, &URLError{Store: Redact(url), Err: err}
 	}
 	// A call makes a handful of statements once: no prepared statements
-	// (each would cost a round trip more).
+	// (each would cost a round trip more), so none to cache, nor their
+	// descriptions; and unnamed statements are what a pooler in
+	// transaction mode passes from one server connection to another.
 	cfg.DefaultQueryExecMode = pgx.QueryExecModeExec
+	cfg.StatementCacheCapacity, cfg.DescriptionCacheCapacity = 0, 0
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = opts.LockTimeout
 	}

@@ -92,18 +92,24 @@ func main() {
 	report := `{"action": "read", "success": "success", "context": "read the brief"}`
 	must(call(onDir("init"), ""))
 	must(call(onStore("single", "init"), ""))
-	var dirT, pgT []float64
+	// Elapsed time, and the CPU time of the call's processes (ucs, and
+	// ucs-pg that it becomes), which other work on the machine moves less.
+	var dirT, pgT, dirCPU, pgCPU []float64
 	for i := range *runs + 1 {
+		c0 := childrenCPU()
 		d1, err := call(onDir("report"), report)
 		must(d1, err)
+		c1 := childrenCPU()
 		d2, err := call(onStore("single", "report"), report)
 		must(d2, err)
 		if i > 0 { // the first of each is a warm-up
 			dirT, pgT = append(dirT, ms(d1)), append(pgT, ms(d2))
+			dirCPU, pgCPU = append(dirCPU, c1-c0), append(pgCPU, childrenCPU()-c1)
 		}
 	}
 	md, mp := median(dirT), median(pgT)
-	fmt.Printf("report, median of %d alternating calls: directory %.2f ms, PostgreSQL store %.2f ms (%.2fx)\n", *runs, md, mp, mp/md)
+	fmt.Printf("report, median of %d alternating calls: directory %.2f ms, PostgreSQL store %.2f ms (%.2fx); CPU of the processes: directory %.2f ms, store %.2f ms\n",
+		*runs, md, mp, mp/md, median(dirCPU), median(pgCPU))
 
 	for a := range *agents {
 		must(call(onStore(fmt.Sprintf("agent%d", a), "init"), ""))
