@@ -245,3 +245,50 @@ func firstDiff(a, b reflect.Value, path string) string {
 	}
 	return ""
 }
+
+// TestWarmAnotherWriter: a process that commits between two of the
+// server's calls changes the state file, so the server's next call does
+// not use what it kept (it decodes, and answers as a process would), and
+// the one after uses what that call committed.
+func TestWarmAnotherWriter(t *testing.T) {
+	for _, model := range []string{advice.ModelV2, advice.DefaultModel} {
+		t.Run(model, func(t *testing.T) {
+			p := newWarmPair(t, model)
+			report := func(action string) Call {
+				return Call{Op: "report", Input: input(t, fmt.Sprintf(`{"action": %q, "success": "success", "context": "read the brief"}`, action))}
+			}
+			p.do(report("read"))
+			p.do(report("web_fetch"))
+			hits, misses := p.w.Stats()
+			require.Equal(t, [2]int{1, 1}, [2]int{hits, misses}, "the init is not kept: the first report decodes")
+			p.other(report("write"))
+			p.do(report("read"))
+			hits, misses = p.w.Stats()
+			require.Equal(t, [2]int{1, 2}, [2]int{hits, misses}, "another writer's commit: a miss")
+			p.do(Call{Op: "consult", Args: argsOf("context", "read the brief")})
+			hits, _ = p.w.Stats()
+			require.Equal(t, 2, hits, "the server's own commit: a hit")
+		})
+	}
+}
+
+// TestWarmFailedCall: a call that fails after it took the kept engine
+// (a verdict on a report that does not exist) leaves nothing kept, and
+// the next call decodes the state as the failed call left it (unchanged),
+// answering as a process would.
+func TestWarmFailedCall(t *testing.T) {
+	p := newWarmPair(t, advice.DefaultModel)
+	p.do(Call{Op: "report", Input: input(t, `{"action": "read", "success": "success", "context": "read the brief"}`)})
+	p.do(Call{Op: "consult", Args: argsOf("context", "read the brief")})
+	require.NotNil(t, p.w.engine)
+	p.do(Call{Op: "rate", Args: pyjson.Obj(pyjson.KV("seq", 99), pyjson.KV("success", "failure"))})
+	require.Nil(t, p.w.engine, "a failed call keeps nothing")
+	hits, misses := p.w.Stats()
+	p.do(Call{Op: "report", Input: input(t, `{"action": "web_fetch", "success": "failure", "context": "read the brief"}`)})
+	_, after := p.w.Stats()
+	require.Equal(t, misses+1, after, "the call after a failed one decodes")
+	p.do(Call{Op: "status"})
+	hitsAfter, _ := p.w.Stats()
+	require.Equal(t, hits+1, hitsAfter, "a read uses a clone of what the report kept")
+	require.NotNil(t, p.w.engine, "and it stays kept")
+}
