@@ -24,7 +24,17 @@ import (
 // warm mirror over a kept connection. Profile it with
 //
 //	UCS_REQUIRE_POSTGRES=1 go test -run X -bench RunReport -cpuprofile cpu.out ./internal/pgstore/
-func BenchmarkRunReport(b *testing.B) {
+//
+// Each call decodes the mirror's state file, as ucs-mcp did before it kept
+// a bridge.Warm; BenchmarkRunReportWarm is ucs-mcp's way now.
+func BenchmarkRunReport(b *testing.B) { benchRunReport(b, nil) }
+
+// BenchmarkRunReportWarm is BenchmarkRunReport with the calls sharing a
+// bridge.Warm, as ucs-mcp's do (mcpserver.NewWith): a call whose mirror
+// holds the state file the previous call wrote does not decode it.
+func BenchmarkRunReportWarm(b *testing.B) { benchRunReport(b, bridge.NewWarm()) }
+
+func benchRunReport(b *testing.B, warm *bridge.Warm) {
 	pgstore.CheckWrites(false) // the calls as they run outside the tests
 	defer pgstore.CheckWrites(true)
 	ctx := context.Background()
@@ -34,7 +44,7 @@ func BenchmarkRunReport(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	opts := bridge.Options{Now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	opts := bridge.Options{Now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC), Warm: warm}
 	do := func(op string, in pyjson.Value) {
 		err := st.Run(ctx, op, opts, func(br *bridge.Bridge) error {
 			_, err := br.Do(bridge.Call{Op: op, Args: pyjson.Obj(), Input: in})
@@ -66,6 +76,10 @@ func BenchmarkRunReport(b *testing.B) {
 	// time: this process's (the server's share) and its backend's.
 	b.ReportMetric(float64((selfCPU()-self0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64((cpuOf(backend)-pg0).Microseconds())/1000/float64(b.N), "pg-cpu-ms/op")
+	if warm != nil {
+		hits, _ := warm.Stats()
+		b.ReportMetric(float64(hits)/float64(b.N), "warm-hits/op") // each report but the first
+	}
 }
 
 // cpuOf is the CPU time process pid has used (Linux's /proc; 0 elsewhere).
