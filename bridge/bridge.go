@@ -69,7 +69,8 @@ const surfaceArg = "surface"
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
 // operation: lock, load, operate, commit, unlock. A Bridge holds no state
-// between calls, so a process may make one call and exit.
+// between calls, so a process may make one call and exit; a long-lived
+// server keeps what is worth keeping in a Warm (Options.Warm).
 type Bridge struct {
 	opts Options
 	ws   *workspace.Workspace

@@ -13,7 +13,7 @@ import (
 // workspace from one call to the next, so that a call need not decode
 // what the previous one wrote: the engine and the state file's other
 // members as decoded from the state file's exact bytes, and the pinned
-// manifest as parsed from its exact bytes. Options.Warm hands it to every
+// manifests it parsed last, by their exact bytes. Options.Warm hands it to every
 // call's Bridge; a process that makes one call has none, and decodes as
 // it always did.
 //
@@ -29,7 +29,9 @@ import (
 // written gives, with a copy of those bytes. So every answer and every
 // byte a call writes is what it would be without the Warm.
 //
-// A Warm is safe for concurrent use; its calls take turns on it.
+// A Warm is safe for concurrent use: of calls that run at once on one
+// workspace (an MCP server runs one at a time), one takes the engine and
+// the others decode.
 type Warm struct {
 	mu sync.Mutex
 	// state is the state file the engine and members were decoded from
@@ -38,10 +40,10 @@ type Warm struct {
 	manifest *torusfield.Manifest // the engine's
 	engine   *torusfield.Engine
 	members  []rawMember // the state file's members besides the engine's, as decoded
-	// pinned and parsed are the last manifest parsed and its bytes (a
-	// copy): a workspace's manifest changes only with a new pin.
-	pinned []byte
-	parsed *torusfield.Manifest
+	// parsed are the manifests parsed last, newest first (at most
+	// maxParsed: the workspace's and its fleet peers'; a workspace's
+	// changes only with a new pin).
+	parsed []*torusfield.Manifest
 	// hits and misses count the calls that used the engine, and those
 	// that decoded it (tests, measurements).
 	hits, misses int
@@ -75,28 +77,35 @@ const (
 )
 
 // manifests is the manifests' parser a workspace of the Warm's uses: the
-// bytes of the last manifest parsed give the same manifest, which no call
+// bytes of a manifest parsed lately give the same manifest, which no call
 // changes (a torusfield.Manifest is read-only once parsed).
 func (w *Warm) manifests() workspace.Manifests {
 	m := manifests
 	m.Parse = func(raw []byte) (workspace.Manifest, error) {
 		w.mu.Lock()
-		if w.parsed != nil && bytes.Equal(raw, w.pinned) {
-			defer w.mu.Unlock()
-			return w.parsed, nil
+		for i, p := range w.parsed {
+			if bytes.Equal(raw, p.Bytes()) {
+				copy(w.parsed[1:i+1], w.parsed[:i])
+				w.parsed[0] = p
+				w.mu.Unlock()
+				return p, nil
+			}
 		}
 		w.mu.Unlock()
-		p, err := torusfield.ParseManifest(raw)
+		p, err := torusfield.ParseManifest(bytes.Clone(raw))
 		if err != nil {
 			return nil, err
 		}
 		w.mu.Lock()
-		w.pinned, w.parsed = bytes.Clone(raw), p
+		w.parsed = append([]*torusfield.Manifest{p}, w.parsed[:min(len(w.parsed), maxParsed-1)]...)
 		w.mu.Unlock()
 		return p, nil
 	}
 	return m
 }
+
+// maxParsed is how many manifests a Warm keeps parsed.
+const maxParsed = 4
 
 // engineFor returns the engine and members decoded from state with
 // manifest m, when the Warm holds them: taken for warmTake, cloned for
