@@ -57,6 +57,20 @@ func (p *warmPair) do(c Call) pyjson.Value {
 	return cold
 }
 
+// observe is do for an observation (Bridge.Observe, as exec reports one):
+// queued, then applied with whatever else is queued.
+func (p *warmPair) observe(c Call) {
+	t := p.t
+	t.Helper()
+	p.now = p.now.Add(time.Minute)
+	cold, coldQueued, coldErr := New(p.opts(p.cold, nil)).Observe(c)
+	warm, warmQueued, warmErr := New(p.opts(p.warm, p.w)).Observe(c)
+	require.Equal(t, fmt.Sprint(coldErr, coldQueued), fmt.Sprint(warmErr, warmQueued), "observe: the error")
+	require.Equal(t, string(pyjson.AppendCompact(nil, cold)), strings.ReplaceAll(string(pyjson.AppendCompact(nil, warm)), p.warm, p.cold), "observe: the answer")
+	requireSameFiles(t, p.cold, p.warm, "observe")
+	requireWarmDecodes(t, p.w, "observe")
+}
+
 // other commits a call on both workspaces without the Warm: another
 // process, between two of the server's calls.
 func (p *warmPair) other(c Call) {
@@ -125,8 +139,8 @@ func requireWarmDecodes(t *testing.T, w *Warm, after string) {
 
 // TestWarmSameAsCold is the proof that a server's Warm changes nothing: a
 // long seeded random sequence of calls (reports, consults, verdicts and
-// amendments, reflections, goals, flushes, status, a migration, failed
-// calls among them), through Bridges sharing a Warm and through Bridges
+// amendments, reflections, goals, flushes, status, observations through
+// the pending queue, a migration, failed calls among them), through Bridges sharing a Warm and through Bridges
 // without, gives the same answers and the same files after every call, for
 // the reference model and the default one; and the Warm is used.
 func TestWarmSameAsCold(t *testing.T) {
@@ -172,6 +186,9 @@ func TestWarmSameAsCold(t *testing.T) {
 					p.do(Call{Op: "status"})
 				case k == 18:
 					p.do(Call{Op: "consult", Args: argsOf("context", ctx), Input: input(t, `{"context": 1}`)}) // refused
+				case k == 19 && i%2 == 0:
+					in := fmt.Sprintf(`{"action": %q, "success": %q, "context": %q, "request_id": "obs-%d"}`, caps[rng.IntN(4)], verdicts[rng.IntN(3)], ctx, i)
+					p.observe(Call{Op: "report", Input: input(t, in)})
 				default:
 					p.do(Call{Op: "resume"})
 				}
