@@ -327,16 +327,20 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 		dst = s.engine.AppendState(dst, lead)
 	}
 	// Where each member ends, for the Warm to keep them (keepCommitted).
-	s.memberEnds = append(s.memberEnds[:0], len(dst))
-	dst = s.learning.AppendMember(s.model, dst)
-	if len(dst) != s.memberEnds[0] {
-		s.memberEnds = append(s.memberEnds, len(dst))
-	}
-	for _, m := range s.state.all() {
-		n := len(dst)
-		if dst = m.appendTo(dst); len(dst) != n {
+	s.memberEnds = s.memberEnds[:0]
+	end := func(n int) {
+		if s.warm != nil && len(dst) != n {
 			s.memberEnds = append(s.memberEnds, len(dst))
 		}
+	}
+	end(-1)
+	n := len(dst)
+	dst = s.learning.AppendMember(s.model, dst)
+	end(n)
+	for _, m := range s.state.all() {
+		n = len(dst)
+		dst = m.appendTo(dst)
+		end(n)
 	}
 	return dst
 }
