@@ -152,9 +152,11 @@ func (w *Warm) drop() { w.state, w.manifest, w.engine, w.members = nil, nil, nil
 // hands over when the two agree (each is in compact form: the goals, for
 // one, are not), or when the fast path reads the file: a state AppendState
 // wrote is in the shape it reads, but for a string with an escape among
-// the engine's members (the slow path's) and more than 16 members besides
-// the engine's. Otherwise the Warm decodes the state as the next call
-// would have: it costs that call's decode, no more.
+// the engine's members, a number that is not finite (NaN, Infinity: the
+// slow path's) and more than 16 members besides the engine's. Otherwise
+// the Warm decodes the state as the next call would have: it costs that
+// call's decode, no more. (The tests check every kept engine and member
+// against a decode.)
 func (w *Warm) keepCommitted(s *session, state []byte, ends []int) {
 	state = bytes.Clone(state)
 	members := make([]rawMember, 0, len(ends))
@@ -166,7 +168,9 @@ func (w *Warm) keepCommitted(s *session, state []byte, ends []int) {
 		}
 		members = append(members, rawMember{key, raw})
 	}
-	fast := bytes.IndexByte(state[:ends[0]], '\\') < 0 && len(members)+1 <= 16 // and "ucs"
+	engine := state[:ends[0]]
+	fast := bytes.IndexByte(engine, '\\') < 0 && !bytes.Contains(engine, []byte("NaN")) &&
+		!bytes.Contains(engine, []byte("Infinity")) && len(members)+1 <= 16 // and "ucs"
 	if !fast && !compactMembers(members) {
 		w.keepDecoded(s, state)
 		return
