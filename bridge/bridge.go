@@ -50,6 +50,10 @@ type Options struct {
 	// it is the policy, and a call refuses to run if this user can write
 	// it. Verify's replay never reads it: events record what they used.
 	PolicyFile string
+	// Warm, when set, is what a long-lived server keeps of the workspace
+	// between its calls (NewWarm): a call whose state file is the one it
+	// kept skips decoding it. Nil decodes every call's.
+	Warm *Warm
 }
 
 // The surfaces a call comes through (Options.Surface).
@@ -65,7 +69,8 @@ const surfaceArg = "surface"
 
 // A Bridge runs operations on one workspace. Each call to Do is one whole
 // operation: lock, load, operate, commit, unlock. A Bridge holds no state
-// between calls, so a process may make one call and exit.
+// between calls, so a process may make one call and exit; a long-lived
+// server keeps what is worth keeping in a Warm (Options.Warm).
 type Bridge struct {
 	opts Options
 	ws   *workspace.Workspace
@@ -122,10 +127,14 @@ func New(opts Options) *Bridge {
 
 // openWorkspace is the storage of a workspace as the bridge uses it.
 func openWorkspace(root string, opts Options) *workspace.Workspace {
+	ms := manifests
+	if opts.Warm != nil {
+		ms = opts.Warm.manifests()
+	}
 	return workspace.New(root, workspace.Options{LockTimeout: opts.LockTimeout,
 		SnapshotEvery: max(opts.SnapshotEvery, 0), Models: advice.Models, NoSync: opts.NoSync, Writes: opts.Writes,
 		Features:  workspace.Features{Append: knowledge.AppendFeatures, Fields: knowledge.FeatureFields},
-		Manifests: manifests})
+		Manifests: ms})
 }
 
 // Do runs one operation (see Specs). Args hold the command's flags as an
@@ -246,7 +255,11 @@ func (b *Bridge) open(sp *Spec, c Call, tm *timings) (*session, error) {
 	}
 	tm.mark("lock+read")
 	tx.NoIndex, tx.Mark = b.noIndex, tm.mark
-	s, err := b.openSession(tx)
+	use := warmClone
+	if sp.mutates(c) && !argBool(c, "dry_run") {
+		use = warmTake
+	}
+	s, err := b.openSessionWarm(tx, use)
 	if err != nil {
 		tx.Close()
 		return nil, err

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"time"
@@ -72,6 +73,12 @@ type sessionEngine struct {
 	// has it without encoding (an init from the stored warm-up) and has
 	// not changed the engine since: the commit then saves these bytes.
 	storedState []byte
+	// warm, when set, keeps the engine this session commits (Warm); its
+	// engine is the session's alone until then.
+	warm *Warm
+	// memberEnds is where the members after the engine's end in the
+	// state appendState last wrote.
+	memberEnds []int
 }
 
 // sessionCaches are the knowledge and recall indexes a call builds or
@@ -111,6 +118,11 @@ var manifests = workspace.Manifests{
 // meta (or a reference workspace's) and the engine, from the state file's
 // bytes as the transaction read them.
 func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
+	return b.openSessionWarm(tx, warmNone)
+}
+
+// openSessionWarm is openSession, using the Bridge's Warm as use says.
+func (b *Bridge) openSessionWarm(tx *workspace.Tx, use warmUse) (*session, error) {
 	s := b.newSession(tx)
 	if s.meta.AgentID == "" {
 		s.meta.AgentID = s.agentID
@@ -123,38 +135,86 @@ func (b *Bridge) openSession(tx *workspace.Tx) (*session, error) {
 		return nil, fault.Internal(errors.New("not the engine's manifest"), "open the session")
 	}
 	s.manifest = m
-	if err := s.restore(); err != nil {
+	if b.opts.Warm == nil {
+		use = warmNone
+	}
+	if w := b.opts.Warm; use != warmNone {
+		if e, members, ok := w.engineFor(tx.State(), m, use); ok {
+			s.engine = e
+			s.visitMembers(members)
+			if use == warmTake {
+				s.warm = w
+			}
+			s.tBefore = s.engine.Grid.T
+			return s, nil
+		}
+	}
+	var kept []rawMember
+	if err := s.restoreVisit(func(key string, raw []byte) {
+		if use != warmNone {
+			kept = append(kept, rawMember{key, raw})
+		}
+	}); err != nil {
 		return nil, err
+	}
+	switch use {
+	case warmTake:
+		s.warm = b.opts.Warm // it keeps what the call commits
+	case warmClone:
+		// The state as the call found it: the next call that reads the
+		// same bytes (after another process's commit) uses it.
+		for i := range kept {
+			kept[i].raw = bytes.Clone(kept[i].raw)
+		}
+		b.opts.Warm.keep(bytes.Clone(tx.State()), m, s.engine.Clone(), kept)
 	}
 	s.tBefore = s.engine.Grid.T
 	return s, nil
 }
 
+// visitMembers keeps the state file's members besides the engine's, each
+// as restore's visitor does.
+func (s *session) visitMembers(members []rawMember) {
+	for _, m := range members {
+		s.visitMember(m.key, m.raw)
+	}
+}
+
 // restore decodes the engine, and keeps the members of the state file the
 // call decodes when it needs them, from the state as the transaction read
 // it.
-func (s *session) restore() error {
+func (s *session) restore() error { return s.restoreVisit(nil) }
+
+// restoreVisit is restore, telling seen each member it keeps.
+func (s *session) restoreVisit(seen func(key string, raw []byte)) error {
 	s.engine = torusfield.New(s.manifest, torusfield.Options{})
-	members := s.state.all()
 	visit := func(key string, raw []byte) error {
-		if key == advice.Member {
-			if s.model.Learns() || s.model.NextSteps() {
-				s.learning.Raw = raw
-			}
-			return nil
+		if seen != nil {
+			seen(key, raw)
 		}
-		for _, m := range members {
-			if m.key() == key {
-				m.read(raw)
-				break
-			}
-		}
+		s.visitMember(key, raw)
 		return nil
 	}
 	if err := s.engine.RestoreBytes(s.tx.State(), visit); err != nil {
 		return fault.Corrupt(err, workspace.RelState)
 	}
 	return nil
+}
+
+// visitMember keeps a member of the state file besides the engine's.
+func (s *session) visitMember(key string, raw []byte) {
+	if key == advice.Member {
+		if s.model.Learns() || s.model.NextSteps() {
+			s.learning.Raw = raw
+		}
+		return
+	}
+	for _, m := range s.state.all() {
+		if m.key() == key {
+			m.read(raw)
+			break
+		}
+	}
 }
 
 // reloaded returns a fresh session over the same transaction, as the call
@@ -217,12 +277,24 @@ func (s *session) commit(c Call, tBefore int) error {
 	if err := s.prepareSteps(); err != nil {
 		return err
 	}
-	warnings, err := s.tx.Commit(s.event(c, tBefore), s.appendState)
+	state := s.appendState
+	var written []byte
+	if s.warm != nil && s.storedState == nil {
+		state = func(dst []byte, lead pyjson.Member) []byte {
+			written = s.appendState(dst, lead)
+			return written
+		}
+	}
+	warnings, err := s.tx.Commit(s.event(c, tBefore), state)
 	if err != nil {
 		return err
 	}
 	s.warnings = append(s.warnings, warnings...)
 	s.storedState = nil
+	if written != nil {
+		s.warm.keepCommitted(s, written, s.memberEnds)
+		s.warm = nil // the Warm's now: this session no longer changes it
+	}
 	return nil
 }
 
@@ -254,9 +326,21 @@ func (s *session) appendState(dst []byte, lead pyjson.Member) []byte {
 	} else {
 		dst = s.engine.AppendState(dst, lead)
 	}
+	// Where each member ends, for the Warm to keep them (keepCommitted).
+	s.memberEnds = s.memberEnds[:0]
+	end := func(n int) {
+		if s.warm != nil && len(dst) != n {
+			s.memberEnds = append(s.memberEnds, len(dst))
+		}
+	}
+	end(-1)
+	n := len(dst)
 	dst = s.learning.AppendMember(s.model, dst)
+	end(n)
 	for _, m := range s.state.all() {
+		n = len(dst)
 		dst = m.appendTo(dst)
+		end(n)
 	}
 	return dst
 }

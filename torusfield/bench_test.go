@@ -167,3 +167,20 @@ func BenchmarkDiffuse(b *testing.B) {
 		e.Grid.Diffuse(FieldEnergy, e.ThetaMix, e.PhiMix)
 	}
 }
+
+// BenchmarkClone is what a server's read call pays instead of
+// RestoreBytes (and New) when it has the engine kept (bridge.Warm).
+func BenchmarkClone(b *testing.B) {
+	for _, doc := range benchDocs(b) {
+		b.Run(doc.name, func(b *testing.B) {
+			e := New(doc.m, doc.opts)
+			if err := e.RestoreBytes(doc.data, visitNothing); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				e.Clone()
+			}
+		})
+	}
+}

@@ -63,6 +63,7 @@ type Engine struct {
 	coords   map[string]Coord
 	manifest *Manifest
 	rng      *Random
+	seed     uint64 // rng's, for Settle
 }
 
 // New builds a fresh engine from a manifest: the graph, the zeroed grid,
@@ -96,6 +97,7 @@ func New(m *Manifest, opts Options) *Engine {
 		coords:      make(map[string]Coord, len(m.Capabilities)),
 		manifest:    m,
 		rng:         NewRandom(seed),
+		seed:        seed,
 	}
 	e.Cursor.Node = m.Capabilities[0].Name
 	for i, c := range m.Capabilities {

@@ -15,12 +15,13 @@
 // coverage_check (coverage) and execute_action, which runs a tool as
 // `ucs exec` does (package toolexec) and returns its exit code and output.
 //
-// The server holds no workspace state between calls: each call is one
-// whole operation (lock, load, operate, commit, unlock), so CLI calls and
-// other servers share the workspace. What it does keep, per server, is the
-// advisory_id of the last consult, attached to the next report or
+// Each call is one whole operation (lock, load, operate, commit, unlock),
+// so CLI calls and other servers share the workspace. What a server keeps
+// is the advisory_id of the last consult, attached to the next report or
 // execute_action that names none (the specification's pending causal
-// context).
+// context), and the engine its last call committed (bridge.Warm), which
+// its next call uses instead of decoding the state file when that file is
+// still, byte for byte, the one it wrote.
 //
 // Stdio is the transport cmd/ucs-mcp runs on: the SDK's newline-delimited
 // JSON-RPC behind a filter that answers every line the SDK could not read

@@ -46,6 +46,12 @@ func NewWith(opts bridge.Options, run store.Runner) *mcp.Server {
 			return fn(bridge.New(opts))
 		}
 	}
+	if opts.Warm == nil {
+		// The server's calls decode what its previous call wrote: it keeps
+		// the decoded engine instead (bridge.Warm), through a store's
+		// mirror too (store.OnMirror passes the options on).
+		opts.Warm = bridge.NewWarm()
+	}
 	s := &server{opts: opts, run: run}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "ucs", Title: "ucs: a learning memory of how an agent works",
 		Version: version.Version()}, &mcp.ServerOptions{Instructions: instructions})

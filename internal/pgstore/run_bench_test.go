@@ -27,18 +27,29 @@ import (
 // filters). Profile it with
 //
 //	UCS_REQUIRE_POSTGRES=1 go test -run X -bench RunReport -cpuprofile cpu.out ./internal/pgstore/
-func BenchmarkRunReport(b *testing.B) {
-	b.Run("superuser", func(b *testing.B) { runReports(b, pgtest.Database(b)) })
+//
+// Each call decodes the mirror's state file, as ucs-mcp did before it kept
+// a bridge.Warm; BenchmarkRunReportWarm is ucs-mcp's way now.
+func BenchmarkRunReport(b *testing.B) { benchRunReport(b, false) }
+
+// BenchmarkRunReportWarm is BenchmarkRunReport with the calls sharing a
+// bridge.Warm, as ucs-mcp's do (mcpserver.NewWith): a call whose mirror
+// holds the state file the previous call wrote does not decode it.
+func BenchmarkRunReportWarm(b *testing.B) { benchRunReport(b, true) }
+
+func benchRunReport(b *testing.B, warm bool) {
+	b.Run("superuser", func(b *testing.B) { runReports(b, pgtest.Database(b), warm) })
 	b.Run("agent", func(b *testing.B) {
 		db := pgtest.Database(b)
 		require.NoError(b, pgstore.MigrateTo(context.Background(), db, pgstore.SchemaVersion))
 		_, url := pgtest.Role(b, db, "agent", "ucs_agent")
-		runReports(b, url)
+		runReports(b, url, warm)
 	})
 }
 
-// runReports measures b.N reports on workspace a of the store at url.
-func runReports(b *testing.B, url string) {
+// runReports measures b.N reports on workspace a of the store at url,
+// through calls that share a bridge.Warm when warm says so.
+func runReports(b *testing.B, url string, warm bool) {
 	pgstore.CheckWrites(false) // the calls as they run outside the tests
 	defer pgstore.CheckWrites(true)
 	ctx := context.Background()
@@ -48,6 +59,9 @@ func runReports(b *testing.B, url string) {
 	}
 	defer st.Close()
 	opts := bridge.Options{Now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	if warm {
+		opts.Warm = bridge.NewWarm()
+	}
 	do := func(op string, in pyjson.Value) {
 		err := st.Run(ctx, op, opts, func(br *bridge.Bridge) error {
 			_, err := br.Do(bridge.Call{Op: op, Args: pyjson.Obj(), Input: in})
@@ -88,6 +102,10 @@ func runReports(b *testing.B, url string) {
 	b.ReportMetric(float64((selfCPU()-self0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64((cpuOf(backend)-pg0).Microseconds())/1000/float64(b.N), "pg-cpu-ms/op")
 	b.ReportMetric(float64(wal()-wal0)/float64(b.N), "wal-B/op")
+	if warm {
+		hits, _ := opts.Warm.Stats()
+		b.ReportMetric(float64(hits)/float64(b.N), "warm-hits/op") // each report but the first
+	}
 }
 
 // cpuOf is the CPU time process pid has used (Linux's /proc; 0 elsewhere):

@@ -8,7 +8,10 @@ import "github.com/unified-cognitive-substrate/ucs/bridge"
 // call durable). Unless keepAgent, the agent is the workspace's name:
 // what its entries and a fleet's hits are tagged with. The fleet's
 // mirrored workspaces are the Bridge's peers; a fleet listing
-// (Mirror.Fleet) is handed over whole (Bridge.SetFleet).
+// (Mirror.Fleet) is handed over whole (Bridge.SetFleet). A server's Warm
+// (opts.Warm) carries over: a call whose mirror holds the state file the
+// server's previous call wrote does not decode it, and one whose mirror
+// the store brought up to date from other rows does.
 func OnMirror(opts bridge.Options, m Mirror, name string, keepAgent bool) *bridge.Bridge {
 	opts.Workspace = m.Dir
 	if m.Volatile {
