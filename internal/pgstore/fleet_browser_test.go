@@ -63,7 +63,9 @@ func TestFleetPageInBrowser(t *testing.T) {
 			if (![...s.options].some(o => o.value === ` + "`" + fleet + "`" + `)) s.append(new Option("x", ` + "`" + fleet + "`" + `));
 			s.value = ` + "`" + fleet + "`" + `; s.dispatchEvent(new Event("change")); return ""; })()`)
 	}
-	rows := func(section string) string { return eval(`document.getElementById("` + section + `-body").dataset.rows`) }
+	rows := func(section string) string {
+		return eval(`document.getElementById("` + section + `-body").dataset.rows`)
+	}
 	choose("default")
 	assert.Equal(t, "3", rows("workspaces"))
 	assert.Equal(t, "1", rows("transitions"))
