@@ -12,8 +12,9 @@ import (
 // peers' record of the same key pooled (Pooled) beside its own: the peers'
 // counts enter as pseudo-observations, scaled so that a key's fleet counts
 // weigh at most Params.FleetCap successes, and each success-model weight
-// the peers hold adds their information (its precision less the prior's)
-// capped at Params.FleetCap outcomes' worth. The model's own counts and
+// the peers hold adds their evidence beyond the prior (its precision, and
+// its precision-weighted mean, less the prior's) capped at
+// Params.FleetCap outcomes' worth. The model's own counts and
 // weights enter in full, so where it has evidence of its own that evidence
 // wins, and where it has none the fleet decides. Only the ranking reads the
 // fleet: what the model learns and writes (Observe, Changes) is its own,
