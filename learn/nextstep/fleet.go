@@ -139,6 +139,9 @@ func (m *Model) rankBelief(f sfeature) weight {
 // the prior's) and that information times the mean it points to (its
 // precision-weighted mean less the prior's), both scaled to at most
 // Params.FleetCap outcomes, and the outcomes that information counts for.
+// The prior taken out is the model's own: a peer whose manifest declares
+// other utilities held a prior mean that differs by PriorWeight times
+// their difference, a tie-breaker's worth.
 func (m *Model) fleetInfo(f sfeature) (info, h, n float64) {
 	m.fleetRead(f.group, f.to)
 	fw, ok := m.fleetGroup(f.group)[f.to]
