@@ -12,8 +12,9 @@ import (
 // peers' record of the same key pooled (Pooled) beside its own: the peers'
 // counts enter as pseudo-observations, scaled so that a key's fleet counts
 // weigh at most Params.FleetCap successes, and each success-model weight
-// the peers hold adds their information (its precision less the prior's)
-// capped at Params.FleetCap outcomes' worth. The model's own counts and
+// the peers hold adds their evidence beyond the prior (its precision, and
+// its precision-weighted mean, less the prior's) capped at
+// Params.FleetCap outcomes' worth. The model's own counts and
 // weights enter in full, so where it has evidence of its own that evidence
 // wins, and where it has none the fleet decides. Only the ranking reads the
 // fleet: what the model learns and writes (Observe, Changes) is its own,
@@ -112,42 +113,60 @@ func (m *Model) rankTable(key string) *counts {
 // rankBelief is the belief a ranking reads for a feature: the model's own
 // (belief), and with a fleet, the fleet's information about the weight
 // added, capped at Params.FleetCap outcomes' worth.
+//
+// The fleet's belief is a posterior: its mean already holds the prior
+// the model's own belief holds, so what is added is the fleet's evidence
+// alone, its precision and its precision-weighted mean less the prior's.
+// Added to a model with no evidence of its own, that gives back the
+// fleet's belief, not one shrunk towards the prior a second time.
 func (m *Model) rankBelief(f sfeature) weight {
 	w := m.belief(f)
 	if m.fleet == nil {
 		return w
 	}
-	d, mean, _ := m.fleetInfo(f)
+	d, h, _ := m.fleetInfo(f)
 	if d <= 0 {
 		return w
 	}
 	p := 1/w.V + d
-	w.M = (w.M/w.V + d*mean) / p
+	w.M = (w.M/w.V + h) / p
 	w.V = 1 / p
 	return w
 }
 
-// fleetInfo returns what the fleet knows of a feature's weight: the
-// information it adds (its precision less the prior's, scaled to at most
-// Params.FleetCap outcomes), its mean, and the outcomes that information
-// counts for.
-func (m *Model) fleetInfo(f sfeature) (info, mean, n float64) {
+// fleetInfo returns what the fleet knows of a feature's weight, as
+// evidence beyond the prior: the information it adds (its precision less
+// the prior's) and that information times the mean it points to (its
+// precision-weighted mean less the prior's), both scaled to at most
+// Params.FleetCap outcomes, and the outcomes that information counts for.
+// The prior taken out is the model's own: a peer whose manifest declares
+// other utilities held a prior mean that differs by PriorWeight times
+// their difference, a tie-breaker's worth.
+func (m *Model) fleetInfo(f sfeature) (info, h, n float64) {
 	m.fleetRead(f.group, f.to)
 	fw, ok := m.fleetGroup(f.group)[f.to]
 	if !ok || fw.V <= 0 || fw.N <= 0 {
 		return 0, 0, 0
 	}
-	v0 := priorVar
+	v0, mu0 := priorVar, 0.0
 	if f.bias {
 		v0 = biasVar
+		if m.Prior != nil {
+			mu0 = m.P.PriorWeight * m.Prior(f.to)
+		}
 	}
-	info = math.Max(0, 1/fw.V-1/v0)
+	info = 1/fw.V - 1/v0
+	if info <= 0 {
+		return 0, 0, 0
+	}
+	h = fw.M/fw.V - mu0/v0
 	n = fw.N
 	if n > m.P.FleetCap {
 		info *= m.P.FleetCap / n
+		h *= m.P.FleetCap / n
 		n = m.P.FleetCap
 	}
-	return info, fw.M, n
+	return info, h, n
 }
 
 // FleetShare returns the share of the evidence behind step to, in the

@@ -166,3 +166,38 @@ func TestPooledSumsCounts(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, none)
 }
+
+// A model with no evidence of its own that ranks with one peer's (under
+// the cap) believes what the peer believes: the fleet's beliefs are
+// posteriors, which hold the prior already, so the prior is not applied
+// to their means a second time. (Combining the peer's mean as if it
+// were evidence shrank every fleet weight towards the prior by its
+// variance over the prior's, a half for a well-known transition, and
+// the newcomer of a trained fleet ranked with a weakened fleet.)
+func TestFleetBeliefIsThePeers(t *testing.T) {
+	prior := func(to string) float64 { return float64(len(to)) * 3 } // a manifest's utilities
+	for _, withPrior := range []bool{false, true} {
+		peer := New(DefaultParams)
+		fresh := New(DefaultParams)
+		if withPrior {
+			peer.Prior, fresh.Prior = prior, prior
+		}
+		for i := range 8 { // fewer outcomes than the cap: the fleet enters whole
+			play(peer, "", []string{"fix"}, "d", i%4 != 0)
+		}
+		fresh.SetFleet(Pooled(fresh.P, []Store{peer}))
+		ep := NewEpisode("", []string{"fix"})
+		fs := fresh.sfeatures(ep, "d")
+		require.NotEmpty(t, fs)
+		for _, f := range fs {
+			w := peer.group(f.group)[f.to]
+			require.NotNil(t, w, f.group)
+			got := fresh.rankBelief(f)
+			require.InDelta(t, w.M, got.M, 1e-12, "prior %v, %q: the peer's mean", withPrior, f.group)
+			require.InDelta(t, w.V, got.V, 1e-12, "prior %v, %q: the peer's variance", withPrior, f.group)
+		}
+		z, _ := fresh.logit(ep, "d")
+		zp, _ := peer.logit(ep, "d")
+		require.InDelta(t, zp, z, 1e-12, "the same log-odds of d as the peer's")
+	}
+}

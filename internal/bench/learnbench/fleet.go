@@ -19,7 +19,9 @@ import (
 // nextstep.Model.SetFleet over nextstep.Pooled) or isolated (the same
 // agents, the same episodes, no fleet). Then a newcomer plays the
 // Newcomer episodes after them, once joining the trained fleet and once
-// alone. Every agent of a seed sees the same plan and draws (common
+// alone, and a third time as an oracle under the same compliance (the
+// best step whenever it follows, the same random step otherwise): the
+// least regret any ranking could give it. Every agent of a seed sees the same plan and draws (common
 // random numbers), so the differences are paired by seed.
 
 // FleetConfig is one run of the fleet mode.
@@ -83,6 +85,9 @@ type FleetSeed struct {
 	Shared, Isolated             float64
 	SharedAgents, IsolatedAgent  []float64 // each agent's
 	NewcomerFleet, NewcomerAlone float64
+	// NewcomerOracle is the regret of a newcomer that suggests the best
+	// step and follows it as often as the others follow theirs.
+	NewcomerOracle float64
 }
 
 // FleetResults are the fleet mode's figures over seeds.
@@ -99,6 +104,11 @@ type FleetResults struct {
 	// NewcomerRatio the ratio of their means (at most ½ asked).
 	NewcomerFleet, NewcomerAlone, NewcomerGain Interval
 	NewcomerRatio                              float64
+	// NewcomerOracle is the oracle newcomer's regret, and OracleRatio its
+	// ratio to NewcomerAlone: below it no ranking can bring the newcomer
+	// at this compliance, so a ratio asked under it cannot be reached.
+	NewcomerOracle Interval
+	OracleRatio    float64
 }
 
 // RunFleet runs the fleet mode.
@@ -127,8 +137,8 @@ func RunFleet(cfg FleetConfig) (*FleetResults, error) {
 				firstErr = fmt.Errorf("fleet, seed %d: %w", seed, err)
 			}
 			seeds[i] = fs
-			fmt.Fprintf(cfg.Log, "learnbench: fleet seed %-5d shared %7.1f isolated %7.1f newcomer %6.1f / %6.1f\n",
-				seed, fs.Shared, fs.Isolated, fs.NewcomerFleet, fs.NewcomerAlone)
+			fmt.Fprintf(cfg.Log, "learnbench: fleet seed %-5d shared %7.1f isolated %7.1f newcomer %6.1f / %6.1f (oracle %6.1f)\n",
+				seed, fs.Shared, fs.Isolated, fs.NewcomerFleet, fs.NewcomerAlone, fs.NewcomerOracle)
 		}()
 	}
 	wg.Wait()
@@ -137,14 +147,16 @@ func RunFleet(cfg FleetConfig) (*FleetResults, error) {
 	}
 	res := &FleetResults{Agents: cfg.Agents, Episodes: cfg.Episodes, Newcomer: cfg.Newcomer, Compliance: cfg.Compliance,
 		Params: p.String(), Seeds: seeds}
-	var sh, is, nf, na []float64
+	var sh, is, nf, na, no []float64
 	for _, s := range seeds {
 		sh, is = append(sh, s.Shared), append(is, s.Isolated)
-		nf, na = append(nf, s.NewcomerFleet), append(na, s.NewcomerAlone)
+		nf, na, no = append(nf, s.NewcomerFleet), append(na, s.NewcomerAlone), append(no, s.NewcomerOracle)
 	}
 	res.Shared, res.Isolated, res.Gain = MeanCI(sh), MeanCI(is), PairedDiff(is, sh)
 	res.NewcomerFleet, res.NewcomerAlone, res.NewcomerGain = MeanCI(nf), MeanCI(na), PairedDiff(na, nf)
 	res.NewcomerRatio = res.NewcomerFleet.Mean / res.NewcomerAlone.Mean
+	res.NewcomerOracle = MeanCI(no)
+	res.OracleRatio = res.NewcomerOracle.Mean / res.NewcomerAlone.Mean
 	return res, nil
 }
 
@@ -178,17 +190,17 @@ func runFleetSeed(cfg *FleetConfig, w *World, p nextstep.Params, seed uint64) (F
 	if err != nil {
 		return fs, err
 	}
+	oracle := &compliantOracle{w: w, compliance: cfg.Compliance, r: mk.stream(cfg.Agents)}
 	for e := cfg.Episodes; e < plan.Episodes; e++ {
-		for _, a := range []*fleetAgent{join, fresh} {
+		for _, a := range []struct {
+			pol    Policy
+			regret *float64
+		}{{join.pol, &fs.NewcomerFleet}, {fresh.pol, &fs.NewcomerAlone}, {oracle, &fs.NewcomerOracle}} {
 			r, err := playEpisode(w, plan, e, a.pol)
 			if err != nil {
 				return fs, fmt.Errorf("newcomer, episode %d: %w", e, err)
 			}
-			if a == join {
-				fs.NewcomerFleet += r.Regret
-			} else {
-				fs.NewcomerAlone += r.Regret
-			}
+			*a.regret += r.Regret
 		}
 	}
 	return fs, nil
@@ -293,7 +305,7 @@ func (mk *fleetMaker) close() {
 // agent is agent i of the seed: with a random stream of its own (the
 // same whether it shares or not, so the two runs are paired).
 func (mk *fleetMaker) agent(i int, label string) (*fleetAgent, error) {
-	r := rand.New(rand.NewPCG(mk.seed, streamPolicy+uint64(1+i)<<8))
+	r := mk.stream(i)
 	if !mk.cfg.Bridge {
 		np := &nextPolicy{w: mk.w, m: nextstep.New(mk.p), compliance: mk.cfg.Compliance, r: r}
 		return &fleetAgent{pol: np, model: np}, nil
@@ -310,3 +322,33 @@ func (mk *fleetMaker) agent(i int, label string) (*fleetAgent, error) {
 	return &fleetAgent{pol: &ucsPolicy{w: mk.w, l: l, compliance: mk.cfg.Compliance, r: r, cursor: cursor, scratch: ws},
 		ucs: l.(*inProcess)}, nil
 }
+
+// stream is agent i's random stream: whether to follow and which random
+// step to take.
+func (mk *fleetMaker) stream(i int) *rand.Rand {
+	return rand.New(rand.NewPCG(mk.seed, streamPolicy+uint64(1+i)<<8))
+}
+
+// A compliantOracle knows the hidden truth and suggests the best step,
+// followed as often as an agent follows its model's suggestion. It draws
+// from its stream exactly as nextPolicy does (whether to follow when the
+// compliance is under 1, then a random step when it does not), so on the
+// newcomer's stream it takes the newcomer's random steps: its regret is
+// what those steps cost, the floor of any ranking's.
+type compliantOracle struct {
+	w          *World
+	compliance float64
+	r          *rand.Rand
+}
+
+func (p *compliantOracle) Begin(*State) error { return nil }
+func (p *compliantOracle) Choose(st *State) (string, error) {
+	if p.compliance >= 1 || p.r.Float64() < p.compliance {
+		t, _ := p.w.BestP(st.Family, st.Position, st.Drifted, st.Cur)
+		return t, nil
+	}
+	return randomOf(st.Out, p.r), nil
+}
+func (p *compliantOracle) Observe(*State, string, bool) error     { return nil }
+func (p *compliantOracle) Close() error                           { return nil }
+func (p *compliantOracle) Probe([]ProbeQuery) ([][]string, error) { return nil, nil }

@@ -24,7 +24,9 @@ func (r *FleetResults) WriteTables(out io.Writer) {
 	row("joining the trained fleet", r.NewcomerFleet)
 	row("alone", r.NewcomerAlone)
 	row("alone − joining (paired)", r.NewcomerGain)
+	row("an oracle under the same compliance", r.NewcomerOracle)
 	fmt.Fprintf(out, "\nNewcomer's regret joining / alone: %.2f (at most 0.5 asked)\n", r.NewcomerRatio)
+	fmt.Fprintf(out, "Oracle newcomer's / alone: %.2f (no ranking goes under it at compliance %g)\n", r.OracleRatio, r.Compliance)
 }
 
 func (r *FleetResults) firstSeed() uint64 {
@@ -45,10 +47,11 @@ func (r *FleetResults) JSON() ([]byte, error) {
 		Seed                         uint64
 		Shared, Isolated             num
 		NewcomerFleet, NewcomerAlone num
+		NewcomerOracle               num
 	}
 	var seeds []seed
 	for _, s := range r.Seeds {
-		seeds = append(seeds, seed{s.Seed, num(s.Shared), num(s.Isolated), num(s.NewcomerFleet), num(s.NewcomerAlone)})
+		seeds = append(seeds, seed{s.Seed, num(s.Shared), num(s.Isolated), num(s.NewcomerFleet), num(s.NewcomerAlone), num(s.NewcomerOracle)})
 	}
 	return json.MarshalIndent(struct {
 		Agents, Episodes, Newcomer                 int
@@ -57,7 +60,10 @@ func (r *FleetResults) JSON() ([]byte, error) {
 		Shared, Isolated, Gain                     iv
 		NewcomerFleet, NewcomerAlone, NewcomerGain iv
 		NewcomerRatio                              num
+		NewcomerOracle                             iv
+		OracleRatio                                num
 		Seeds                                      []seed
 	}{r.Agents, r.Episodes, r.Newcomer, num(r.Compliance), r.Params, conv(r.Shared), conv(r.Isolated), conv(r.Gain),
-		conv(r.NewcomerFleet), conv(r.NewcomerAlone), conv(r.NewcomerGain), num(r.NewcomerRatio), seeds}, "", "  ")
+		conv(r.NewcomerFleet), conv(r.NewcomerAlone), conv(r.NewcomerGain), num(r.NewcomerRatio),
+		conv(r.NewcomerOracle), num(r.OracleRatio), seeds}, "", "  ")
 }

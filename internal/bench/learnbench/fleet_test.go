@@ -10,19 +10,26 @@ import (
 // reach a lower per-agent cumulative regret than the same agents
 // isolated (the paired 95% interval above zero), and a newcomer joining
 // the trained fleet has at most half an isolated newcomer's regret over
-// its first 100 episodes. Seeded, so the figures are the same every run.
+// its first 100 episodes, whether it follows every suggestion or one in
+// five of its steps is random (compliance 0.8: there the newcomer was at
+// 0.6 while the fleet's beliefs were shrunk towards the prior twice).
+// The oracle newcomer under the same compliance, the floor of any
+// ranking, is under it. Seeded, so the figures are the same every run.
 func TestFleetLearnsTogether(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a fleet run of three seeds")
 	}
-	res, err := RunFleet(FleetConfig{Seeds: 3, SeedBase: 1, Episodes: 600, Agents: 4, Newcomer: 100, Compliance: 1, Parallel: 2})
-	require.NoError(t, err)
-	t.Logf("per-agent regret: sharing %.1f, isolated %.1f, gain %.1f [%.1f, %.1f]; newcomer %.1f / %.1f = %.2f",
-		res.Shared.Mean, res.Isolated.Mean, res.Gain.Mean, res.Gain.Lo, res.Gain.Hi,
-		res.NewcomerFleet.Mean, res.NewcomerAlone.Mean, res.NewcomerRatio)
-	require.Greater(t, res.Gain.Lo, 0.0, "sharing lowers every agent's regret")
-	require.Greater(t, res.NewcomerGain.Lo, 0.0)
-	require.LessOrEqual(t, res.NewcomerRatio, 0.5, "a newcomer joining the fleet starts at most half as badly")
+	for _, compliance := range []float64{1, 0.8} {
+		res, err := RunFleet(FleetConfig{Seeds: 3, SeedBase: 1, Episodes: 600, Agents: 4, Newcomer: 100, Compliance: compliance, Parallel: 2})
+		require.NoError(t, err)
+		t.Logf("compliance %g: per-agent regret: sharing %.1f, isolated %.1f, gain %.1f [%.1f, %.1f]; newcomer %.1f / %.1f = %.2f (oracle %.2f)",
+			compliance, res.Shared.Mean, res.Isolated.Mean, res.Gain.Mean, res.Gain.Lo, res.Gain.Hi,
+			res.NewcomerFleet.Mean, res.NewcomerAlone.Mean, res.NewcomerRatio, res.OracleRatio)
+		require.Greater(t, res.Gain.Lo, 0.0, "sharing lowers every agent's regret")
+		require.Greater(t, res.NewcomerGain.Lo, 0.0)
+		require.LessOrEqual(t, res.NewcomerRatio, 0.5, "a newcomer joining the fleet starts at most half as badly")
+		require.Less(t, res.OracleRatio, res.NewcomerRatio, "no ranking beats the oracle")
+	}
 }
 
 // The fleet mode is deterministic: the same configuration gives the same
